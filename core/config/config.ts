@@ -1,0 +1,130 @@
+/** The one typed configuration object: every default lives in this schema. */
+import { readFileSync, existsSync } from "node:fs";
+import { z } from "zod";
+import { ErrorCode, SpillwayError } from "../errors";
+
+const stdioServer = z.object({
+  type: z.literal("stdio").optional(),
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+});
+const httpServer = z.object({
+  type: z.enum(["http", "streamable-http", "streamableHttp"]),
+  url: z.url(),
+  headers: z.record(z.string(), z.string()).default({}),
+});
+export const upstreamSchema = z.union([httpServer, stdioServer]);
+export type UpstreamConfig = z.infer<typeof upstreamSchema>;
+
+const labelSchema = z.enum(["public", "internal", "personal", "credential"]);
+
+export const configSchema = z
+  .object({
+    rescue: z
+      .object({
+        thresholdChars: z.int().min(200).default(12_000),
+        /** Tools (exact names or `server__*`-style globs with `*`) never rescued. */
+        excludeTools: z.array(z.string()).default([]),
+        /** When non-empty, only these tools are rescued. */
+        includeTools: z.array(z.string()).default([]),
+        /** Per-tool thresholds, by exact tool name or glob. */
+        toolThresholds: z.record(z.string(), z.int().min(200)).default({}),
+      })
+      .strict()
+      .prefault({}),
+    excerpt: z.object({ maxChars: z.int().min(200).default(8_000) }).strict().prefault({}),
+    fetch: z
+      .object({
+        maxChars: z.int().min(200).default(4_000),
+        fullMaxChars: z.int().min(1_000).default(50_000),
+      })
+      .strict()
+      .prefault({}),
+    dedup: z
+      .object({
+        minChars: z.int().min(1).default(2_000),
+        maxChars: z.int().min(1).default(2_000_000),
+        maxStubStreak: z.int().min(1).default(5),
+      })
+      .strict()
+      .prefault({}),
+    store: z
+      .object({
+        ttlHours: z.number().positive().default(72),
+        hotTtlHours: z.number().positive().default(168),
+        hotFetchCount: z.int().min(1).default(3),
+        tombstoneTtlHours: z.number().positive().default(720),
+        maxStoreMb: z.number().positive().default(500),
+        sweepIntervalMinutes: z.number().positive().default(10),
+      })
+      .strict()
+      .prefault({}),
+    passref: z
+      .object({
+        maxChars: z.int().min(1).default(500_000),
+        totalMaxChars: z.int().min(1).default(2_000_000),
+        allowedTools: z.array(z.string()).default([]),
+        credentialDestinations: z.array(z.string()).default([]),
+      })
+      .strict()
+      .prefault({}),
+    sensitivity: z
+      .object({
+        mode: z.enum(["mask", "audit", "off"]).default("mask"),
+        /** Label floor per tool (exact name or glob). */
+        toolLabels: z.record(z.string(), labelSchema).default({}),
+      })
+      .strict()
+      .prefault({}),
+    server: z
+      .object({
+        host: z.literal("127.0.0.1").default("127.0.0.1"),
+        port: z.int().min(1).max(65_535).default(7341),
+        upstreamTimeoutMs: z.int().min(1_000).default(120_000),
+      })
+      .strict()
+      .prefault({}),
+    tokenizer: z.enum(["o200k_base", "cl100k_base"]).default("o200k_base"),
+    mcpServers: z.record(z.string().regex(/^[A-Za-z0-9_.-]+$/, "server names use letters, digits, _ . -"), upstreamSchema).default({}),
+  })
+  .strict();
+
+export type SpillwayConfig = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+/** The configuration with every default filled in. */
+export function defaultConfig(): SpillwayConfig {
+  return configSchema.parse({});
+}
+
+/** Validates a config object; a failure names the bad key and what was expected. */
+export function parseConfig(input: unknown, source = "config"): SpillwayConfig {
+  const result = configSchema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const key = issue.path.length ? issue.path.join(".") : "(top level)";
+  throw new SpillwayError(ErrorCode.BadConfig, `${source}: "${key}": ${issue.message}`);
+}
+
+/** Reads and validates a config file; a missing file means all defaults. */
+export function loadConfigFile(path: string): SpillwayConfig {
+  if (!existsSync(path)) return defaultConfig();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (err) {
+    throw new SpillwayError(ErrorCode.BadConfig, `${path}: not valid JSON (${(err as Error).message})`);
+  }
+  return parseConfig(raw, path);
+}
+
+/** Whether `name` matches a pattern that may contain `*` wildcards. */
+export function matchesToolPattern(pattern: string, name: string): boolean {
+  if (!pattern.includes("*")) return pattern === name;
+  const re = new RegExp(
+    "^" + pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*") + "$",
+  );
+  return re.test(name);
+}

@@ -1,0 +1,68 @@
+/** Shared engine types. Pure types only: the renderer imports this file with `import type`. */
+
+/** Content kinds detected from a result's text. */
+export type Kind =
+  | "json"
+  | "ndjson"
+  | "csv"
+  | "tsv"
+  | "html"
+  | "xml"
+  | "markdown"
+  | "code"
+  | "log"
+  | "text";
+
+/** Sensitivity labels, lowest first. */
+export type Label = "public" | "internal" | "personal" | "credential";
+export const LABELS: readonly Label[] = ["public", "internal", "personal", "credential"];
+
+/** A blob's lifecycle state as the inspector shows it. */
+export type BlobState = "live" | "pinned" | "tombstoned";
+
+/** What the interception path did with one tool result. */
+export type Outcome = "rescued" | "stubbed" | "passthrough" | "failed_open";
+
+/** Ledger event types. */
+export type EventType =
+  | "rescue"
+  | "stub"
+  | "passthrough"
+  | "fetch"
+  | "recall"
+  | "expansion"
+  | "label"
+  | "sweep"
+  | "evict"
+  | "pin"
+  | "unpin"
+  | "purge"
+  | "compaction"
+  | "turn";
+
+/** Metadata of one stored blob (one row of the index). */
+export interface BlobMeta {
+  id: string;
+  /** Length in UTF-16 code units, as JavaScript and the model-facing text count "chars". */
+  chars: number;
+  /** Size of the stored file in bytes (UTF-8, or ciphertext when encrypted). */
+  bytes: number;
+  /** Number of lines (a trailing newline does not start a new line). */
+  lines: number;
+  kind: Kind;
+  /** One-line structural shape, e.g. `array[2000] of object{6 keys}`. */
+  shape: string;
+  tool: string;
+  server: string | null;
+  /** The session that first produced this content. */
+  sessionId: string;
+  label: Label;
+  encrypted: boolean;
+  pinned: boolean;
+  state: BlobState;
+  createdAt: number;
+  lastAccessAt: number;
+  expiresAt: number;
+  fetchCount: number;
+  tombstonedAt: number | null;
+}
