@@ -1,0 +1,23 @@
+import { ftsMatchExpression, queryTerms, splitCamel } from "./queryTerms";
+
+describe("queryTerms", () => {
+  it("drops stopwords from a plain-language question", () => {
+    expect(queryTerms("How do I configure the retry timeout?")).toEqual(["configure", "retry", "timeout"]);
+  });
+
+  it("strips FTS syntax so it cannot change the query", () => {
+    const terms = queryTerms('"foo" AND NOT bar* NEAR(baz, 2) col:qux ^x');
+    expect(terms).toEqual(["foo", "bar", "near", "baz", "2", "col", "qux", "x"]);
+    expect(ftsMatchExpression(terms)).toBe('"foo" OR "bar" OR "near" OR "baz" OR "2" OR "col" OR "qux" OR "x"');
+  });
+
+  it("splits camelCase identifiers as well as keeping them whole", () => {
+    expect(queryTerms("retryTimeoutMs")).toEqual(["retrytimeoutms", "retry", "timeout", "ms"]);
+    expect(splitCamel("HTTPServer")).toEqual(["HTTP", "Server"]);
+  });
+
+  it("keeps a question made only of stopwords", () => {
+    expect(queryTerms("what is this")).toEqual(["what", "is", "this"]);
+    expect(queryTerms("?!  ...")).toEqual([]);
+  });
+});

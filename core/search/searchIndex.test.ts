@@ -1,0 +1,130 @@
+import Database from "better-sqlite3";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { isNavigation, SearchIndex, searchMigrationSql } from "./searchIndex";
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../tests/fixtures/fetch", name), "utf8");
+
+let dir: string;
+let db: Database.Database;
+let index: SearchIndex;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "spillway-search-"));
+  db = new Database(join(dir, "index.db"));
+  db.pragma("journal_mode = WAL");
+  db.exec(searchMigrationSql);
+  index = new SearchIndex(db);
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const docs = {
+  readme: { text: fixture("harbor-sync-README.md"), kind: "markdown" as const },
+  log: { text: fixture("nightly-batch.log"), kind: "log" as const },
+  orders: { text: fixture("orders-page.json"), kind: "json" as const },
+};
+
+function indexAll(): void {
+  for (const [id, d] of Object.entries(docs)) index.indexBlob(id, d.text, d.kind);
+}
+
+describe("SearchIndex", () => {
+  it("ranks the right chunk first for plain-language questions", () => {
+    indexAll();
+    // [question, blob, text the top chunk must contain]
+    const cases: [string, keyof typeof docs, string][] = [
+      ["how do I configure the retry timeout", "readme", "Raise the retry timeout when layers are large"],
+      ["where are the logs written on macOS?", "readme", "~/Library/Logs/harbor-sync/harbor-sync.log"],
+      ["how can I rotate the encryption key", "readme", "harbor-sync key rotate"],
+      ["what port does the server listen on by default", "readme", "listens on port 9417 by default"],
+      ["proxy settings behind a corporate firewall", "readme", "network:\n  proxy: http://proxy.corp.example:3128"],
+      ["uninstall and remove all stored data", "readme", "rm -rf ~/.harbor-sync"],
+      ["which tags are excluded by the filters", "readme", 'exclude:\n    - tags: ["*-rc*", "*-snapshot"]'],
+      ["why did the database connection fail", "log", "database connection failed: connect ECONNREFUSED"],
+      ["which job ran out of memory", "log", "the job ran out of memory"],
+      ["what is the shipping address with instructions for the harbour master", "orders", "leave the parcel with the harbour master"],
+    ];
+    for (const [question, blob, marker] of cases) {
+      const text = docs[blob].text;
+      const at = text.indexOf(marker);
+      expect(at, marker).toBeGreaterThanOrEqual(0);
+      const [top] = index.search(question, { blobId: blob, topK: 5 });
+      expect(top, question).toBeDefined();
+      expect({ question, span: [top!.startChar, top!.endChar] }).toEqual({ question, span: [expect.any(Number), expect.any(Number)] });
+      expect(at >= top!.startChar && at < top!.endChar, `${question} → chunk ${top!.startLine}–${top!.endLine}`).toBe(true);
+    }
+  });
+
+  it("returns line spans that match the content and a snippet centred on a query term", () => {
+    indexAll();
+    const text = docs.readme.text;
+    const [hit] = index.search("retry timeout", { blobId: "readme" });
+    const lines = text.split("\n");
+    expect(text.slice(hit!.startChar, hit!.endChar).split("\n")[0]).toBe(lines[hit!.startLine]);
+    expect(hit!.snippet.toLowerCase()).toMatch(/retry|timeout/);
+    expect(hit!.score).toBeGreaterThan(0);
+  });
+
+  it("searches across all blobs when no blob is named, and within a set of blobs", () => {
+    indexAll();
+    const global = index.search("database connection failed ECONNREFUSED", { topK: 3 });
+    expect(global[0]!.blobId).toBe("log");
+    expect(index.search("ECONNREFUSED", { blobIds: ["readme", "orders"] })).toEqual([]);
+    const some = index.search("harbour master parcel", { blobIds: ["readme", "orders"], topK: 2 });
+    expect(some[0]!.blobId).toBe("orders");
+  });
+
+  it("tracks indexed blobs and removes them", () => {
+    expect(index.isIndexed("readme")).toBe(false);
+    index.indexBlob("readme", docs.readme.text, "markdown");
+    expect(index.isIndexed("readme")).toBe(true);
+    index.indexBlob("readme", docs.readme.text, "markdown"); // re-index replaces, no duplicates
+    expect(index.search("proxy", { blobId: "readme", topK: 50 }).map((h) => h.chunk)).toEqual(
+      [...new Set(index.search("proxy", { blobId: "readme", topK: 50 }).map((h) => h.chunk))],
+    );
+    index.removeBlob("readme");
+    expect(index.isIndexed("readme")).toBe(false);
+    expect(index.search("proxy", {})).toEqual([]);
+    expect(db.prepare("SELECT count(*) AS n FROM search_chunks").get()).toEqual({ n: 0 });
+  });
+
+  it("indexes asynchronously in batches and only then serves the blob", async () => {
+    const done = index.indexBlobAsync("log", docs.log.text, "log", 1);
+    expect(index.isIndexed("log")).toBe(false);
+    expect(index.search("memory", { blobId: "log" })).toEqual([]);
+    await done;
+    expect(index.isIndexed("log")).toBe(true);
+    expect(index.search("memory", { blobId: "log" }).length).toBeGreaterThan(0);
+  });
+
+  it("never lets query syntax through to FTS5", () => {
+    indexAll();
+    for (const q of ['"unbalanced', "NEAR(", "a AND OR NOT", "col:val*", "-x +y ^z", "'; DROP TABLE search_chunks; --", ""]) {
+      expect(() => index.search(q, {})).not.toThrow();
+    }
+    expect(index.search("retry", { blobId: "readme" }).length).toBeGreaterThan(0);
+  });
+
+  it("survives a second migration run and reopening the file", () => {
+    index.indexBlob("readme", docs.readme.text, "markdown");
+    db.exec(searchMigrationSql);
+    db.close();
+    db = new Database(join(dir, "index.db"));
+    index = new SearchIndex(db);
+    expect(index.isIndexed("readme")).toBe(true);
+    expect(index.search("key rotation", { blobId: "readme" }).length).toBeGreaterThan(0);
+  });
+});
+
+describe("isNavigation", () => {
+  it("recognises a table of contents and not ordinary prose or lists", () => {
+    expect(isNavigation("## Contents\n\n- [Install](#install)\n- [Usage](#usage)\n- [Retries](#retries)\n- [FAQ](#faq)\n")).toBe(true);
+    expect(isNavigation("- install the tool\n- run it\n- read [the docs](https://x.y)\n- done\n")).toBe(false);
+    expect(isNavigation("short")).toBe(false);
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * BM25 search over blob chunks with SQLite FTS5. Chunk text lives in the FTS table itself
+ * so the inspector's global search can cut snippets without loading blobs. Each blob gets a
+ * sequence number and its chunks the rowids `seq * 2^21 + chunk`, so a per-blob search is a
+ * rowid range that FTS5 applies inside the index instead of filtering every match.
+ */
+import type { Database, Statement } from "better-sqlite3";
+import type { Kind } from "../types";
+import { chunkText, type Chunk } from "./chunker";
+import { ftsMatchExpression, queryTerms, splitCamel } from "./queryTerms";
+import { bestTermSpan, centreSnippet } from "./snippet";
+
+/** Schema of the search index; core/store runs it as one numbered migration. */
+export const searchMigrationSql = `
+CREATE TABLE IF NOT EXISTS search_blobs (
+  seq INTEGER PRIMARY KEY,
+  blob_id TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL,
+  chunks INTEGER NOT NULL DEFAULT 0,
+  chars INTEGER NOT NULL DEFAULT 0,
+  complete INTEGER NOT NULL DEFAULT 0
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS search_chunks USING fts5(
+  body,
+  extra,
+  start_line UNINDEXED,
+  end_line UNINDEXED,
+  start_char UNINDEXED,
+  end_char UNINDEXED,
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);
+INSERT INTO search_chunks(search_chunks, rank) VALUES ('rank', 'bm25(1.0, 0.5)');
+`;
+
+/** One ranked chunk. Lines are 0-based and inclusive; chars are `[startChar, endChar)`. */
+export interface SearchHit {
+  blobId: string;
+  chunk: number;
+  startLine: number;
+  endLine: number;
+  startChar: number;
+  endChar: number;
+  /** BM25 relevance, higher is better (FTS5's rank negated). */
+  score: number;
+  snippet: string;
+}
+
+export interface SearchOptions {
+  blobId?: string;
+  blobIds?: string[];
+  topK?: number;
+}
+
+const SEQ_SHIFT = 2 ** 21;
+const DEFAULT_TOP_K = 5;
+/** Beyond this many blob ids a filtered search runs once globally and filters, not per blob. */
+const PER_BLOB_QUERY_LIMIT = 32;
+/** Score factor for link-list chunks (tables of contents) and extra candidates fetched for it. */
+const NAV_PENALTY = 0.5;
+const NAV_OVERFETCH = 8;
+
+interface Row {
+  rowid: number;
+  rank: number;
+  body: string;
+  start_line: number;
+  end_line: number;
+  start_char: number;
+  end_char: number;
+}
+
+/** The search index over a better-sqlite3 handle that already ran `searchMigrationSql`. */
+export class SearchIndex {
+  private readonly st: Record<string, Statement>;
+
+  constructor(private readonly db: Database) {
+    const cols = "rowid, rank, body, start_line, end_line, start_char, end_char";
+    this.st = {
+      ensureBlob: db.prepare("INSERT INTO search_blobs (blob_id, kind) VALUES (?, ?) ON CONFLICT (blob_id) DO UPDATE SET kind = excluded.kind, complete = 0"),
+      seqOf: db.prepare("SELECT seq, complete FROM search_blobs WHERE blob_id = ?"),
+      blobOf: db.prepare("SELECT blob_id, complete FROM search_blobs WHERE seq = ?"),
+      finish: db.prepare("UPDATE search_blobs SET chunks = ?, chars = ?, complete = 1 WHERE seq = ?"),
+      deleteChunks: db.prepare("DELETE FROM search_chunks WHERE rowid BETWEEN ? AND ?"),
+      deleteBlob: db.prepare("DELETE FROM search_blobs WHERE seq = ?"),
+      insert: db.prepare("INSERT INTO search_chunks (rowid, body, extra, start_line, end_line, start_char, end_char) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      inRange: db.prepare(`SELECT ${cols} FROM search_chunks WHERE search_chunks MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT ?`),
+      global: db.prepare(`SELECT ${cols} FROM search_chunks WHERE search_chunks MATCH ? ORDER BY rank LIMIT ?`),
+    };
+  }
+
+  /** Replaces the blob's chunks in one transaction (a re-index after a crash starts clean). */
+  indexBlob(id: string, content: string, kind: Kind): void {
+    this.db.transaction(() => {
+      const seq = this.beginBlob(id, kind);
+      let n = 0;
+      for (const c of chunkText(content, kind)) {
+        this.insertChunk(seq, content, c);
+        n++;
+      }
+      this.st.finish!.run(n, content.length, seq);
+    })();
+  }
+
+  /**
+   * The same as `indexBlob`, in batches of transactions with a yield to the event loop between
+   * them, so indexing a 100 MB blob does not stall an endpoint. Searches skip the blob until done.
+   */
+  async indexBlobAsync(id: string, content: string, kind: Kind, batchChunks = 2_000): Promise<void> {
+    const seq = this.db.transaction(() => this.beginBlob(id, kind))();
+    const chunks = chunkText(content, kind);
+    let n = 0;
+    let done = false;
+    while (!done) {
+      this.db.transaction(() => {
+        for (let k = 0; k < batchChunks; k++) {
+          const next = chunks.next();
+          if (next.done) {
+            done = true;
+            return;
+          }
+          this.insertChunk(seq, content, next.value);
+          n++;
+        }
+      })();
+      if (!done) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    this.st.finish!.run(n, content.length, seq);
+  }
+
+  /** True when the blob's chunks are completely indexed. */
+  isIndexed(id: string): boolean {
+    const row = this.st.seqOf!.get(id) as { complete: number } | undefined;
+    return row?.complete === 1;
+  }
+
+  /** Drops the blob's chunks (on sweep, eviction or purge). */
+  removeBlob(id: string): void {
+    this.db.transaction(() => {
+      const row = this.st.seqOf!.get(id) as { seq: number } | undefined;
+      if (!row) return;
+      this.st.deleteChunks!.run(row.seq * SEQ_SHIFT, row.seq * SEQ_SHIFT + SEQ_SHIFT - 1);
+      this.st.deleteBlob!.run(row.seq);
+    })();
+  }
+
+  /** Best chunks for a plain-language query: in one blob, in a set of blobs, or across all. */
+  search(query: string, opts: SearchOptions = {}): SearchHit[] {
+    const terms = queryTerms(query);
+    if (terms.length === 0) return [];
+    const match = ftsMatchExpression(terms);
+    const topK = Math.max(1, Math.floor(opts.topK ?? DEFAULT_TOP_K));
+    const ids = opts.blobId !== undefined ? [opts.blobId] : opts.blobIds;
+    // Over-fetch so that demoting navigation chunks can still fill topK with the next best.
+    const want = topK + NAV_OVERFETCH;
+    const hits =
+      ids && ids.length <= PER_BLOB_QUERY_LIMIT
+        ? ids.flatMap((id) => this.searchBlob(match, id, want))
+        : this.searchAll(match, want, ids ? new Set(ids) : null);
+    return hits
+      .map(({ blobId, row }) => ({ blobId, row, score: -row.rank * (isNavigation(row.body) ? NAV_PENALTY : 1) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, topK)
+      .map(({ blobId, row, score }) => toHit(blobId, row, terms, score));
+  }
+
+  private searchBlob(match: string, id: string, topK: number): { blobId: string; row: Row }[] {
+    const blob = this.st.seqOf!.get(id) as { seq: number; complete: number } | undefined;
+    if (!blob || blob.complete !== 1) return [];
+    const base = blob.seq * SEQ_SHIFT;
+    const rows = this.st.inRange!.all(match, base, base + SEQ_SHIFT - 1, topK) as Row[];
+    return rows.map((row) => ({ blobId: id, row }));
+  }
+
+  private searchAll(match: string, topK: number, only: Set<string> | null): { blobId: string; row: Row }[] {
+    const out: { blobId: string; row: Row }[] = [];
+    const names = new Map<number, string | null>();
+    // Over-fetch, because rows of blobs still being indexed or outside `only` are skipped.
+    const limit = only ? -1 : topK * 2 + 8;
+    for (const row of this.st.global!.iterate(match, limit) as Iterable<Row>) {
+      const seq = Math.floor(row.rowid / SEQ_SHIFT);
+      if (!names.has(seq)) {
+        const b = this.st.blobOf!.get(seq) as { blob_id: string; complete: number } | undefined;
+        names.set(seq, b && b.complete === 1 ? b.blob_id : null);
+      }
+      const blobId = names.get(seq);
+      if (!blobId || (only && !only.has(blobId))) continue;
+      out.push({ blobId, row });
+      if (out.length >= topK) break;
+    }
+    return out;
+  }
+
+  private beginBlob(id: string, kind: Kind): number {
+    this.st.ensureBlob!.run(id, kind);
+    const { seq } = this.st.seqOf!.get(id) as { seq: number };
+    this.st.deleteChunks!.run(seq * SEQ_SHIFT, seq * SEQ_SHIFT + SEQ_SHIFT - 1);
+    return seq;
+  }
+
+  private insertChunk(seq: number, content: string, c: Chunk): void {
+    if (c.chunk >= SEQ_SHIFT) throw new RangeError("blob has too many chunks to index");
+    const body = content.slice(c.startChar, c.endChar);
+    this.st.insert!.run(seq * SEQ_SHIFT + c.chunk, body, extraTerms(body, c.heading), c.startLine, c.endLine, c.startChar, c.endChar);
+  }
+}
+
+/** The secondary column: the section heading and the camelCase parts FTS5 would not split. */
+function extraTerms(body: string, heading: string | undefined): string {
+  const parts = new Set<string>();
+  for (const m of body.matchAll(/[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu)) {
+    for (const p of splitCamel(m[0])) parts.add(p.toLowerCase());
+    if (parts.size > 400) break;
+  }
+  return (heading ?? "") + "\n" + [...parts].join(" ");
+}
+
+/**
+ * A table of contents or link list repeats every section title in a few short lines, so BM25's
+ * length normalisation ranks it above the section that answers the question. It still
+ * matches, just lower.
+ */
+export function isNavigation(body: string): boolean {
+  const lines = body.split("\n").filter((l) => l.trim() !== "");
+  if (lines.length < 4) return false;
+  const links = lines.filter((l) => /^\s*(?:[-*+]|\d+\.)?\s*\[[^\]]{1,200}\]\([^)\s]{0,300}\)\s*$|^\s*<li>\s*<a\s[^>]{0,300}>[^<]{0,200}<\/a>\s*(?:<\/li>)?\s*$/i.test(l));
+  return links.length >= lines.length * 0.6;
+}
+
+function toHit(blobId: string, row: Row, terms: readonly string[], score: number): SearchHit {
+  const span = bestTermSpan(row.body, terms);
+  const snippet = span ? centreSnippet(row.body, span[0], span[1]) : centreSnippet(row.body, 0, 0);
+  return {
+    blobId,
+    chunk: row.rowid % SEQ_SHIFT,
+    startLine: row.start_line,
+    endLine: row.end_line,
+    startChar: row.start_char,
+    endChar: row.end_char,
+    score,
+    snippet,
+  };
+}
