@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SAFE_KEY_FILE, safeStorageKeyProvider, type KeyProviderLike, type SafeStorageLike } from "./safeStorageKeys";
+import { fileKeyProvider, type KeyProvider } from "../../core/crypto/keys";
+import { SAFE_KEY_FILE, safeStorageKeyProvider, type SafeStorageLike } from "./safeStorageKeys";
 
 /** A fake safeStorage: reversible, but the ciphertext never contains the plain text. */
 function fakeSafeStorage(available = true, backend = "gnome_libsecret"): SafeStorageLike & { encrypted: number } {
@@ -24,7 +25,7 @@ function fakeSafeStorage(available = true, backend = "gnome_libsecret"): SafeSto
 }
 
 /** The file provider's behaviour, in memory. */
-function memoryFileProvider(initial: Buffer | null = null): KeyProviderLike & { key: Buffer | null } {
+function memoryFileProvider(initial: Buffer | null = null): KeyProvider & { key: Buffer | null } {
   return {
     kind: "file",
     key: initial,
@@ -44,7 +45,7 @@ describe("safeStorage key provider", () => {
     const fallback = memoryFileProvider();
     const key = Buffer.alloc(32, 7);
     const p = safeStorageKeyProvider(safe, { home, fallback, randomKey: () => key });
-    expect(p.kind).toBe("safeStorage");
+    expect(p.kind).toBe("keychain");
     expect(p.loadKey()).toBeNull();
     expect(p.createKey()).toEqual(key);
     const file = join(home, SAFE_KEY_FILE);
@@ -77,6 +78,17 @@ describe("safeStorage key provider", () => {
       expect(warnings[0]).toMatch(/key file/);
       expect(p.createKey()).toEqual(fallback.key);
     }
+  });
+
+  it("adopts the real 0600 key file the CLI wrote, and keeps it in step on rotation", () => {
+    const file = fileKeyProvider(home);
+    const legacy = file.createKey();
+    const p = safeStorageKeyProvider(fakeSafeStorage(), { home, fallback: file, randomKey: () => randomBytes(32) });
+    expect(p.loadKey()).toEqual(legacy);
+    const next = randomBytes(32);
+    p.replaceKey(next);
+    expect(fileKeyProvider(home).loadKey()).toEqual(next);
+    expect(safeStorageKeyProvider(fakeSafeStorage(), { home, fallback: fileKeyProvider(home), randomKey: () => randomBytes(32) }).loadKey()).toEqual(next);
   });
 
   it("refuses a damaged key file rather than inventing a new key", () => {

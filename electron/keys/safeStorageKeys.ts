@@ -7,16 +7,9 @@
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { KeyProvider } from "../../core/crypto/keys";
 import { writeFileAtomic } from "../../core/store/fsUtil";
 import type { SafeStoragePort } from "../ports";
-
-/** The shape of core's KeyProvider (core/crypto/keys.ts), restated so this module is testable alone. */
-export interface KeyProviderLike {
-  readonly kind: string;
-  loadKey(): Buffer | null;
-  createKey(): Buffer;
-  replaceKey(next: Buffer): void;
-}
 
 export const SAFE_KEY_FILE = "key.safestorage";
 const KEY_BYTES = 32;
@@ -24,7 +17,7 @@ const KEY_BYTES = 32;
 export interface SafeStorageKeyOptions {
   home: string;
   /** The file key provider for this home: the fallback, and the key adopted on first run. */
-  fallback: KeyProviderLike;
+  fallback: KeyProvider;
   /** Makes a new key; injectable so tests are deterministic. */
   randomKey(): Buffer;
   onWarn?(message: string): void;
@@ -45,7 +38,7 @@ export function safeStorageUnusable(safeStorage: SafeStorageLike): string | null
  * made it), its key is adopted rather than replaced, so blobs already encrypted stay readable;
  * the plain file is kept because agent-spawned `spillway mcp` processes read the same store.
  */
-export function safeStorageKeyProvider(safeStorage: SafeStorageLike, opts: SafeStorageKeyOptions): KeyProviderLike {
+export function safeStorageKeyProvider(safeStorage: SafeStorageLike, opts: SafeStorageKeyOptions): KeyProvider {
   const unusable = safeStorageUnusable(safeStorage);
   if (unusable) {
     opts.onWarn?.(`${unusable}: the store key stays in the 0600 key file.`);
@@ -66,7 +59,7 @@ export function safeStorageKeyProvider(safeStorage: SafeStorageLike, opts: SafeS
   };
 
   return {
-    kind: "safeStorage",
+    kind: "keychain",
     loadKey() {
       const held = read();
       if (held) return held;
