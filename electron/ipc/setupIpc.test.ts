@@ -1,11 +1,14 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { requestSchemas, type OpName, type Pushed } from "../../core/inspector/contract";
 import { InspectorFailure } from "../../core/inspector/failure";
 import type { IpcInvokeEvent, IpcMainPort } from "../ports";
 import { buildInspectorApi } from "../preload/buildApi";
 import { EVENT_CHANNEL, invokeChannel } from "./channels";
 import { createSenderCheck } from "./senderCheck";
-import { handleInvoke, setupIpc, type IpcDeps, type OperationHandlers } from "./setupIpc";
+import { createDispatch } from "../../core/inspector/dispatch";
+import type { Handlers } from "../../core/inspector/handlers";
+import { memoryLogger } from "../../core/runtime";
+import { handleInvoke, setupIpc, type IpcDeps } from "./setupIpc";
 
 const WINDOW_ID = 7;
 const fromApp: IpcInvokeEvent = { sender: { id: WINDOW_ID }, senderFrame: { url: "app://bundle/index.html#/blobs" } };
@@ -23,7 +26,7 @@ function fakeIpcMain() {
   return { port, handlers };
 }
 
-function deps(overrides: Partial<OperationHandlers> = {}): IpcDeps & { calls: unknown[] } {
+function deps(): IpcDeps & { calls: unknown[]; logger: ReturnType<typeof memoryLogger> } {
   const calls: unknown[] = [];
   const handlers = {
     "blobs.get": (req: { id: string }) => {
@@ -36,11 +39,11 @@ function deps(overrides: Partial<OperationHandlers> = {}): IpcDeps & { calls: un
       return { rows: [], total: 0 };
     },
     "endpoint.start": () => {
-      throw new Error("disk on fire at /secret/path");
+      throw new Error("disk on fire");
     },
-    ...overrides,
-  } as unknown as OperationHandlers;
-  return { handlers, isTrustedSender: createSenderCheck(() => WINDOW_ID), calls, onError: vi.fn() };
+  } as unknown as Handlers;
+  const logger = memoryLogger();
+  return { dispatch: createDispatch(handlers, logger), isTrustedSender: createSenderCheck(() => WINDOW_ID), calls, logger };
 }
 
 describe("IPC handlers", () => {
@@ -99,15 +102,15 @@ describe("IPC handlers", () => {
     expect(d.calls).toEqual([]);
   });
 
-  it("turns expected failures into coded errors and hides unexpected ones", async () => {
+  it("turns expected failures into coded errors and logs unexpected ones", async () => {
     const d = deps();
     expect(await handleInvoke("blobs.get", d, fromApp, { id: "0000000000ff" })).toEqual({
       ok: false,
       error: { code: "not_found", message: "There is no blob 0000000000ff." },
     });
-    const hidden = await handleInvoke("endpoint.start", d, fromApp, {});
-    expect(hidden).toEqual({ ok: false, error: { code: "internal", message: expect.not.stringContaining("/secret/path") } });
-    expect(d.onError).toHaveBeenCalledOnce();
+    const failed = await handleInvoke("endpoint.start", d, fromApp, {});
+    expect(failed).toMatchObject({ ok: false, error: { code: "internal" } });
+    expect(d.logger.entries.some((e) => e.level === "error")).toBe(true);
   });
 });
 
