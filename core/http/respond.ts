@@ -1,0 +1,72 @@
+/** Response helpers: every JSON answer of the endpoint is `{ ok: true, value }` or `{ ok: false, error }`. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const data = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(data), "cache-control": "no-store", ...headers });
+  res.end(data);
+}
+
+export function sendOk(res: ServerResponse, value: unknown): void {
+  sendJson(res, 200, { ok: true, value });
+}
+
+export function sendError(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+  sendJson(res, status, { ok: false, error: { code, message } }, headers);
+}
+
+/** Reads the whole body, refusing more than `limit` bytes with a 413 before buffering it. */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      reject(tooLarge(limit));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.removeAllListeners("data");
+        req.resume();
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, "too_large", `The request body is over the ${Math.round(limit / 1024 / 1024)} MB limit of the Spillway endpoint.`);
+}
+
+/** Parses a JSON body; an empty body is `undefined`. */
+export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  const buf = await readBody(req, limit);
+  if (buf.length === 0) return undefined;
+  try {
+    return JSON.parse(buf.toString("utf8"));
+  } catch {
+    throw new HttpError(400, "bad_json", "The request body is not valid JSON.");
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The loopback HTTP server behind `spillway serve`: guards every request (Host, Origin, token) and
+ * dispatches to a route table that other modules extend (`/mcp`, `/hooks/*`, later the inspector's
+ * `/api/*` and static files) without editing this file.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { describeError } from "../errors";
+import type { Logger } from "../runtime";
+import { checkRequest } from "./guard";
+import { HttpError, readJson, sendError } from "./respond";
+
+export interface RouteContext {
+  url: URL;
+  /** The parsed JSON body for routes that read one; undefined otherwise. */
+  body: unknown;
+}
+
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse, ctx: RouteContext) => Promise<void> | void;
+
+export interface RouteOptions {
+  /** Require the bearer token (default true). Host and Origin are checked for every route. */
+  auth?: boolean;
+  /** Parse a JSON body before the handler runs (default: true for POST, PUT, PATCH). */
+  json?: boolean;
+}
+
+interface Route {
+  methods: Set<string>;
+  path: string;
+  prefix: boolean;
+  handler: RouteHandler;
+  opts: RouteOptions;
+}
+
+export interface HttpServerOptions {
+  /** 0 picks a free port (tests). */
+  port: number;
+  token: string;
+  logger: Logger;
+  /** Request bodies over this size get a 413 (default 64 MB). */
+  maxBodyBytes?: number;
+}
+
+export interface HttpEndpoint {
+  /** `path` is exact, or a prefix when it ends with `/*`. Exact routes win over prefixes, longer prefixes over shorter. */
+  addRoute(method: string | string[], path: string, handler: RouteHandler, opts?: RouteOptions): void;
+  /** Runs when the server closes (before connections are dropped), e.g. to end MCP sessions. */
+  onClose(fn: () => Promise<void> | void): void;
+  listen(): Promise<{ port: number; url: string }>;
+  close(): Promise<void>;
+  /** The bound port (after listen). */
+  readonly port: number;
+  readonly token: string;
+  readonly server: Server;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export function createHttpServer(opts: HttpServerOptions): HttpEndpoint {
+  const routes: Route[] = [];
+  const closers: (() => Promise<void> | void)[] = [];
+  const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  let port = opts.port;
+
+  const find = (method: string, path: string): { route: Route | null; pathKnown: boolean } => {
+    let best: Route | null = null;
+    let pathKnown = false;
+    for (const r of routes) {
+      const hit = r.prefix ? path === r.path || path.startsWith(r.path.endsWith("/") ? r.path : r.path + "/") : path === r.path;
+      if (!hit) continue;
+      pathKnown = true;
+      if (!r.methods.has(method)) continue;
+      if (!best || (best.prefix && !r.prefix) || (best.prefix && r.prefix && r.path.length > best.path.length)) best = r;
+    }
+    return { route: best, pathKnown };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = (req.method ?? "GET").toUpperCase();
+    const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
+    const { route, pathKnown } = find(method, url.pathname);
+    const rejected = checkRequest(req, { port, token: opts.token }, route?.opts.auth ?? true);
+    if (rejected) {
+      req.resume();
+      const headers: Record<string, string> = rejected.status === 401 ? { "www-authenticate": 'Bearer realm="spillway"' } : {};
+      sendError(res, rejected.status, rejected.code, rejected.message, headers);
+      return;
+    }
+    if (!route) {
+      req.resume();
+      if (pathKnown) sendError(res, 405, "method_not_allowed", `${method} is not supported on ${url.pathname}.`);
+      else sendError(res, 404, "not_found", `There is no ${url.pathname} on the Spillway endpoint.`);
+      return;
+    }
+    const wantsJson = route.opts.json ?? ["POST", "PUT", "PATCH"].includes(method);
+    const body = wantsJson ? await readJson(req, maxBody) : undefined;
+    await route.handler(req, res, { url, body });
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      if (err instanceof HttpError) {
+        sendError(res, err.status, err.code, err.message);
+        return;
+      }
+      opts.logger.error("http request failed", { method: req.method, url: req.url, error: describeError(err) });
+      sendError(res, 500, "internal", "Spillway failed to answer this request; the details are in its log.");
+    });
+  });
+
+  return {
+    addRoute(method, path, handler, routeOpts = {}) {
+      const prefix = path.endsWith("/*");
+      const clean = prefix ? path.slice(0, -2) || "/" : path;
+      const methods = new Set((Array.isArray(method) ? method : [method]).map((m) => m.toUpperCase()));
+      routes.push({ methods, path: clean, prefix, handler, opts: routeOpts });
+    },
+    onClose(fn) {
+      closers.push(fn);
+    },
+    listen() {
+      return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        // Loopback only: the endpoint serves this user's agents, never the network.
+        server.listen(opts.port, "127.0.0.1", () => {
+          server.off("error", reject);
+          port = (server.address() as AddressInfo).port;
+          resolve({ port, url: `http://127.0.0.1:${port}` });
+        });
+      });
+    },
+    async close() {
+      for (const fn of closers.splice(0)) {
+        try {
+          await fn();
+        } catch (err) {
+          opts.logger.warn("closing an http component failed", { error: describeError(err) });
+        }
+      }
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Long-lived SSE streams and keep-alive sockets would otherwise hold close() open.
+        server.closeAllConnections();
+      });
+    },
+    get port() {
+      return port;
+    },
+    token: opts.token,
+    server,
+  };
+}
