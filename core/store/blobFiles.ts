@@ -1,0 +1,85 @@
+/** Blob files on disk: sharded folders, atomic writes, and the encodings that keep JS strings exact. */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { ensurePrivateDir, safeUnlink, TEMP_SUFFIX, writeFileAtomic } from "./fsUtil";
+
+/**
+ * How a blob's text is stored. `utf8` for well-formed strings; `utf16le` for strings with lone
+ * surrogates, which UTF-8 cannot carry, so that every result comes back exactly as it was given.
+ */
+export type BlobEncoding = "utf8" | "utf16le";
+
+export function encodingFor(text: string): BlobEncoding {
+  return text.isWellFormed() ? "utf8" : "utf16le";
+}
+
+export function encodeText(text: string, encoding: BlobEncoding): Buffer {
+  return Buffer.from(text, encoding);
+}
+
+export function decodeText(buf: Buffer, encoding: BlobEncoding): string {
+  return encoding === "utf16le" ? buf.toString("utf16le") : buf.toString("utf8");
+}
+
+/** The folder of blob files, sharded by the first two hex characters of the id. */
+export class BlobFiles {
+  constructor(readonly root: string) {
+    ensurePrivateDir(root);
+  }
+
+  pathOf(id: string): string {
+    return join(this.root, id.slice(0, 2), id);
+  }
+
+  write(id: string, data: Buffer): void {
+    const dir = join(this.root, id.slice(0, 2));
+    if (!existsSync(dir)) ensurePrivateDir(dir);
+    writeFileAtomic(this.pathOf(id), data);
+  }
+
+  read(id: string): Buffer | null {
+    try {
+      return readFileSync(this.pathOf(id));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
+  }
+
+  exists(id: string): boolean {
+    return existsSync(this.pathOf(id));
+  }
+
+  remove(id: string): boolean {
+    return safeUnlink(this.pathOf(id));
+  }
+
+  /** Every blob id that has a file, and temp files left by interrupted writes. */
+  scan(): { ids: string[]; temps: { path: string; mtimeMs: number }[] } {
+    const ids: string[] = [];
+    const temps: { path: string; mtimeMs: number }[] = [];
+    for (const shard of safeReaddir(this.root)) {
+      if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+      const dir = join(this.root, shard);
+      for (const name of safeReaddir(dir)) {
+        if (name.endsWith(TEMP_SUFFIX)) {
+          const path = join(dir, name);
+          try {
+            temps.push({ path, mtimeMs: statSync(path).mtimeMs });
+          } catch {
+            /* removed meanwhile by another process */
+          }
+        } else if (/^[0-9a-f]{12}$/.test(name)) ids.push(name);
+      }
+    }
+    return { ids, temps };
+  }
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,110 @@
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { defaultConfig } from "../config/config";
+import { fileKeyProvider } from "../crypto/keys";
+import { FakeClock } from "../runtime";
+import { tempHome } from "../../tests/helpers/tempHome";
+import { BlobStore, checkBlobId, type PutInfo } from "./blobStore";
+
+const info: PutInfo = { tool: "read_file", sessionId: "s1", kind: "text", shape: "text", lines: 1, label: "public" };
+
+function open(home: string, clock = new FakeClock()) {
+  return new BlobStore({ home, clock, config: defaultConfig().store, keys: fileKeyProvider(home) });
+}
+
+describe("BlobStore", () => {
+  let home: ReturnType<typeof tempHome>;
+  beforeEach(() => (home = tempHome()));
+  afterEach(() => home.cleanup());
+
+  it("gives back exactly what was stored, including lone surrogates, NUL bytes and astral characters", () => {
+    const store = open(home.path);
+    const texts = ["plain ascii", "naïve café — ünïcödé 😀", "half a pair: \ud83d and \udc00 alone", "nul\u0000inside", "x".repeat(300_000)];
+    for (const t of texts) {
+      const { meta } = store.put(t, info);
+      expect(meta.chars).toBe(t.length);
+      expect(store.read(meta.id)).toBe(t);
+    }
+    store.close();
+  });
+
+  it("stores equal content once, under one 12-hex id, and a repeat insert is a no-op", () => {
+    const store = open(home.path);
+    const a = store.put("same content", info);
+    const b = store.put("same content", { ...info, sessionId: "s2" });
+    expect(a.meta.id).toMatch(/^[0-9a-f]{12}$/);
+    expect(b.meta.id).toBe(a.meta.id);
+    expect(a.created).toBe(true);
+    expect(b.created).toBe(false);
+    expect(store.db.prepare("SELECT COUNT(*) AS n FROM blobs").get()).toEqual({ n: 1 });
+    store.close();
+  });
+
+  it("derives ids with a per-store secret, so another store (or an outsider) gets a different id", () => {
+    const other = tempHome();
+    const s1 = open(home.path);
+    const s2 = open(other.path);
+    expect(s1.idFor("guessable content")).not.toBe(s2.idFor("guessable content"));
+    // the same store reopened keeps its secret
+    const id = s1.idFor("guessable content");
+    s1.close();
+    const again = open(home.path);
+    expect(again.idFor("guessable content")).toBe(id);
+    again.close();
+    s2.close();
+    other.cleanup();
+  });
+
+  it("keeps folders private (0700) and files private (0600)", () => {
+    const store = open(home.path);
+    const { meta } = store.put("private", info);
+    expect(statSync(home.path).mode & 0o777).toBe(0o700);
+    expect(statSync(join(home.path, "blobs")).mode & 0o777).toBe(0o700);
+    expect(statSync(store.files.pathOf(meta.id)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(home.path, "index.sqlite")).mode & 0o777).toBe(0o600);
+    store.close();
+  });
+
+  it("encrypts credential blobs at rest and still reads them back exactly", () => {
+    const store = open(home.path);
+    const secret = "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY and more text";
+    const { meta } = store.put(secret, { ...info, label: "credential" });
+    expect(meta.encrypted).toBe(true);
+    const onDisk = readFileSync(store.files.pathOf(meta.id));
+    expect(onDisk.includes(Buffer.from("wJalrXUtnFEMI"))).toBe(false);
+    expect(store.read(meta.id)).toBe(secret);
+    store.close();
+  });
+
+  it("encrypts a blob in place when its label rises to credential, and never lowers a label", () => {
+    const store = open(home.path);
+    const text = "token: ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+    const { meta } = store.put(text, info);
+    expect(readFileSync(store.files.pathOf(meta.id), "utf8")).toBe(text);
+    store.raiseLabel(meta.id, "credential");
+    expect(readFileSync(store.files.pathOf(meta.id)).includes(Buffer.from("ghp_"))).toBe(false);
+    store.raiseLabel(meta.id, "public");
+    expect(store.meta(meta.id)!.label).toBe("credential");
+    expect(store.read(meta.id)).toBe(text);
+    store.close();
+  });
+
+  it("turns a blob into a tombstone that remembers the tool, and revives it when the content comes back", () => {
+    const store = open(home.path);
+    const { meta } = store.put("soon gone", info);
+    expect(store.tombstone(meta.id, "expired")).toBe(true);
+    expect(store.read(meta.id)).toBeNull();
+    expect(store.meta(meta.id)).toMatchObject({ state: "tombstoned", tool: "read_file" });
+    expect(store.files.exists(meta.id)).toBe(false);
+    const again = store.put("soon gone", info);
+    expect(again.created).toBe(true);
+    expect(again.meta.state).toBe("live");
+    expect(store.read(meta.id)).toBe("soon gone");
+    store.close();
+  });
+
+  it("rejects malformed ids with a sentence", () => {
+    expect(() => checkBlobId("../../etc/passwd")).toThrow(/not a Spillway id/);
+    expect(checkBlobId("0123456789ab")).toBe("0123456789ab");
+  });
+});

@@ -1,0 +1,53 @@
+/** Opens the SQLite index: WAL, busy timeout for a second process, migrations, and the store secret. */
+import Database from "better-sqlite3";
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync } from "node:fs";
+import { ErrorCode, SpillwayError, describeError } from "../errors";
+import { FILE_MODE } from "./fsUtil";
+import { migrate } from "./migrations";
+
+export type Db = Database.Database;
+
+/** Opens (creating if needed) the index at `path`; a failure names the step that failed. */
+export function openIndex(path: string): Db {
+  const created = !existsSync(path);
+  let db: Db;
+  try {
+    db = new Database(path);
+  } catch (err) {
+    throw new SpillwayError(ErrorCode.StoreOpen, `cannot open the index ${path}: ${describeError(err)}`, { cause: err });
+  }
+  const step = (name: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      db.close();
+      throw new SpillwayError(ErrorCode.StoreOpen, `cannot open the index ${path} (${name}): ${describeError(err)}`, {
+        cause: err,
+      });
+    }
+  };
+  // busy_timeout first: a second process may hold the write lock while it migrates or writes.
+  step("busy timeout", () => db.pragma("busy_timeout = 10000"));
+  step("WAL mode", () => db.pragma("journal_mode = WAL"));
+  step("synchronous", () => db.pragma("synchronous = NORMAL"));
+  step("foreign keys", () => db.pragma("foreign_keys = ON"));
+  step("migrations", () => migrate(db));
+  if (created) {
+    for (const suffix of ["", "-wal", "-shm"]) {
+      try {
+        chmodSync(path + suffix, FILE_MODE);
+      } catch {
+        /* -wal/-shm may not exist yet */
+      }
+    }
+  }
+  return db;
+}
+
+/** The per-store secret that keys blob ids; created once, shared by every process on the store. */
+export function storeSecret(db: Db): Buffer {
+  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('id_secret', ?)").run(randomBytes(32).toString("hex"));
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'id_secret'").get() as { value: string };
+  return Buffer.from(row.value, "hex");
+}

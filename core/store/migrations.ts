@@ -1,0 +1,124 @@
+/** Numbered schema migrations; each runs once, inside a transaction, tracked by PRAGMA user_version. */
+import type { Database } from "better-sqlite3";
+import { searchMigrationSql } from "../search/searchIndex";
+
+const BASE_SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE blobs (
+  id TEXT PRIMARY KEY,
+  chars INTEGER NOT NULL,
+  bytes INTEGER NOT NULL,
+  lines INTEGER NOT NULL,
+  encoding TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  shape TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  server TEXT,
+  session_id TEXT NOT NULL,
+  label TEXT NOT NULL DEFAULT 'public',
+  encrypted INTEGER NOT NULL DEFAULT 0,
+  pinned INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  last_access_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  fetch_count INTEGER NOT NULL DEFAULT 0,
+  sidecar_bytes INTEGER NOT NULL DEFAULT 0,
+  tombstoned_at INTEGER,
+  tombstone_expires_at INTEGER,
+  tombstone_reason TEXT
+);
+CREATE INDEX blobs_live_lru ON blobs (tombstoned_at, pinned, last_access_at);
+CREATE INDEX blobs_expiry ON blobs (expires_at);
+CREATE INDEX blobs_session ON blobs (session_id);
+
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  client TEXT,
+  created_at INTEGER NOT NULL,
+  last_seen_at INTEGER NOT NULL,
+  generation INTEGER NOT NULL DEFAULT 0,
+  turn INTEGER NOT NULL DEFAULT 0
+);
+
+-- What each session holds: the blob ids it received (in full or as a handle), and in which
+-- compaction generation it last received them.
+CREATE TABLE session_blobs (
+  session_id TEXT NOT NULL,
+  blob_id TEXT NOT NULL,
+  generation INTEGER NOT NULL,
+  first_seen_at INTEGER NOT NULL,
+  last_seen_at INTEGER NOT NULL,
+  PRIMARY KEY (session_id, blob_id)
+) WITHOUT ROWID;
+CREATE INDEX session_blobs_blob ON session_blobs (blob_id);
+
+-- Streak guard: consecutive stubs per (session, tool, canonical arguments).
+CREATE TABLE streaks (
+  session_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  blob_id TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (session_id, key)
+) WITHOUT ROWID;
+
+CREATE TABLE calls (
+  id INTEGER PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  ts INTEGER NOT NULL,
+  tool TEXT NOT NULL,
+  server TEXT,
+  args_json TEXT,
+  outcome TEXT NOT NULL,
+  blob_id TEXT,
+  is_error INTEGER NOT NULL DEFAULT 0,
+  returned_chars INTEGER NOT NULL,
+  returned_tokens INTEGER,
+  given_chars INTEGER NOT NULL,
+  given_tokens INTEGER,
+  raw_text TEXT,
+  given_text TEXT
+);
+CREATE INDEX calls_session ON calls (session_id, id);
+CREATE INDEX calls_blob ON calls (blob_id);
+CREATE INDEX calls_ts ON calls (ts);
+
+CREATE TABLE events (
+  id INTEGER PRIMARY KEY,
+  ts INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  session_id TEXT,
+  blob_id TEXT,
+  call_id INTEGER,
+  tool TEXT,
+  server TEXT,
+  chars INTEGER NOT NULL DEFAULT 0,
+  tokens INTEGER,
+  data_json TEXT
+);
+CREATE INDEX events_blob ON events (blob_id, id);
+CREATE INDEX events_session ON events (session_id, id);
+CREATE INDEX events_call ON events (call_id);
+CREATE INDEX events_ts ON events (ts);
+`;
+
+/** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
+export const MIGRATIONS: readonly string[] = [BASE_SCHEMA, searchMigrationSql];
+
+/** Applies pending migrations, one transaction each. Safe when two processes race to open. */
+export function migrate(db: Database): number {
+  let applied = 0;
+  for (;;) {
+    const step = db.transaction(() => {
+      const version = db.pragma("user_version", { simple: true }) as number;
+      if (version >= MIGRATIONS.length) return false;
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+      return true;
+    });
+    // IMMEDIATE takes the write lock before reading user_version, so a concurrent opener waits
+    // instead of applying the same migration twice.
+    if (!step.immediate()) return applied;
+    applied++;
+  }
+}
