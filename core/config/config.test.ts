@@ -1,0 +1,53 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { tempHome } from "../../tests/helpers/tempHome";
+import { defaultConfig, loadConfigFile, matchesToolPattern, parseConfig } from "./config";
+
+describe("config", () => {
+  it("holds every default of the spec in one place", () => {
+    const c = defaultConfig();
+    expect(c.rescue.thresholdChars).toBe(12_000);
+    expect(c.excerpt.maxChars).toBe(8_000);
+    expect(c.fetch).toEqual({ maxChars: 4_000, fullMaxChars: 50_000 });
+    expect(c.dedup).toEqual({ minChars: 2_000, maxChars: 2_000_000, maxStubStreak: 5 });
+    expect(c.store).toMatchObject({ ttlHours: 72, hotTtlHours: 168, tombstoneTtlHours: 720, maxStoreMb: 500 });
+    expect(c.passref).toEqual({ maxChars: 500_000, totalMaxChars: 2_000_000, allowedTools: [], credentialDestinations: [] });
+    expect(c.sensitivity.mode).toBe("mask");
+    expect(c.mcpServers).toEqual({});
+  });
+
+  it("accepts the mcpServers shape agents already use (stdio and http)", () => {
+    const c = parseConfig({
+      mcpServers: {
+        fs: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"] },
+        remote: { type: "http", url: "http://127.0.0.1:9000/mcp", headers: { Authorization: "Bearer x" } },
+      },
+    });
+    expect(c.mcpServers.fs).toMatchObject({ command: "npx", env: {} });
+    expect(c.mcpServers.remote).toMatchObject({ type: "http", url: "http://127.0.0.1:9000/mcp" });
+  });
+
+  it("names the bad key and what was expected", () => {
+    expect(() => parseConfig({ rescue: { thresholdChars: "big" } })).toThrow(/"rescue\.thresholdChars".*number/);
+    expect(() => parseConfig({ sensitivity: { mode: "loud" } })).toThrow(/"sensitivity\.mode"/);
+    expect(() => parseConfig({ rescue: { treshold: 5 } })).toThrow(/rescue.*treshold|Unrecognized key/);
+    expect(() => parseConfig({ mcpServers: { x: { args: [] } } })).toThrow(/mcpServers\.x/);
+  });
+
+  it("reads config.json, and a malformed file is a clear error naming the file", () => {
+    const home = tempHome();
+    const path = join(home.path, "config.json");
+    expect(loadConfigFile(path).rescue.thresholdChars).toBe(12_000);
+    writeFileSync(path, JSON.stringify({ rescue: { thresholdChars: 5000 } }));
+    expect(loadConfigFile(path).rescue.thresholdChars).toBe(5000);
+    writeFileSync(path, "{ not json");
+    expect(() => loadConfigFile(path)).toThrow(/config\.json: not valid JSON/);
+    home.cleanup();
+  });
+
+  it("matches tool patterns with * wildcards only", () => {
+    expect(matchesToolPattern("fs__*", "fs__read_file")).toBe(true);
+    expect(matchesToolPattern("read_file", "read_file")).toBe(true);
+    expect(matchesToolPattern("read.file", "readXfile")).toBe(false);
+  });
+});

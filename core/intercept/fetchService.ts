@@ -1,0 +1,144 @@
+/** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
+import { runFetch, type FetchAnswer } from "../fetch/fetchModes";
+import { ErrorCode, SpillwayError, describeError } from "../errors";
+import { BLOB_ID } from "../store/blobStore";
+import type { BlobMeta } from "../types";
+import type { EngineParts } from "./parts";
+
+export interface FetchRequest {
+  /** The calling session; null for the operator (CLI, inspector), who may read any blob. */
+  sessionId: string | null;
+  id: unknown;
+  mode: unknown;
+  args?: Record<string, unknown>;
+}
+
+function errorAnswer(text: string): FetchAnswer {
+  return { text, truncated: false, isError: true, servedChars: 0 };
+}
+
+function ago(ms: number): string {
+  const h = Math.round(ms / 3_600_000);
+  return h < 1 ? "less than an hour ago" : h < 48 ? `${h} h ago` : `${Math.round(h / 24)} days ago`;
+}
+
+/** Resolves an id for a session: the blob's metadata and text, or a sentence saying why not. */
+export function resolveBlob(
+  p: EngineParts,
+  sessionId: string | null,
+  id: unknown,
+  what = "result",
+): { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string } {
+  if (typeof id !== "string" || !BLOB_ID.test(id)) {
+    return { ok: false, message: `"${String(id ?? "").slice(0, 40)}" is not a valid ${what} id: ids are 12 lowercase hex characters, as shown in the handle.` };
+  }
+  const meta = p.store.meta(id);
+  if (!meta) return { ok: false, message: `There is no stored ${what} ${id}: check the id in the handle or stub.` };
+  if (sessionId !== null && !p.sessions.holds(sessionId, id)) {
+    return { ok: false, message: `The ${what} ${id} belongs to another session and cannot be read from this one.` };
+  }
+  if (meta.state === "tombstoned") {
+    const row = p.store.row(id)!;
+    const why = row.tombstone_reason === "evicted" ? "evicted to keep the store under its size cap" : row.tombstone_reason === "purged" ? "purged by the user" : "expired";
+    return {
+      ok: false,
+      message: `The ${what} ${id} from ${meta.tool} was ${why} ${ago(p.store.now - (meta.tombstonedAt ?? p.store.now))} and is no longer stored: re-run ${meta.tool} to get it again.`,
+    };
+  }
+  try {
+    const text = p.store.read(id);
+    if (text === null) {
+      return { ok: false, message: `The ${what} ${id} from ${meta.tool} is no longer stored: re-run ${meta.tool} to get it again.` };
+    }
+    return { ok: true, meta, text };
+  } catch (err) {
+    if (err instanceof SpillwayError && err.code === ErrorCode.CannotDecrypt) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
+  try {
+    const resolved = resolveBlob(p, req.sessionId, req.id);
+    if (!resolved.ok) return errorAnswer(resolved.message);
+    const { meta, text } = resolved;
+    const mode = typeof req.mode === "string" ? req.mode : "";
+    if (mode === "search") p.ensureIndexed(meta.id, text, meta);
+    const view = p.modelView(meta.id, text, meta.label);
+    const answer = runFetch(mode, {
+      id: meta.id,
+      content: view,
+      meta,
+      args: req.args ?? {},
+      limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
+      search: p.search,
+      withholdFull: view !== text,
+    });
+    if (!answer.isError) {
+      p.store.touchFetch(meta.id);
+      p.ledger.insertEvent({
+        ts: p.store.now, type: "fetch", sessionId: req.sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,
+        chars: answer.text.length, tokens: p.tokens.count(answer.text),
+        data: { mode, args: req.args ?? {}, servedChars: answer.servedChars, truncated: answer.truncated },
+      });
+      p.emit({ type: "fetch", sessionId: req.sessionId, blobId: meta.id, mode });
+    }
+    return answer;
+  } catch (err) {
+    p.logger.error("fetch failed", { id: String(req.id), mode: String(req.mode), error: describeError(err) });
+    return errorAnswer(`Fetching ${String(req.id)} failed inside Spillway: ${describeError(err)}`);
+  }
+}
+
+/** recall_result: the exact original text, for the session that saw it. */
+export function recallResult(p: EngineParts, sessionId: string | null, resultId: unknown): FetchAnswer {
+  try {
+    const resolved = resolveBlob(p, sessionId, resultId);
+    if (!resolved.ok) return errorAnswer(resolved.message);
+    const { meta, text } = resolved;
+    const view = p.modelView(meta.id, text, meta.label);
+    let answer: FetchAnswer;
+    if (view.length > p.config.fetch.fullMaxChars) {
+      answer = runFetch("full", {
+        id: meta.id, content: view, meta, args: {}, search: p.search,
+        limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
+      });
+    } else {
+      answer = { text: view, truncated: false, isError: false, servedChars: view.length };
+    }
+    if (!answer.isError) p.store.touchFetch(meta.id);
+    p.ledger.insertEvent({
+      ts: p.store.now, type: "recall", sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,
+      chars: answer.isError ? 0 : answer.text.length, tokens: answer.isError ? 0 : p.tokens.count(answer.text),
+      data: { refused: answer.isError, masked: view !== text },
+    });
+    return answer;
+  } catch (err) {
+    p.logger.error("recall failed", { id: String(resultId), error: describeError(err) });
+    return errorAnswer(`Recalling ${String(resultId)} failed inside Spillway: ${describeError(err)}`);
+  }
+}
+
+/** The whole model-visible content of a blob for a session (MCP resources/read): no size cap, masked per the sensitivity mode. */
+export function readBlob(
+  p: EngineParts,
+  sessionId: string | null,
+  id: unknown,
+): { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string } {
+  try {
+    const resolved = resolveBlob(p, sessionId, id);
+    if (!resolved.ok) return resolved;
+    const { meta, text } = resolved;
+    const view = p.modelView(meta.id, text, meta.label);
+    p.store.touchFetch(meta.id);
+    p.ledger.insertEvent({
+      ts: p.store.now, type: "fetch", sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,
+      chars: view.length, data: { mode: "resource", servedChars: view.length, truncated: false },
+    });
+    p.emit({ type: "fetch", sessionId, blobId: meta.id, mode: "resource" });
+    return { ok: true, meta, text: view };
+  } catch (err) {
+    p.logger.error("blob read failed", { id: String(id), error: describeError(err) });
+    return { ok: false, message: `Reading ${String(id)} failed inside Spillway: ${describeError(err)}` };
+  }
+}

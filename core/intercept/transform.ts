@@ -1,0 +1,129 @@
+/** The interception path for tool results: rescue, dedup, ledger. Any failure fails open to the raw result. */
+import { matchesToolPattern, type SpillwayConfig } from "../config/config";
+import { canonicalJson, decideDedup, renderStub, streakKey } from "../dedup/dedup";
+import { buildExcerpt } from "../rescue/excerpt";
+import { renderHandle } from "../rescue/handle";
+import { detectKind } from "../rescue/kind";
+import { labelResult } from "../sensitivity/labels";
+import { describeError } from "../errors";
+import { countLines } from "../text/lines";
+import type { Outcome } from "../types";
+import type { EngineParts } from "./parts";
+
+/** Spillway's own model-facing tools; their answers are never rescued or stubbed. */
+export const OWN_TOOLS: ReadonlySet<string> = new Set(["rescuer_fetch", "recall_result"]);
+
+export interface TransformInput {
+  sessionId: string;
+  tool: string;
+  server?: string | null;
+  args?: unknown;
+  /** The result's text (for MCP, the text content items joined). */
+  text: string;
+  isError?: boolean;
+}
+
+export interface TransformResult {
+  /** What the model is given. */
+  text: string;
+  outcome: Outcome;
+  blobId: string | null;
+  callId: number | null;
+  /** Why it was delivered in full although held (dedup), when that applies. */
+  reason?: string;
+}
+
+/** Results at most this long are kept in the ledger as text when not stored as a blob. */
+const SMALL_TEXT = 4_000;
+
+export function transformToolResult(p: EngineParts, input: TransformInput): TransformResult {
+  try {
+    return transformUnsafe(p, input);
+  } catch (err) {
+    p.logger.error("transform failed; delivering the raw result", {
+      tool: input.tool,
+      session: input.sessionId,
+      error: describeError(err),
+    });
+    return { text: input.text, outcome: "failed_open", blobId: null, callId: null };
+  }
+}
+
+function toolRule(cfg: SpillwayConfig["rescue"], tool: string): { rescue: boolean; threshold: number } {
+  const excluded = cfg.excludeTools.some((p) => matchesToolPattern(p, tool));
+  const included = cfg.includeTools.length === 0 || cfg.includeTools.some((p) => matchesToolPattern(p, tool));
+  const own = Object.entries(cfg.toolThresholds).find(([p]) => matchesToolPattern(p, tool));
+  return { rescue: !excluded && included, threshold: own ? own[1] : cfg.thresholdChars };
+}
+
+function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult {
+  const { config: cfg, store, sessions, ledger } = p;
+  const now = store.now;
+  const text = input.text;
+  const chars = text.length;
+  const session = sessions.touch(input.sessionId, now);
+  const server = input.server ?? null;
+  const argsJson = input.args === undefined ? null : canonicalJson(input.args);
+  const record = (outcome: Outcome, given: string, blobId: string | null, reason?: string): TransformResult => {
+    const callId = ledger.insertCall({
+      sessionId: input.sessionId, ts: now, tool: input.tool, server, argsJson, outcome, blobId,
+      isError: input.isError === true, returnedChars: chars, givenChars: given.length,
+      rawText: blobId === null && chars <= SMALL_TEXT ? text : null,
+      givenText: given === text ? null : given,
+    });
+    ledger.insertEvent({
+      ts: now, type: outcome === "rescued" ? "rescue" : outcome === "stubbed" ? "stub" : "passthrough",
+      sessionId: input.sessionId, blobId, callId, tool: input.tool, server, chars: given.length,
+      data: reason ? { reason, returned: chars } : { returned: chars },
+    });
+    p.countCallTokens(callId, text, given);
+    p.emit({ type: "call", sessionId: input.sessionId, callId, outcome, blobId });
+    return { text: given, outcome, blobId, callId, reason };
+  };
+
+  if (OWN_TOOLS.has(input.tool)) return { text, outcome: "passthrough", blobId: null, callId: null };
+  const rule = toolRule(cfg.rescue, input.tool);
+  const rescue = rule.rescue && chars > rule.threshold;
+  const dedup = !input.isError && chars >= cfg.dedup.minChars && chars <= cfg.dedup.maxChars;
+  if (!rescue && !dedup) return record("passthrough", text, null);
+
+  const contentId = store.idFor(text);
+  let reason: string | undefined;
+  if (dedup) {
+    const key = streakKey(input.tool, input.args);
+    const decision = decideDedup({
+      contentId,
+      heldGeneration: sessions.heldGeneration(input.sessionId, contentId),
+      generation: session.generation,
+      streak: sessions.streak(input.sessionId, key),
+      maxStubStreak: cfg.dedup.maxStubStreak,
+    });
+    sessions.setStreak(input.sessionId, key, contentId, decision.nextCount);
+    if (decision.action === "stub" && store.meta(contentId)?.state !== "tombstoned") {
+      sessions.recordHeld(input.sessionId, contentId, session.generation, now);
+      return record("stubbed", renderStub({ tool: input.tool, id: contentId, chars }), contentId);
+    }
+    if (decision.action === "deliver" && decision.reason !== "first") reason = decision.reason;
+  }
+
+  const { kind, shape } = detectKind(text);
+  const label = labelResult({ tool: input.tool, args: input.args ?? {}, content: text, toolLabels: cfg.sensitivity.toolLabels });
+  const lines = countLines(text);
+  const before = store.meta(contentId);
+  const { meta } = store.put(text, { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label });
+  if (before && before.label !== meta.label) {
+    ledger.insertEvent({ ts: now, type: "label", blobId: meta.id, sessionId: input.sessionId, tool: input.tool,
+      data: { from: before.label, to: meta.label, reasons: label.reasons } });
+  } else if (!before && meta.label !== "public") {
+    ledger.insertEvent({ ts: now, type: "label", blobId: meta.id, sessionId: input.sessionId, tool: input.tool,
+      data: { to: meta.label, reasons: label.reasons } });
+  }
+  sessions.recordHeld(input.sessionId, meta.id, session.generation, now);
+  p.scheduleIndex(meta.id);
+  if (!rescue) return record("passthrough", text, meta.id, reason);
+
+  const view = p.modelView(meta.id, text, meta.label);
+  const excerpt = buildExcerpt(view, kind, cfg.excerpt.maxChars);
+  const handle = renderHandle({ id: meta.id, tool: input.tool, chars, lines, kind, shape, excerpt });
+  return record("rescued", handle, meta.id, reason);
+}
