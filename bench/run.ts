@@ -1,0 +1,41 @@
+/**
+ * `npm run bench`: the figures the issues name. Each rescue payload runs in its own process so
+ * its peak RSS is its own. Targets are printed beside the figures; nothing here fails on timing.
+ */
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+
+const only = process.argv.slice(2);
+const want = (name: string) => only.length === 0 || only.includes(name);
+
+function rescue(payload: string): Record<string, unknown> {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "--expose-gc", join(import.meta.dirname, "rescueBench.ts"), payload], {
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+const results: Record<string, unknown> = {};
+if (want("rescue")) {
+  console.log("rescue (targets: total p50 < 10 ms for the 170 k JSON, < 300 ms for the 10 MB log; RSS < 3x payload)");
+  for (const p of ["json170k", "log10m", "json50m"]) {
+    const r = rescue(p);
+    results[`rescue.${p}`] = r;
+    console.log(`  ${JSON.stringify(r)}`);
+  }
+}
+if (want("fetch")) {
+  const { benchFetch } = await import("./fetchBench");
+  console.log("fetch (targets: grep >= 200 MB/s on 100 MB; search p50 < 20 ms on 10 MB; global search p50 < 100 ms over 1 GB)");
+  const r = await benchFetch();
+  results.fetch = r;
+  console.log(`  ${JSON.stringify(r)}`);
+}
+if (want("mcp")) {
+  const { benchMcp } = await import("./mcpBench");
+  console.log("mcp proxy (target: added latency p50 < 1 ms on small calls)");
+  const r = await benchMcp();
+  results.mcp = r;
+  console.log(`  ${JSON.stringify(r)}`);
+}

@@ -1,0 +1,35 @@
+/** The shape of a CLI command. */
+import type { ParseArgsConfig } from "node:util";
+import { createEngine, type Engine } from "../engine";
+import { resolveConfig, resolveHome } from "./home";
+import { stderrLogger } from "../runtime";
+
+export interface CliIo {
+  out(s: string): void;
+  err(s: string): void;
+}
+
+export interface CommandContext {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+  io: CliIo;
+}
+
+export interface Command {
+  usage: string;
+  summary: string;
+  options?: ParseArgsConfig["options"];
+  run(ctx: CommandContext): Promise<number>;
+}
+
+/** Opens the engine for a one-shot command and closes it afterwards. */
+export async function withEngine<T>(ctx: CommandContext, fn: (engine: Engine) => Promise<T> | T): Promise<T> {
+  const home = resolveHome({ home: ctx.values.home as string | undefined });
+  const { config } = resolveConfig(home, { config: ctx.values.config as string | undefined });
+  const engine = createEngine({ home, config, logger: stderrLogger("warn") });
+  try {
+    return await fn(engine);
+  } finally {
+    await engine.close();
+  }
+}

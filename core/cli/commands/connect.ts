@@ -1,0 +1,42 @@
+/** `spillway connect <agent>`: prints the config snippet that points an agent at Spillway. */
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { tokenPath } from "../../http/token";
+import type { Command } from "../command";
+import { AGENTS, findAgent, type ConnectContext } from "../connect/agents";
+import { resolveConfig, resolveHome } from "../home";
+
+/** The package is not published: configs start the CLI by its absolute path under node. */
+const BIN = fileURLToPath(new URL("../../../bin/spillway.js", import.meta.url));
+const HERMES_PLUGIN = fileURLToPath(new URL("../../../integrations/hermes", import.meta.url));
+
+export function connectContext(home: string, port: number): ConnectContext {
+  const args = [BIN, "mcp"];
+  // A non-default home has to reach the agent-spawned process too.
+  if (home !== join(homedir(), ".spillway")) args.push("--home", home);
+  return { command: "node", args, baseUrl: `http://127.0.0.1:${port}`, home, tokenFile: tokenPath(home), hermesPlugin: HERMES_PLUGIN };
+}
+
+export const connectCommand: Command = {
+  usage: "<agent> | --list [--port N]",
+  summary: "Print the config that connects an agent (claude-code, codex, cursor, gemini-cli, opencode, hermes, cline, windsurf).",
+  options: { list: { type: "boolean" }, port: { type: "string" } },
+  async run(ctx) {
+    const [name] = ctx.positionals;
+    if (ctx.values.list || !name) {
+      ctx.io.out(AGENTS.map((a) => `${a.name.padEnd(12)} ${a.title}`).join("\n"));
+      return ctx.values.list ? 0 : 2;
+    }
+    const agent = findAgent(name);
+    if (!agent) {
+      ctx.io.err(`spillway connect: unknown agent "${name}". Known: ${AGENTS.map((a) => a.name).join(", ")}.`);
+      return 2;
+    }
+    const home = resolveHome({ home: ctx.values.home as string | undefined });
+    const { config } = resolveConfig(home, { config: ctx.values.config as string | undefined });
+    const port = ctx.values.port ? Number(ctx.values.port) : config.server.port;
+    ctx.io.out(agent.snippet(connectContext(home, port)));
+    return 0;
+  },
+};

@@ -1,0 +1,59 @@
+/** `spillway serve`: the local endpoint (MCP over Streamable HTTP and the hooks) until SIGINT or SIGTERM. */
+import { createEngine } from "../../engine";
+import { ErrorCode, SpillwayError } from "../../errors";
+import { startEndpoint } from "../../mcp/endpoint";
+import { stderrLogger } from "../../runtime";
+import type { Command } from "../command";
+import { resolveConfig, resolveHome } from "../home";
+
+function parsePort(v: string | boolean | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new SpillwayError(ErrorCode.BadArgument, `--port must be a port number (0 to 65535), not "${String(v)}".`);
+  return n;
+}
+
+export const serveCommand: Command = {
+  usage: "[--port N]",
+  summary: "Serve MCP at http://127.0.0.1:7341/mcp and the agent hooks, until stopped.",
+  options: { port: { type: "string" } },
+  async run(ctx) {
+    const home = resolveHome({ home: ctx.values.home as string | undefined });
+    const { config } = resolveConfig(home, { config: ctx.values.config as string | undefined });
+    const port = parsePort(ctx.values.port) ?? config.server.port;
+    const engine = createEngine({ home, config, logger: stderrLogger("info"), sweepTimer: true });
+    let running;
+    try {
+      running = await startEndpoint({ engine, home, port });
+    } catch (err) {
+      await engine.close();
+      if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
+        throw new SpillwayError(ErrorCode.BadArgument, `port ${port} is already in use (another spillway serve?): stop it or pick another with --port.`);
+      }
+      throw err;
+    }
+    const servers = Object.keys(config.mcpServers);
+    ctx.io.out(
+      [
+        `Spillway is serving ${running.mcpUrl}`,
+        `  hooks:    ${running.url}/hooks/claude-code, /hooks/transform, /hooks/expand, /hooks/compaction`,
+        `  token:    ${running.tokenFile} (send it as Authorization: Bearer <token>)`,
+        `  upstream: ${servers.length ? servers.join(", ") : "none configured (add mcpServers to " + home + "/config.json)"}`,
+        "Press Ctrl+C to stop.",
+      ].join("\n"),
+    );
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
+        resolve();
+      };
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
+    });
+    ctx.io.err("spillway serve: stopping");
+    await running.close();
+    await engine.close();
+    return 0;
+  },
+};

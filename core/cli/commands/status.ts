@@ -1,0 +1,32 @@
+/** `spillway status`: the store, its use against the cap, and the savings so far. */
+import { storeStats } from "../../store/stats";
+import { withEngine, type Command } from "../command";
+import { fmtBytes, fmtInt } from "../format";
+
+export const statusCommand: Command = {
+  usage: "",
+  summary: "Show the store (blobs, size against the cap, sessions) and the savings so far.",
+  run: (ctx) =>
+    withEngine(ctx, (engine) => {
+      const stats = storeStats(engine.store.db);
+      const total = engine.savings("total")[0];
+      const cap = engine.store.capBytes();
+      if (ctx.values.json) {
+        ctx.io.out(JSON.stringify({ home: engine.home, ...stats, capBytes: cap, savings: total ?? null }, null, 2));
+        return 0;
+      }
+      const pct = cap ? ((stats.usedBytes / cap) * 100).toFixed(1) : "0";
+      ctx.io.out(
+        [
+          `home      ${engine.home}`,
+          `store     ${fmtBytes(stats.usedBytes)} of ${fmtBytes(cap)} (${pct} %)`,
+          `blobs     ${fmtInt(stats.blobs.live)} live, ${fmtInt(stats.blobs.pinned)} pinned, ${fmtInt(stats.blobs.tombstoned)} tombstoned (${fmtInt(stats.blobs.encrypted)} encrypted)`,
+          `sessions  ${fmtInt(stats.sessions)}, ${fmtInt(stats.calls)} calls`,
+          total
+            ? `saved     ${fmtInt(total.netTokens)} tokens (${fmtInt(total.netChars)} chars): ${fmtInt(total.rescued)} rescued, ${fmtInt(total.stubbed)} stubbed`
+            : "saved     nothing yet: no tool calls have passed through Spillway",
+        ].join("\n"),
+      );
+      return 0;
+    }),
+};
