@@ -1,0 +1,73 @@
+/** The session's stored results as MCP resources: `spillway://blob/<id>`. */
+import type { ReadResourceResult, Resource, ResourceLink, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
+import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import type { BlobMeta, Kind } from "../types";
+import type { ProxyEngine } from "./engineView";
+
+export const BLOB_URI_PREFIX = "spillway://blob/";
+
+export function blobUri(id: string): string {
+  return BLOB_URI_PREFIX + id;
+}
+
+const MIME: Record<Kind, string> = {
+  json: "application/json",
+  ndjson: "application/x-ndjson",
+  csv: "text/csv",
+  tsv: "text/tab-separated-values",
+  html: "text/html",
+  xml: "application/xml",
+  markdown: "text/markdown",
+  code: "text/plain",
+  log: "text/plain",
+  text: "text/plain",
+};
+
+export function mimeForKind(kind: Kind | undefined): string {
+  return (kind && MIME[kind]) || "text/plain";
+}
+
+function describe(meta: BlobMeta): string {
+  return `Full result of ${meta.tool}: ${meta.chars.toLocaleString("en-US")} chars, ${meta.lines.toLocaleString("en-US")} lines, ${meta.kind}`;
+}
+
+/** The resource_link that follows a handle. */
+export function blobLink(engine: ProxyEngine, id: string, tool: string): ResourceLink {
+  const meta = engine.store.meta(id);
+  return {
+    type: "resource_link",
+    uri: blobUri(id),
+    name: `spillway-${id}`,
+    title: `${tool} result ${id}`,
+    mimeType: mimeForKind(meta?.kind),
+    ...(meta ? { description: describe(meta), size: meta.chars } : {}),
+  };
+}
+
+export const BLOB_TEMPLATE: ResourceTemplate = {
+  uriTemplate: `${BLOB_URI_PREFIX}{id}`,
+  name: "spillway-blob",
+  title: "A stored tool result",
+  description: "The full text of a tool result Spillway stored for this session (the id is in the handle).",
+};
+
+/** The session's live blobs, most recent first. */
+export function listBlobResources(engine: ProxyEngine, sessionId: string): Resource[] {
+  const out: Resource[] = [];
+  for (const id of engine.sessions.heldBlobs(sessionId, 200)) {
+    const meta = engine.store.meta(id);
+    if (!meta || meta.state === "tombstoned") continue;
+    out.push({ uri: blobUri(id), name: `spillway-${id}`, title: `${meta.tool} result ${id}`, description: describe(meta), mimeType: mimeForKind(meta.kind), size: meta.chars });
+  }
+  return out;
+}
+
+/** resources/read: the whole content for the owning session; anything else is an MCP error with a sentence. */
+export function readBlobResource(engine: ProxyEngine, sessionId: string, uri: string): ReadResourceResult {
+  if (!uri.startsWith(BLOB_URI_PREFIX)) {
+    throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}: Spillway serves spillway://blob/<id>.`);
+  }
+  const r = engine.readBlob(sessionId, uri.slice(BLOB_URI_PREFIX.length));
+  if (!r.ok) throw new McpError(ErrorCode.InvalidParams, r.message);
+  return { contents: [{ uri, mimeType: mimeForKind(r.meta.kind), text: r.text }] };
+}

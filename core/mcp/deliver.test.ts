@@ -1,0 +1,71 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { parseConfig } from "../config/config";
+import { createEngine, type Engine } from "../engine";
+import { memoryLogger } from "../runtime";
+import { tempHome } from "../../tests/helpers/tempHome";
+import { deliverResult, repeatsText } from "./deliver";
+
+function log(lines: number, seed = "x"): string {
+  return Array.from({ length: lines }, (_, i) => `[${seed}] step ${i}: compiled module ${i} in ${i % 89} ms`).join("\n");
+}
+
+describe("what the client gets for an upstream result", () => {
+  let home: ReturnType<typeof tempHome>;
+  let engine: Engine;
+  beforeEach(() => {
+    home = tempHome();
+    engine = createEngine({ home: home.path, config: parseConfig({}), logger: memoryLogger() });
+  });
+  afterEach(async () => {
+    await engine.close();
+    home.cleanup();
+  });
+  const deliver = (result: CallToolResult, note: string | null = null) =>
+    deliverResult(engine, { sessionId: "s", tool: "read", server: "fs", args: { p: 1 }, result, note });
+
+  it("returns a small result exactly as the upstream sent it", () => {
+    const result: CallToolResult = { content: [{ type: "text", text: "ok" }], structuredContent: { ok: true }, _meta: { x: 1 } };
+    expect(deliver(result)).toBe(result);
+  });
+
+  it("replaces large text by the handle and a resource_link, keeping images after them", () => {
+    const image = { type: "image" as const, data: "aGk=", mimeType: "image/png" };
+    const out = deliver({ content: [{ type: "text", text: log(2000) }, image] });
+    expect(out.content).toHaveLength(3);
+    expect(out.content[0]).toMatchObject({ type: "text" });
+    expect((out.content[0] as { text: string }).text).toMatch(/PREVIEW/);
+    expect(out.content[1]).toMatchObject({ type: "resource_link", uri: expect.stringMatching(/^spillway:\/\/blob\/[0-9a-f]{12}$/), mimeType: "text/plain" });
+    expect(out.content[2]).toEqual(image);
+  });
+
+  it("drops large structuredContent that only repeats the text (server-filesystem's shape)", () => {
+    const text = log(2000);
+    const out = deliver({ content: [{ type: "text", text }], structuredContent: { content: text } });
+    expect(out.structuredContent).toBeUndefined();
+    expect(out.content.filter((c) => c.type === "resource_link")).toHaveLength(1);
+  });
+
+  it("stores large structuredContent of its own as a second blob, never breaking a schema", () => {
+    const items = Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `item-${i}` }));
+    const out = deliver({ content: [{ type: "text", text: "2000 items" }], structuredContent: { items } });
+    expect(out.structuredContent).toBeUndefined();
+    expect(out.content[0]).toEqual({ type: "text", text: "2000 items" });
+    expect((out.content[1] as { text: string }).text).toMatch(/PREVIEW/);
+    expect(out.content[2]).toMatchObject({ type: "resource_link", mimeType: "application/json" });
+    const id = (out.content[2] as { uri: string }).uri.slice(-12);
+    expect(engine.recall("s", id).text.length).toBeGreaterThan(0);
+  });
+
+  it("appends the note about a denied spill: token", () => {
+    const out = deliver({ content: [{ type: "text", text: "ok" }] }, "[spillway: spill:abc was not expanded]");
+    expect(out.content.at(-1)).toEqual({ type: "text", text: "[spillway: spill:abc was not expanded]" });
+  });
+
+  it("judges repetition by what is left once the repeated strings are set aside", () => {
+    const big = "y".repeat(50_000);
+    expect(repeatsText({ a: big, n: 1 }, JSON.stringify({ a: big, n: 1 }).length, `x${big}x`, 12_000)).toBe(true);
+    expect(repeatsText({ a: big }, 50_010, "other text", 12_000)).toBe(false);
+    const many = Array.from({ length: 3000 }, (_, i) => i);
+    expect(repeatsText({ a: big, many }, JSON.stringify({ a: big, many }).length, big, 1_000)).toBe(false);
+  });
+});

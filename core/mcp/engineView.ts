@@ -1,0 +1,7 @@
+/** The part of the engine the endpoints use: a narrow view, so tests and benches can pass a real engine or a small fake. */
+import type { Engine } from "../engine";
+
+export type ProxyEngine = Pick<
+  Engine,
+  "config" | "logger" | "store" | "sessions" | "transformToolResult" | "expandArguments" | "fetch" | "recall" | "readBlob" | "compaction" | "turn"
+>;

@@ -1,0 +1,108 @@
+/** Spillway's own model-facing tools, rescuer_fetch and recall_result: schemas, descriptions, handlers. */
+import { z } from "zod";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { FETCH_MODES } from "../fetch/fetchTypes";
+import type { ProxyEngine } from "./engineView";
+
+export const FETCH_TOOL = "rescuer_fetch";
+export const RECALL_TOOL = "recall_result";
+
+const fetchShape = z.object({
+  id: z.string().describe('The 12-character id from the handle, e.g. "3f9a0c1d2e4b".'),
+  mode: z.enum(FETCH_MODES as [string, ...string[]]).describe("What to read: stat, outline, search, grep, chain, range, query or full."),
+  query: z.string().optional().describe("search: a plain-language question or keywords."),
+  top_k: z.number().int().min(1).max(50).optional().describe("search: how many chunks to return (default 5)."),
+  pattern: z.string().optional().describe("grep, chain: an RE2 regular expression (no backreferences or lookaround)."),
+  ignore_case: z.boolean().optional().describe("grep, chain: case-insensitive matching (default true)."),
+  from_line: z.number().int().min(0).optional().describe("grep, chain: continue from this 0-based line (the answer says when to)."),
+  context: z.number().int().min(0).max(50).optional().describe("chain: lines of context around each match (default 3)."),
+  start: z.number().int().min(0).optional().describe("range: first line, 0-based."),
+  count: z.number().int().min(1).optional().describe("range: number of lines."),
+  start_char: z.number().int().min(0).optional().describe("range: first character offset, 0-based (instead of start)."),
+  count_chars: z.number().int().min(1).optional().describe("range: number of characters."),
+  expression: z.string().optional().describe('query: a JMESPath expression over a JSON result, e.g. "items[?status==`failed`].name".'),
+});
+
+const recallShape = z.object({
+  result_id: z.string().describe("The 12-character id named in the stub."),
+});
+
+const FETCH_ARG_KEYS = Object.keys(fetchShape.shape).filter((k) => k !== "id" && k !== "mode");
+
+function fetchDescription(maxChars: number, fullMaxChars: number): string {
+  return [
+    "Read a large tool result that Spillway stored instead of putting it in your context.",
+    "When a result is too large you get a preview (NOT the full output) with a 12-character id; this tool reads the full stored text by that id.",
+    "Modes:",
+    "- stat: size, lines, kind, source tool and expiry.",
+    "- outline: the structure (JSON shape with per-field types and min/max/mean, CSV columns, heading tree, log error/warning clusters with first line numbers).",
+    "- search (query, top_k): the chunks that best answer a plain-language question, with 0-based line spans.",
+    "- grep (pattern, ignore_case): matching lines with 0-based line numbers; RE2 syntax.",
+    "- chain (pattern, context): matches with surrounding lines, overlapping windows merged.",
+    "- range (start, count | start_char, count_chars): exact lines (0-based) or a character span.",
+    "- query (expression): a JMESPath query over a JSON result.",
+    `- full: the whole text, only when it is under ${fullMaxChars.toLocaleString("en-US")} characters.`,
+    `Answers are capped at about ${maxChars.toLocaleString("en-US")} characters and say when they were cut and how to continue.`,
+    'Start with outline or search, then grep or range for details. Example: rescuer_fetch(id="3f9a0c1d2e4b", mode="grep", pattern="error|failed").',
+    "To hand the whole result to another tool without reading it, write spill:<id> in that tool's argument.",
+  ].join("\n");
+}
+
+const RECALL_DESCRIPTION = [
+  "Get back the exact text of an earlier tool result that Spillway replaced by a one-line stub because you had already received it.",
+  "Use it when that earlier result is no longer in your context (for example after a summary). result_id is the id named in the stub.",
+  "Very large results answer as rescuer_fetch mode full does; use rescuer_fetch for parts of them.",
+].join("\n");
+
+function inputSchema(schema: z.ZodObject): Tool["inputSchema"] {
+  const json = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json as Tool["inputSchema"];
+}
+
+/** The tool definitions as tools/list advertises them. */
+export function ownToolDefinitions(engine: ProxyEngine): Tool[] {
+  const { maxChars, fullMaxChars } = engine.config.fetch;
+  return [
+    {
+      name: FETCH_TOOL,
+      title: "Read a stored tool result",
+      description: fetchDescription(maxChars, fullMaxChars),
+      inputSchema: inputSchema(fetchShape),
+      annotations: { title: "Read a stored tool result", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    {
+      name: RECALL_TOOL,
+      title: "Recall an earlier tool result",
+      description: RECALL_DESCRIPTION,
+      inputSchema: inputSchema(recallShape),
+      annotations: { title: "Recall an earlier tool result", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+  ];
+}
+
+export function isOwnTool(name: string): boolean {
+  return name === FETCH_TOOL || name === RECALL_TOOL;
+}
+
+function asRecord(args: unknown): Record<string, unknown> {
+  return args && typeof args === "object" && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+}
+
+/**
+ * Runs one of the own tools for a session. Argument values are handed to the engine as given:
+ * it accepts the loose forms models write ("5" for 5) and answers a bad one with a sentence.
+ */
+export function callOwnTool(engine: ProxyEngine, sessionId: string, name: string, rawArgs: unknown): CallToolResult {
+  const args = asRecord(rawArgs);
+  const answer =
+    name === FETCH_TOOL
+      ? engine.fetch({
+          sessionId,
+          id: args.id,
+          mode: args.mode,
+          args: Object.fromEntries(FETCH_ARG_KEYS.filter((k) => args[k] !== undefined).map((k) => [k, args[k]])),
+        })
+      : engine.recall(sessionId, args.result_id ?? args.id);
+  return { content: [{ type: "text", text: answer.text }], ...(answer.isError ? { isError: true } : {}) };
+}

@@ -1,0 +1,204 @@
+/**
+ * One upstream MCP server: connected lazily, reconnected after a crash with exponential backoff,
+ * every request under a timeout. Failures become UpstreamError with a sentence for the model.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  CallToolResultSchema, ErrorCode, McpError, ToolListChangedNotificationSchema,
+  type CallToolResult, type Progress, type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { UpstreamConfig } from "../config/config";
+import { describeError } from "../errors";
+import type { Logger } from "../runtime";
+import { SPILLWAY_VERSION } from "./version";
+
+export type UpstreamState = "idle" | "starting" | "ready" | "down";
+
+/** A failure talking to an upstream, phrased for the model and the operator. */
+export class UpstreamError extends Error {
+  constructor(message: string, readonly kind: "start" | "timeout" | "closed" | "refused" | "cancelled") {
+    super(message);
+    this.name = "UpstreamError";
+  }
+}
+
+export interface UpstreamOptions {
+  logger: Logger;
+  /** Per-request timeout (config server.upstreamTimeoutMs). */
+  timeoutMs: number;
+  /** Called when the server says its tool list changed, or when it restarts. */
+  onToolsChanged: () => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onprogress?: (p: Progress) => void;
+}
+
+const BACKOFF_BASE_MS = 250;
+const BACKOFF_MAX_MS = 30_000;
+const STDERR_LINES = 20;
+
+export class Upstream {
+  state: UpstreamState = "idle";
+  /** The last tool list the server gave; null until listed or after list_changed. */
+  tools: Tool[] | null = null;
+  lastError: string | null = null;
+  private client: Client | null = null;
+  private connecting: Promise<Client> | null = null;
+  private failures = 0;
+  private retryAt = 0;
+  private closed = false;
+  private stderrTail: string[] = [];
+  private transport: Transport | null = null;
+
+  constructor(
+    readonly name: string,
+    readonly config: UpstreamConfig,
+    private readonly opts: UpstreamOptions,
+  ) {}
+
+  /** The child's pid for stdio upstreams (tests kill it to simulate a crash). */
+  get pid(): number | null {
+    return this.transport instanceof StdioClientTransport ? this.transport.pid : null;
+  }
+
+  /** Connects if needed. `wait` false fails fast while a restart is backing off (tools/list must not stall). */
+  async connect(wait = true): Promise<Client> {
+    if (this.closed) throw new UpstreamError(`The upstream server ${this.name} has been shut down.`, "closed");
+    if (this.client) return this.client;
+    if (!this.connecting) {
+      const delay = this.retryAt - Date.now();
+      if (delay > 0 && !wait) {
+        throw new UpstreamError(`The upstream server ${this.name} is restarting (${this.lastError ?? "it failed"}); try again in ${Math.ceil(delay / 1000)} s.`, "start");
+      }
+      this.connecting = this.open(Math.max(0, delay)).finally(() => (this.connecting = null));
+    }
+    return this.connecting;
+  }
+
+  private async open(delayMs: number): Promise<Client> {
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    this.state = "starting";
+    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      this.tools = null;
+      this.opts.onToolsChanged();
+    });
+    const transport = this.makeTransport();
+    this.transport = transport;
+    client.onclose = () => this.lost(client);
+    client.onerror = (err) => this.opts.logger.warn("upstream transport error", { server: this.name, error: describeError(err) });
+    try {
+      await client.connect(transport, { timeout: Math.min(this.opts.timeoutMs, 60_000) });
+    } catch (err) {
+      this.client = null;
+      await client.close().catch(() => {});
+      this.failed(`it did not start: ${describeError(err)}${this.stderrHint()}`);
+      throw new UpstreamError(`The upstream server ${this.name} could not be started: ${describeError(err)}${this.stderrHint()}.`, "start");
+    }
+    this.client = client;
+    this.state = "ready";
+    this.opts.logger.info("upstream connected", { server: this.name, pid: this.pid });
+    return client;
+  }
+
+  private makeTransport(): Transport {
+    const c = this.config;
+    if ("url" in c) {
+      return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers } });
+    }
+    // The user's servers inherit this environment, as their agents would start them.
+    const env = { ...(process.env as Record<string, string>), ...c.env };
+    const t = new StdioClientTransport({ command: c.command, args: c.args, env, cwd: c.cwd, stderr: "pipe" });
+    t.stderr?.on("data", (chunk: Buffer) => {
+      for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) this.stderrTail.push(line.slice(0, 500));
+      if (this.stderrTail.length > STDERR_LINES) this.stderrTail.splice(0, this.stderrTail.length - STDERR_LINES);
+    });
+    return t;
+  }
+
+  private stderrHint(): string {
+    const last = this.stderrTail.at(-1);
+    return last ? ` (its last message: ${last.trim()})` : "";
+  }
+
+  private failed(why: string): void {
+    this.failures++;
+    this.retryAt = Date.now() + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (this.failures - 1));
+    this.lastError = why;
+    this.state = "down";
+  }
+
+  /** The connection closed: expected on shutdown, a crash otherwise. */
+  private lost(client: Client): void {
+    if (this.client !== client) return;
+    this.client = null;
+    this.transport = null;
+    if (this.closed) return;
+    this.failed(`it exited or closed the connection${this.stderrHint()}`);
+    this.opts.logger.warn("upstream lost; it will be restarted on the next request", { server: this.name, stderr: this.stderrTail.slice(-5) });
+  }
+
+  /** All tools, following pagination. */
+  async listTools(wait = false): Promise<Tool[]> {
+    if (this.tools) return this.tools;
+    const client = await this.connect(wait);
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    try {
+      do {
+        const page = await client.listTools(cursor ? { cursor } : {}, { timeout: this.opts.timeoutMs });
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor);
+    } catch (err) {
+      throw this.explain(err, "tools/list");
+    }
+    this.tools = tools;
+    return tools;
+  }
+
+  /** tools/call, forwarded raw (no outputSchema validation here: the proxy decides what the client gets). */
+  async callTool(name: string, args: unknown, opts: CallOptions = {}): Promise<CallToolResult> {
+    const client = await this.connect(true);
+    try {
+      const result = await client.request(
+        { method: "tools/call", params: { name, arguments: (args ?? {}) as Record<string, unknown> } },
+        CallToolResultSchema,
+        { signal: opts.signal, timeout: this.opts.timeoutMs, onprogress: opts.onprogress, resetTimeoutOnProgress: opts.onprogress !== undefined },
+      );
+      this.failures = 0;
+      return result as CallToolResult;
+    } catch (err) {
+      throw this.explain(err, name);
+    }
+  }
+
+  private explain(err: unknown, what: string): UpstreamError {
+    if (err instanceof UpstreamError) return err;
+    const code = err instanceof McpError ? err.code : undefined;
+    if (code === ErrorCode.RequestTimeout) {
+      return new UpstreamError(`The upstream server ${this.name} did not answer ${what} within ${Math.round(this.opts.timeoutMs / 1000)} s.`, "timeout");
+    }
+    if (code === ErrorCode.ConnectionClosed || !this.client) {
+      return new UpstreamError(
+        `The upstream server ${this.name} stopped while running ${what}${this.stderrHint()}; Spillway restarts it on the next call.`,
+        "closed",
+      );
+    }
+    if (err instanceof Error && err.name === "AbortError") return new UpstreamError(`The call to ${what} was cancelled.`, "cancelled");
+    return new UpstreamError(`The upstream server ${this.name} refused ${what}: ${describeError(err)}.`, "refused");
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const c = this.client;
+    this.client = null;
+    this.state = "idle";
+    if (c) await c.close().catch(() => {});
+  }
+}
