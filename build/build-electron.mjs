@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+/**
+ * Bundles the Electron main process and preload with esbuild, as CommonJS: a sandboxed preload
+ * cannot load ESM, and the project is "type": "module", so the bundles are .cjs. Native modules
+ * (better-sqlite3, re2) and electron itself stay external: they are loaded at run time from
+ * node_modules, rebuilt for Electron's ABI by build/package.mjs.
+ * The renderer folder (Vite's outDir, asked of Vite itself) is baked in relative to out/main.
+ */
+import { build } from "esbuild";
+import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const OUT = join(ROOT, "out");
+const EXTERNAL = ["electron", "better-sqlite3", "re2"];
+const CANDIDATE_CONFIGS = ["renderer/vite.config.ts", "renderer/vite.config.mts", "renderer/vite.config.mjs", "vite.config.ts", "vite.config.mts", "vite.config.mjs"];
+
+/** The renderer's Vite config, if the renderer has one yet. */
+export function findViteConfig() {
+  for (const rel of CANDIDATE_CONFIGS) {
+    const p = join(ROOT, rel);
+    if (existsSync(p)) return p;
+  }
+  return null;
+}
+
+/** Vite's resolved outDir for the renderer (absolute), or out/renderer when there is no config. */
+export async function rendererOutDir(configFile = findViteConfig()) {
+  if (!configFile) return join(OUT, "renderer");
+  const { resolveConfig } = await import("vite");
+  const config = await resolveConfig({ configFile, logLevel: "silent" }, "build", "production");
+  return join(config.root, config.build.outDir);
+}
+
+/** Builds the renderer with its own Vite config; returns the output folder. */
+export async function buildRenderer(configFile = findViteConfig()) {
+  if (!configFile) throw new Error("no renderer Vite config found (looked for " + CANDIDATE_CONFIGS.join(", ") + ")");
+  const { build: viteBuild } = await import("vite");
+  await viteBuild({ configFile, logLevel: "warn", mode: "production" });
+  return rendererOutDir(configFile);
+}
+
+/** Bundles out/main/index.cjs and out/preload/index.cjs, and copies the icons the app loads. */
+export async function buildElectron({ rendererDir, production = true } = {}) {
+  const renderer = rendererDir ?? (await rendererOutDir());
+  const common = {
+    bundle: true,
+    format: "cjs",
+    sourcemap: production ? false : "inline",
+    minify: false,
+    legalComments: "none",
+    logLevel: "warning",
+    absWorkingDir: ROOT,
+  };
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, "electron/main.ts")],
+    outfile: join(OUT, "main/index.cjs"),
+    platform: "node",
+    target: "node22",
+    external: EXTERNAL,
+    define: { __SPILLWAY_RENDERER_DIR__: JSON.stringify(relative(join(OUT, "main"), renderer)) },
+  });
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, "electron/preload.ts")],
+    outfile: join(OUT, "preload/index.cjs"),
+    // The sandboxed preload has no Node: only `require("electron")` works there.
+    platform: "browser",
+    target: "chrome130",
+    external: ["electron"],
+  });
+  mkdirSync(join(OUT, "icons"), { recursive: true });
+  for (const name of ["tray.png", "tray@2x.png", "trayTemplate.png", "trayTemplate@2x.png", "icon-256.png", "icon-512.png"]) {
+    cpSync(join(ROOT, "build/icons", name), join(OUT, "icons", name));
+  }
+  return { main: join(OUT, "main/index.cjs"), preload: join(OUT, "preload/index.cjs"), rendererDir: renderer };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildElectron({ production: !process.argv.includes("--dev") })
+    .then((r) => console.log(`electron: built ${relative(ROOT, r.main)} and ${relative(ROOT, r.preload)} (renderer: ${relative(ROOT, r.rendererDir)})`))
+    .catch((err) => {
+      console.error(`electron: build failed: ${err instanceof Error ? err.message.split("\n")[0] : err}`);
+      process.exit(1);
+    });
+}
