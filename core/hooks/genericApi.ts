@@ -1,0 +1,58 @@
+/**
+ * The generic JSON hook API for host plugins (the Hermes shim and others). Requests are validated
+ * here once; answers use the endpoint's `{ ok, value | error }` envelope. See integrations/README.md.
+ */
+import { z } from "zod";
+import type { ProxyEngine } from "../mcp/engineView";
+
+const session = z.string().min(1).max(256);
+const tool = z.string().min(1).max(256);
+
+export const transformRequest = z.object({
+  session_id: session,
+  tool,
+  server: z.string().max(256).nullish(),
+  args: z.unknown().optional(),
+  text: z.string(),
+  is_error: z.boolean().optional(),
+});
+export const expandRequest = z.object({ session_id: session, tool, server: z.string().max(256).nullish(), args: z.unknown() });
+export const sessionRequest = z.object({ session_id: session });
+export const fetchRequest = z.looseObject({ session_id: session, id: z.string(), mode: z.string() });
+export const recallRequest = z.object({ session_id: session, result_id: z.string() });
+
+export function transform(engine: ProxyEngine, req: z.infer<typeof transformRequest>) {
+  const r = engine.transformToolResult({
+    sessionId: req.session_id, tool: req.tool, server: req.server ?? null, args: req.args, text: req.text, isError: req.is_error === true,
+  });
+  const changed = r.outcome === "rescued" || r.outcome === "stubbed";
+  return {
+    changed,
+    outcome: r.outcome,
+    // The unchanged text is not echoed back: callers already have it, and it may be megabytes.
+    text: changed ? r.text : null,
+    blob_id: r.blobId,
+    resource_uri: r.outcome === "rescued" && r.blobId ? `spillway://blob/${r.blobId}` : null,
+  };
+}
+
+export function expand(engine: ProxyEngine, req: z.infer<typeof expandRequest>) {
+  const r = engine.expandArguments({ sessionId: req.session_id, tool: req.tool, server: req.server ?? null, args: req.args });
+  return {
+    changed: r.changed,
+    args: r.changed ? r.args : null,
+    note: r.note,
+    expansions: r.expansions.map((e) => ({ id: e.id, outcome: e.outcome, reason: e.reason ?? null, path: e.path })),
+  };
+}
+
+export function fetch(engine: ProxyEngine, req: z.infer<typeof fetchRequest>) {
+  const { session_id, id, mode, ...args } = req;
+  const a = engine.fetch({ sessionId: session_id, id, mode, args });
+  return { text: a.text, is_error: a.isError, truncated: a.truncated };
+}
+
+export function recall(engine: ProxyEngine, req: z.infer<typeof recallRequest>) {
+  const a = engine.recall(req.session_id, req.result_id);
+  return { text: a.text, is_error: a.isError, truncated: a.truncated };
+}

@@ -1,0 +1,59 @@
+/** Mounts the hook endpoints on the HTTP server. Every handler fails open: an error answers "no change" and is logged. */
+import type { z } from "zod";
+import { describeError } from "../errors";
+import type { HttpEndpoint } from "../http/server";
+import { sendError, sendJson, sendOk } from "../http/respond";
+import type { ProxyEngine } from "../mcp/engineView";
+import { handleClaudeCodeHook } from "./claudeCode";
+import * as api from "./genericApi";
+
+/** The answer when something failed: what each route returns for "leave it as it is". */
+const NO_CHANGE: Record<string, unknown> = {
+  "/hooks/transform": { changed: false, outcome: "failed_open", text: null, blob_id: null, resource_uri: null },
+  "/hooks/expand": { changed: false, args: null, note: null, expansions: [] },
+};
+
+function describeIssue(err: z.ZodError): string {
+  const i = err.issues[0]!;
+  return `"${i.path.join(".") || "body"}": ${i.message}`;
+}
+
+export function mountHooks(endpoint: HttpEndpoint, engine: ProxyEngine): void {
+  const log = engine.logger;
+
+  endpoint.addRoute("POST", "/hooks/claude-code", (_req, res, { body, url }) => {
+    let answer: Record<string, unknown> = {};
+    try {
+      if (body && typeof body === "object" && !Array.isArray(body)) {
+        const decision = url.searchParams.get("pretool") === "allow" ? "allow" : "ask";
+        answer = handleClaudeCodeHook(engine, body as Record<string, unknown>, { preToolDecision: decision });
+      }
+    } catch (err) {
+      log.error("claude-code hook failed; answering no change", { event: (body as Record<string, unknown>)?.hook_event_name, error: describeError(err) });
+    }
+    sendJson(res, 200, answer);
+  });
+
+  const route = <S extends z.ZodType>(path: string, schema: S, run: (req: z.infer<S>) => unknown) => {
+    endpoint.addRoute("POST", path, (_req, res, { body }) => {
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) return sendError(res, 400, "bad_argument", `${path}: ${describeIssue(parsed.error)}`);
+      let value: unknown;
+      try {
+        value = run(parsed.data);
+      } catch (err) {
+        log.error("hook failed; answering no change", { path, error: describeError(err) });
+        if (NO_CHANGE[path]) return sendOk(res, NO_CHANGE[path]);
+        return sendError(res, 500, "internal", `${path} failed inside Spillway: ${describeError(err)}`);
+      }
+      sendOk(res, value);
+    });
+  };
+
+  route("/hooks/transform", api.transformRequest, (r) => api.transform(engine, r));
+  route("/hooks/expand", api.expandRequest, (r) => api.expand(engine, r));
+  route("/hooks/compaction", api.sessionRequest, (r) => ({ generation: engine.compaction(r.session_id) }));
+  route("/hooks/turn", api.sessionRequest, (r) => ({ turn: engine.turn(r.session_id) }));
+  route("/hooks/fetch", api.fetchRequest, (r) => api.fetch(engine, r));
+  route("/hooks/recall", api.recallRequest, (r) => api.recall(engine, r));
+}

@@ -1,0 +1,57 @@
+/**
+ * Claude Code's `tool_response` comes in many shapes (MCP content, Bash's stdout/stderr, Read's
+ * file object…). These helpers take the text out of one and put a replacement back in the same shape.
+ */
+
+type Json = unknown;
+
+interface ContentItem {
+  type: string;
+  text?: string;
+  [k: string]: unknown;
+}
+
+function isContentArray(v: Json): v is ContentItem[] {
+  return Array.isArray(v) && v.every((c) => c && typeof c === "object" && typeof (c as ContentItem).type === "string");
+}
+
+/** The text of an MCP tool's response: a string, a content array, or a result object with `content`. */
+export function mcpText(response: Json): { text: string; isError: boolean } {
+  if (typeof response === "string") return { text: response, isError: false };
+  const obj = response && typeof response === "object" && !Array.isArray(response) ? (response as Record<string, unknown>) : null;
+  const content = obj && isContentArray(obj.content) ? obj.content : isContentArray(response) ? response : null;
+  if (!content) return { text: JSON.stringify(response ?? null), isError: false };
+  const text = content.flatMap((c) => (c.type === "text" && typeof c.text === "string" ? [c.text] : [])).join("\n");
+  return { text, isError: obj?.isError === true };
+}
+
+/** The same shape as `response`, its text items replaced by `text` (non-text items kept). */
+export function replaceMcpText(response: Json, text: string): Json {
+  const item = { type: "text", text };
+  if (typeof response === "string") return text;
+  if (isContentArray(response)) return [item, ...response.filter((c) => c.type !== "text")];
+  const obj = response && typeof response === "object" ? (response as Record<string, unknown>) : {};
+  const rest = isContentArray(obj.content) ? obj.content.filter((c) => c.type !== "text") : [];
+  const out: Record<string, unknown> = { ...obj, content: [item, ...rest] };
+  // A replaced result must not carry structured data the text no longer matches.
+  delete out.structuredContent;
+  return out;
+}
+
+/** The text of a built-in tool's response (Bash, Read, Grep, WebFetch…), or its JSON when it has no obvious text. */
+export function builtinText(response: Json): string {
+  if (typeof response === "string") return response;
+  if (!response || typeof response !== "object" || Array.isArray(response)) return JSON.stringify(response ?? null);
+  const r = response as Record<string, unknown>;
+  const file = r.file as Record<string, unknown> | undefined;
+  if (file && typeof file.content === "string") return file.content;
+  if (typeof r.stdout === "string") return typeof r.stderr === "string" && r.stderr ? `${r.stdout}\n${r.stderr}` : r.stdout;
+  for (const k of ["content", "result", "output", "text"]) if (typeof r[k] === "string") return r[k] as string;
+  return JSON.stringify(response, null, 2);
+}
+
+/** `mcp__<server>__<tool>` → its parts; built-in tools have no server. */
+export function splitToolName(name: string): { server: string | null; tool: string } {
+  const m = /^mcp__(.+?)__(.+)$/.exec(name);
+  return m ? { server: m[1]!, tool: m[2]! } : { server: null, tool: name };
+}
