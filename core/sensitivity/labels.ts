@@ -1,0 +1,111 @@
+/**
+ * Sensitivity labels (`public < internal < personal < credential`) from three sources: the
+ * per-tool map in the config, the call's arguments and the result content. The highest wins,
+ * and every source that raised the label says why in `reasons` (shown in the inspector).
+ */
+import { matchesToolPattern } from "../config/config";
+import { LABELS, type Label } from "../types";
+import { scanPersonal } from "./personal";
+import { findSecrets, type SecretFinding } from "./secrets";
+
+/** Distinct e-mails plus phones at which a text counts as personal data (one is a signature, three a list). */
+const PERSONAL_CONTACTS = 3;
+
+/** The higher of two labels. */
+export function maxLabel(a: Label, b: Label): Label {
+  return LABELS.indexOf(a) >= LABELS.indexOf(b) ? a : b;
+}
+
+/** Label of a result's text: credential when a secret is found, personal on personal data, else public. */
+export function labelContent(text: string): { label: Label; reasons: string[] } {
+  const secrets = findSecrets(text);
+  if (secrets.length > 0) return { label: "credential", reasons: [`content holds ${describeSecrets(secrets)}`] };
+  const p = scanPersonal(text);
+  const strong: string[] = [];
+  if (p.iban) strong.push(plural(p.iban, "IBAN"));
+  if (p.ssn) strong.push(plural(p.ssn, "SSN-like number"));
+  if (p.card) strong.push(plural(p.card, "payment card number"));
+  const contacts = p.emails + p.phones;
+  if (strong.length > 0 || contacts >= PERSONAL_CONTACTS) {
+    if (p.emails) strong.push(plural(p.emails, "e-mail address", "e-mail addresses"));
+    if (p.phones) strong.push(plural(p.phones, "phone number"));
+    return { label: "personal", reasons: [`content holds personal data: ${strong.join(", ")}`] };
+  }
+  return { label: "public", reasons: [] };
+}
+
+/** Label of a call's arguments: credential when they carry a secret (a key pasted into a query…). */
+export function labelArguments(args: unknown): { label: Label; reasons: string[] } {
+  const text = argumentsText(args);
+  const secrets = findSecrets(text);
+  if (secrets.length === 0) return { label: "public", reasons: [] };
+  return { label: "credential", reasons: [`arguments hold ${describeSecrets(secrets)}`] };
+}
+
+/** The configured label floor for `tool`: the highest of every matching pattern, or null. */
+export function labelForTool(tool: string, toolLabels: Record<string, Label>): Label | null {
+  let best: Label | null = null;
+  for (const [pattern, label] of Object.entries(toolLabels ?? {})) {
+    if (!LABELS.includes(label) || !matchesToolPattern(pattern, tool)) continue;
+    best = best ? maxLabel(best, label) : label;
+  }
+  return best;
+}
+
+/** The highest of the tool's configured floor, the arguments' label and the content's label. */
+export function labelResult(input: {
+  tool: string;
+  args: unknown;
+  content: string;
+  toolLabels: Record<string, Label>;
+}): { label: Label; reasons: string[] } {
+  let label: Label = "public";
+  const reasons: string[] = [];
+  const floor = labelForTool(input.tool, input.toolLabels);
+  if (floor) {
+    label = floor;
+    if (floor !== "public") reasons.push(`tool ${input.tool} is configured as ${floor}`);
+  }
+  for (const part of [labelArguments(input.args), labelContent(input.content)]) {
+    label = maxLabel(label, part.label);
+    reasons.push(...part.reasons);
+  }
+  return { label, reasons };
+}
+
+/**
+ * Arguments as one text. JSON keeps the key next to its value, so `{"password": "x"}` is seen
+ * as an assignment; values JSON cannot encode (BigInt, cycles) fall back to the string leaves.
+ */
+function argumentsText(args: unknown): string {
+  if (typeof args === "string") return args;
+  try {
+    return JSON.stringify(args) ?? "";
+  } catch {
+    const leaves: string[] = [];
+    const stack: unknown[] = [args];
+    const seen = new Set<object>();
+    while (stack.length > 0) {
+      const v = stack.pop();
+      if (typeof v === "string") leaves.push(v);
+      else if (v && typeof v === "object" && !seen.has(v)) {
+        seen.add(v);
+        for (const [k, child] of Object.entries(v)) {
+          if (typeof child === "string") leaves.push(`${k}: ${JSON.stringify(child)}`);
+          else stack.push(child);
+        }
+      }
+    }
+    return leaves.join("\n");
+  }
+}
+
+function describeSecrets(findings: SecretFinding[]): string {
+  const counts = new Map<string, number>();
+  for (const f of findings) counts.set(f.type, (counts.get(f.type) ?? 0) + 1);
+  return [...counts].map(([type, n]) => (n > 1 ? `${type} (${n})` : type)).join(", ");
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

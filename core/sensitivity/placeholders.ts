@@ -1,0 +1,97 @@
+/**
+ * False-positive filters for values found after a sensitive key (`password=…`, `"token": …`).
+ * Key/value patterns are the noisiest detector: config docs, templates and source code are
+ * full of keys whose "value" is a placeholder, a reference or an expression. Masking those
+ * costs little, but labelling the blob `credential` withholds `full` and encrypts it, so the
+ * filters below reject what is clearly not a literal secret. Each rule is listed in the
+ * module's tests and in the report.
+ */
+
+/** Whole values that mean "no secret here": empty markers, booleans, type names, stand-ins. */
+const NON_SECRET_WORDS = new Set([
+  "true", "false", "yes", "no", "on", "off", "null", "nil", "none", "undefined", "empty", "n/a", "na",
+  "required", "optional", "default", "unknown", "unset", "missing", "invalid", "valid",
+  "string", "str", "number", "int", "integer", "bool", "boolean", "any", "object", "bytes", "text",
+  "varchar", "secretstr", "optional[str]", "str|none",
+  "redacted", "removed", "hidden", "masked", "omitted", "filtered", "censored", "sensitive", "private",
+  "secret", "password", "passwd", "pass", "pw", "token", "apikey", "api_key", "api-key", "key", "value",
+  // `changeme` and friends are published defaults: revealing them tells nobody anything new.
+  "changeme", "change_me", "change-me", "changeit", "placeholder", "example", "sample", "dummy",
+  "todo", "tbd", "fixme", "your_password", "yourpassword", "your-password", "your_token", "your-token",
+  "your_api_key", "your-api-key", "yourapikey", "mypassword", "my_password", "my-password",
+  "secretpassword", "password123", "xxx", "foo", "bar", "foobar", "test",
+]);
+
+/** References to a secret stored elsewhere, and templating syntax. */
+const REFERENCE_PATTERNS = [
+  /^\$(\{|\(|[A-Z_][A-Z0-9_]*$)/, // ${VAR}, $(cmd), ${{ secrets.X }}, $PASSWORD (not `$ecr3t`)
+  /^\{\{|^\{%/, // Jinja, Go, Handlebars templates
+  /^<[^>]*>?$/, // <password>, <your-token-here>
+  /^%\(|^%[A-Z_]+%$/, // %(password)s, %PASSWORD%
+  /^\[[^\]]*\]$/, // [redacted], [masked:password]
+  /^(arn:aws:(secretsmanager|ssm)|vault:|ref\+|secretref:|op:\/\/|keyvault:)/i, // secret-store references
+  /^(process\.env|os\.environ|os\.getenv|import\.meta\.env)\b/,
+  /^(your|insert|enter|put|add)([-_ ]|$)|[-_ ]here$|^replace[-_]?me$/i, // YOUR_API_KEY, insert-token-here
+];
+
+/** Words that name a secret; an identifier containing one is a variable, not a literal. */
+const SECRET_WORDS = /pass|pwd|secret|token|key|cred/i;
+
+/** What the value is assigned to and how it was written, for the context rules. */
+export interface ValueContext {
+  /** The key, e.g. `DB_PASSWORD` or `x-api-key`. */
+  key: string;
+  /** Whether the value sat inside quotes. */
+  quoted: boolean;
+  /** The separator between key and value: `=`, `:`, `=>`, `:=` or a space (CLI flags). */
+  separator: string;
+  /** Text right after the value (and its closing quote), up to the end of the line. */
+  after: string;
+}
+
+/** True when `value` is obviously not a literal secret (placeholder, reference, code). */
+export function isPlaceholderValue(value: string, ctx?: ValueContext): boolean {
+  const v = value.trim();
+  if (v.length === 0) return true;
+  const lower = v.toLowerCase();
+  if (NON_SECRET_WORDS.has(lower)) return true;
+  if (REFERENCE_PATTERNS.some((p) => p.test(v))) return true;
+  // Masks and fill characters: `***`, `xxxx`, `....`, `XXXX-XXXX`, `•••`, `<<<`.
+  if (/^[xX*•·.#_\-\s]+$/.test(v) || /^(.)\1*$/s.test(v)) return true;
+  if (!ctx || ctx.quoted) return false;
+  return looksLikeCode(v, ctx);
+}
+
+/**
+ * Unquoted values in source code and prose: `password = getpass()`, `token: string`,
+ * `password=password`, `Password: enter it below`. A real literal in code is quoted, and a
+ * real config value does not run on into more words on the same line.
+ */
+function looksLikeCode(v: string, ctx: ValueContext): boolean {
+  if (/^![A-Za-z]+$/.test(v)) return true; // YAML tags: `Password: !Ref DbPassword`
+  const next = ctx.after.charAt(0);
+  if (next === "(" || next === "[" || next === "<") return true;
+  if (v.toLowerCase() === ctx.key.toLowerCase()) return true; // connect(password=password)
+  const dotted = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/.test(v);
+  if (dotted && /^[a-z_$]/.test(v) && !/\d/.test(v)) return true; // self.token, settings.db_pw
+  // A snake_case or camelCase name holding a secret word is a variable (`token=access_token`);
+  // an env-file literal is rarely written that way.
+  const snake = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(v);
+  const camel = /^[a-z]+([A-Z][a-z0-9]*)+$/.test(v);
+  if ((snake || camel) && SECRET_WORDS.test(v)) return true;
+  if (ctx.separator.startsWith(":") && /^[ \t]+[^\s#]/.test(ctx.after)) return true; // prose line
+  return false;
+}
+
+/**
+ * A cheap "does this look machine-generated" test for tokens found without a telling prefix
+ * (a bare `Bearer xyz`): long, and mixing letters with digits or symbols.
+ */
+export function looksRandom(value: string): boolean {
+  if (value.length < 16) return false;
+  const hasDigit = /\d/.test(value);
+  const hasLetter = /[A-Za-z]/.test(value);
+  const hasUpperAndLower = /[a-z]/.test(value) && /[A-Z]/.test(value);
+  // Symbols alone prove nothing (`token-based-authentication`); generated tokens carry digits.
+  return hasLetter && (hasDigit || (hasUpperAndLower && value.length >= 24));
+}

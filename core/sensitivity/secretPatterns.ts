@@ -1,0 +1,157 @@
+/**
+ * The table of secret shapes, compiled into ONE RE2 expression so a 10 MB text is scanned in
+ * a single linear pass (twenty separate passes, or backtracking JS regexes over attacker-made
+ * text, would be both slow and a ReDoS risk). Each entry is `prefix` (kept visible, e.g.
+ * `Authorization: Bearer `), `value` (the secret, masked) and `suffix` (kept, e.g. a closing
+ * quote). Sub-patterns must use only non-capturing groups: the three capturing groups per
+ * entry are how a match is mapped back to its entry and its value span.
+ *
+ * Private keys in PEM armour are not here: their bodies span lines and may be cut off, so
+ * `pem.ts` walks them with indexOf instead.
+ */
+import RE2 from "re2";
+
+export interface SecretPattern {
+  /** Finding type, or the default one when `classify` refines it. */
+  type: string;
+  prefix?: string;
+  value: string;
+  suffix?: string;
+  /**
+   * How a context-bound match is judged (tokens with a telling prefix need no judging):
+   * `value`: placeholder filter only; `random`: must also look machine-made (a bare
+   * `Bearer xyz`); `assignment`: key/value rules, type from the key (placeholders.ts).
+   */
+  contextual?: "value" | "random" | "assignment";
+  /** Shortest value accepted for a context-bound match. */
+  minLength?: number;
+}
+
+// `\s` differs between RE2 and JS (Unicode spaces); spelling it out keeps both engines equal.
+const WS = String.raw`\t\n\f\r `;
+// Identifier characters that can precede a sensitive word in a key: DB_PASSWORD, x-api-key, app.secret.
+const KEY_HEAD = String.raw`[A-Za-z0-9_.-]{0,40}?`;
+/** Key words whose value is a secret when the key ENDS with them (so `token_count` is not). */
+const KEY_WORDS = [
+  "password", "passwd", "passphrase", "pwd", "secret", "token",
+  String.raw`(?:api|access|private|secret|signing|encryption|master|auth|client)[_.-]?key`,
+  "apikey",
+].join("|");
+// `pass` alone only at the start of the key or after a separator: db_pass, smtp-pass, but not bypass.
+const KEY = String.raw`(?i:\b(?:${KEY_HEAD}(?:${KEY_WORDS})|(?:${KEY_HEAD}[_.-])?pass))`;
+// Key, optional closing quote of a quoted key, separator. Horizontal space only: an empty
+// `PASSWORD=` must not swallow the next line as its value.
+const ASSIGN = String.raw`${KEY}["']?[ \t]*(?:=>|:=|=|:)[ \t]*`;
+const DQ_VALUE = String.raw`(?:[^"\\\r\n]|\\[^\r\n])*`;
+const SQ_VALUE = String.raw`[^'\r\n]*`;
+// Unquoted values stop at whitespace, quotes and the punctuation that ends a value in URLs,
+// connection strings and code. `<` stops too, so `password=<redacted>` yields nothing.
+const BARE_VALUE = String.raw`[^${WS}"'\x60,;&<>(){}\[\]]+`;
+
+const B64URL = "[A-Za-z0-9_-]";
+
+/** Order matters only between entries that can match at the same position (first wins). */
+export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  // Tokens recognisable by their own prefix.
+  { type: "aws_access_key_id", value: String.raw`\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b` },
+  { type: "gcp_api_key", value: String.raw`\bAIza[0-9A-Za-z_-]{35}` },
+  { type: "google_oauth_token", value: String.raw`\bya29\.[0-9A-Za-z_-]{20,}` },
+  { type: "google_oauth_client_secret", value: String.raw`\bGOCSPX-[0-9A-Za-z_-]{20,}` },
+  { type: "github_token", value: String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{30,255})\b` },
+  { type: "gitlab_token", value: String.raw`\bgl(?:pat|dt|rt|ptt|cbt|oas|imt)-[A-Za-z0-9_-]{20,}` },
+  { type: "slack_token", value: String.raw`\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}` },
+  { type: "slack_webhook", prefix: String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/`, value: String.raw`[A-Za-z0-9/_-]{16,}` },
+  { type: "discord_webhook", prefix: String.raw`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/`, value: String.raw`[A-Za-z0-9_-]{20,}` },
+  { type: "stripe_key", value: String.raw`\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,})` },
+  { type: "anthropic_key", value: String.raw`\bsk-ant-[A-Za-z0-9_-]{20,}` },
+  // Legacy OpenAI keys are one unbroken alphanumeric run, so `sk-some-package-name` stays out.
+  { type: "openai_key", value: String.raw`\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,})` },
+  { type: "npm_token", value: String.raw`\bnpm_[A-Za-z0-9]{36}\b` },
+  { type: "huggingface_token", value: String.raw`\bhf_[A-Za-z0-9]{34,}\b` },
+  { type: "sendgrid_key", value: String.raw`\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}` },
+  { type: "jwt", value: String.raw`\beyJ${B64URL}{8,}\.eyJ${B64URL}{8,}\.${B64URL}*` },
+  // base64 of `{"auths":`, the start of a Docker config (kubernetes .dockerconfigjson).
+  { type: "docker_config_auth", value: String.raw`\beyJhdXRocyI6[A-Za-z0-9+/]{8,}={0,2}` },
+  // Context-bound shapes.
+  { type: "azure_account_key", prefix: String.raw`(?i:\b(?:AccountKey|SharedAccessKey)=)`, value: String.raw`[A-Za-z0-9+/]{20,}={0,2}` },
+  { type: "azure_sas_signature", prefix: String.raw`\bsig=`, value: String.raw`[A-Za-z0-9%+/_-]{16,}(?:=|%3[Dd]){0,2}` },
+  { type: "signed_url_signature", prefix: String.raw`(?i:\bX-(?:Amz|Goog)-Signature=)`, value: String.raw`[A-Fa-f0-9]{32,}` },
+  { type: "docker_config_auth", prefix: String.raw`"auth"[ \t]*:[ \t]*"`, value: String.raw`[A-Za-z0-9+/]{12,}={0,2}`, suffix: `"` },
+  // `[` and `]` are never raw in userinfo (RFC 3986), and leaving them out keeps
+  // `https://[masked:github_token]@host` from matching again.
+  { type: "url_credentials", prefix: String.raw`\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^${WS}:/@"'<>\[\]]*:`, value: String.raw`[^${WS}/@"'<>\[\]]+`, suffix: "@", contextual: "value", minLength: 3 },
+  {
+    type: "authorization_header",
+    prefix: String.raw`(?i:\bauthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest|negotiate|apikey|api-key|sso-key|key)[ \t]+)?)`,
+    value: String.raw`[^${WS}"'\x60,;]+`,
+    contextual: "value",
+    minLength: 8,
+  },
+  { type: "bearer_token", prefix: String.raw`\b[Bb]earer[ \t]+`, value: String.raw`[A-Za-z0-9._~+/-]{16,}=*`, contextual: "random" },
+  // CLI flags with a separate value: `--password hunter2`, `--token "abc"`.
+  { type: "password", prefix: String.raw`(?i:--(?:password|passwd|token|api-key|secret|client-secret)[ \t]+"?)`, value: String.raw`[^${WS}"'\x60;&|<>]+`, suffix: `"?`, contextual: "value", minLength: 3 },
+  // `curl -u user:pass`, `--user user:pass`: the part after the colon.
+  { type: "password", prefix: String.raw`[ \t](?:-u|--user)[ \t]+["']?[^${WS}:"']+:`, value: String.raw`[^${WS}"']+`, contextual: "value", minLength: 3 },
+  // Assignments: JSON held inside a JSON string (`{\"password\": \"x\"}`, common in tool
+  // results), then double-quoted, single-quoted and bare. Type comes from the key (classifyKey).
+  { type: "secret", prefix: String.raw`${KEY}\\"[ \t]*(?:=>|:=|=|:)[ \t]*\\"`, value: String.raw`[^"\\\r\n]*`, suffix: String.raw`(?:\\")?`, contextual: "assignment" },
+  { type: "secret", prefix: `${ASSIGN}"`, value: DQ_VALUE, suffix: `"?`, contextual: "assignment" },
+  { type: "secret", prefix: `${ASSIGN}'`, value: SQ_VALUE, suffix: `'?`, contextual: "assignment" },
+  { type: "secret", prefix: ASSIGN, value: BARE_VALUE, contextual: "assignment" },
+];
+
+/**
+ * The scan expression: every entry as one alternation WITHOUT capturing groups. RE2 pays
+ * ~10x per match to extract ninety submatches from a big program, so the scan only finds
+ * where a candidate is, and `matchEntry` splits the short candidate afterwards.
+ */
+export const SCAN_SOURCE = SECRET_PATTERNS.map((p) => `(?:${p.prefix ?? ""}${p.value}${p.suffix ?? ""})`).join("|");
+
+/** Compiles the scan expression; `g` so exec walks the text with lastIndex. */
+export function compileScan(): RE2 {
+  return new RE2(SCAN_SOURCE, "g");
+}
+
+/**
+ * Per-entry JS expressions over the candidate only (a short, already-bounded string, and
+ * linear patterns, so backtracking is harmless). `(?i:…)` groups become the `i` flag: entries
+ * that use one are written so the rest of the entry is case-insensitive anyway.
+ */
+function toJs(src: string, sticky: boolean): RegExp {
+  const insensitive = src.includes("(?i:");
+  return new RegExp(src.replaceAll("(?i:", "(?:"), (sticky ? "y" : "") + (insensitive ? "i" : ""));
+}
+const ENTRY_RES = SECRET_PATTERNS.map((p) => toJs(`(${p.prefix ?? ""})(${p.value})(${p.suffix ?? ""})`, true));
+
+/** Which entry produced a scan candidate starting at `candidate[0]`, with its three parts. */
+export function matchEntry(candidate: string): { entry: number; prefix: string; value: string; suffix: string } | null {
+  for (let i = 0; i < ENTRY_RES.length; i++) {
+    const re = ENTRY_RES[i]!;
+    re.lastIndex = 0;
+    const m = re.exec(candidate);
+    if (m) return { entry: i, prefix: m[1]!, value: m[2]!, suffix: m[3]! };
+  }
+  return null;
+}
+
+/** Only the self-identifying tokens, anchored, to name what a key=value pair actually holds. */
+const TOKEN_ENTRIES = SECRET_PATTERNS.filter((p) => !p.prefix && !p.contextual);
+const TOKEN_RES = TOKEN_ENTRIES.map((p) => toJs(`^(?:${p.value})$`, false));
+
+/** The specific token type of `value` (e.g. `github_token`), or null when it has no telling shape. */
+export function tokenTypeOf(value: string): string | null {
+  if (value.length > 4096) return null;
+  const i = TOKEN_RES.findIndex((re) => re.test(value));
+  return i >= 0 ? TOKEN_ENTRIES[i]!.type : null;
+}
+/** Finding type for a sensitive key: `DB_PASSWORD` → password, `GITHUB_TOKEN` → token. */
+export function classifyKey(key: string): string {
+  const k = key.toLowerCase();
+  if (/secret[_.-]?access[_.-]?key/.test(k)) return "aws_secret_access_key";
+  if (/aws[_.-]?session[_.-]?token|^sessiontoken$/.test(k)) return "aws_session_token";
+  if (/pass|pwd/.test(k)) return "password";
+  if (k.endsWith("token")) return "token";
+  if (/secret[_.-]?key$/.test(k)) return "secret";
+  if (k.endsWith("key")) return k.includes("private") ? "private_key" : "api_key";
+  return "secret";
+}

@@ -1,0 +1,150 @@
+import { countLines } from "../text/lines";
+import { buildLeakFixture } from "./leakFixture";
+import { findSecrets, maskSecrets } from "./secrets";
+
+describe("maskSecrets on the leak fixture", () => {
+  const { text, planted } = buildLeakFixture();
+  const masked = maskSecrets(text);
+
+  it("plants at least twenty kinds of secrets in realistic output", () => {
+    expect(new Set(planted.map((p) => p.kind)).size).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(planted.map((p) => [p.kind, p.value] as const))("leaves no trace of %s", (_kind, value) => {
+    expect(text).toContain(value);
+    expect(masked.text).not.toContain(value);
+  });
+
+  it("keeps the line count and every non-secret line as it was", () => {
+    expect(countLines(masked.text)).toBe(countLines(text));
+    const original = text.split("\n");
+    const after = masked.text.split("\n");
+    original.forEach((line, i) => {
+      if (!after[i]!.includes("[masked:")) expect(after[i]).toBe(line);
+    });
+  });
+
+  it("keeps the non-secret part of each line", () => {
+    expect(masked.text).toContain("AWS_SECRET_ACCESS_KEY=[masked:aws_secret_access_key]\n");
+    expect(masked.text).toContain("> authorization: Bearer [masked:jwt]\n");
+    expect(masked.text).toContain("https://deploy-bot:[masked:url_credentials]@git.example.com/acme/app.git");
+    expect(masked.text).toContain("-----BEGIN OPENSSH PRIVATE KEY-----\n[masked:private_key]\n");
+    expect(masked.text).toContain('"private_key": "-----BEGIN PRIVATE KEY-----\\n[masked:private_key]\\n-----END PRIVATE KEY-----\\n"');
+    expect(masked.text).toContain('"token_count": 1234');
+    expect(masked.text).toContain("LOG_LEVEL=info\n");
+  });
+
+  it("reports how many spans it masked and of which types", () => {
+    expect(masked.count).toBe(findSecrets(text).length);
+    expect(masked.types).toEqual(expect.arrayContaining(["private_key", "github_token", "jwt", "aws_access_key_id", "password"]));
+  });
+
+  it("is idempotent: masking masked text changes nothing", () => {
+    expect(maskSecrets(masked.text)).toEqual({ text: masked.text, count: 0, types: [] });
+  });
+});
+
+describe("findSecrets spans", () => {
+  it("points at the value only", () => {
+    const text = 'config: {"password": "hunter2!x"}';
+    const [f] = findSecrets(text);
+    expect(text.slice(f!.start, f!.end)).toBe("hunter2!x");
+    expect(f!.type).toBe("password");
+  });
+
+  it("names the token kind behind a generic key", () => {
+    const token = "ghp_" + "a1B2".repeat(9);
+    expect(findSecrets(`MY_TOKEN=${token}`)).toEqual([{ type: "github_token", start: 9, end: 9 + token.length }]);
+  });
+
+  it("still finds a token inside a value the key rules reject", () => {
+    const token = "ghp_" + "Zz09".repeat(9);
+    const text = `Password: use ${token} as the password`;
+    expect(findSecrets(text).map((f) => text.slice(f.start, f.end))).toEqual([token]);
+  });
+
+  it("counts offsets in UTF-16 units after non-ASCII text", () => {
+    const text = "Grüße 日本 — DB_PASSWORD=s3cr3t-valüe next";
+    const [f] = findSecrets(text);
+    expect(text.slice(f!.start, f!.end)).toBe("s3cr3t-valüe");
+  });
+
+  it("masks a private key cut off before its END line, and only its body", () => {
+    const body = ["MIIEpAIBAAKCAQEAx1", "k3J9dQ8f0Zr2Lw=="];
+    const text = ["log start", "-----BEGIN RSA PRIVATE KEY-----", ...body, "", "next command output"].join("\n");
+    const out = maskSecrets(text).text;
+    for (const line of body) expect(out).not.toContain(line);
+    expect(out).toContain("next command output");
+    expect(countLines(out)).toBe(countLines(text));
+  });
+
+  it("keeps CRLF line endings inside a masked key", () => {
+    const text = "-----BEGIN PRIVATE KEY-----\r\nAAAAbbbbCCCC\r\nDDDDeeee\r\n-----END PRIVATE KEY-----\r\n";
+    expect(maskSecrets(text).text).toBe(
+      "-----BEGIN PRIVATE KEY-----\r\n[masked:private_key]\r\n[masked:private_key]\r\n-----END PRIVATE KEY-----\r\n",
+    );
+  });
+
+  it("leaves public certificates alone", () => {
+    const cert = "-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBa\n-----END CERTIFICATE-----";
+    expect(findSecrets(cert)).toEqual([]);
+  });
+
+  it("returns nothing for empty or non-string input", () => {
+    expect(findSecrets("")).toEqual([]);
+    expect(findSecrets(undefined as unknown as string)).toEqual([]);
+  });
+});
+
+function tenMegabytes(line: (i: number) => string): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 10_000_000; i++) {
+    const l = line(i);
+    parts.push(l);
+    size += l.length;
+  }
+  return parts.join("");
+}
+
+describe("speed", () => {
+
+  it("scans 10 MB of secret-free log and JSON in linear time", () => {
+    const log = tenMegabytes((i) => `2024-05-01T12:00:${i % 60}Z INFO GET /api/items/${i} status=200 took=${i % 97}ms user=u${i} "token_count": ${i}\n`);
+    const json = tenMegabytes((i) => `{"id":${i},"name":"item-${i}","max_tokens":${i},"url":"https://example.com/p/${i}?page=${i}"},`);
+    for (const [name, text] of [["log", log], ["json", json]] as const) {
+      const t0 = performance.now();
+      const found = findSecrets(text);
+      const ms = performance.now() - t0;
+      console.log(`findSecrets on 10 MB ${name}: ${ms.toFixed(0)} ms`);
+      expect(found).toEqual([]);
+      expect(ms).toBeLessThan(1_000); // ~60 ms measured on 2 cores; generous for loaded CI
+    }
+  });
+
+  it("masks 10 MB with thousands of secrets without slowing to a crawl", () => {
+    const text = tenMegabytes((i) => (i % 50 === 0 ? `DB_PASSWORD=pw${i}xyz!\n` : `line ${i} of ordinary output with some words\n`));
+    const t0 = performance.now();
+    const out = maskSecrets(text);
+    console.log(`maskSecrets on 10 MB with ${out.count} secrets: ${(performance.now() - t0).toFixed(0)} ms`);
+    expect(out.count).toBeGreaterThan(4_000);
+    expect(performance.now() - t0).toBeLessThan(3_000);
+  });
+});
+
+describe("private keys in other wrappings", () => {
+  it("masks a key cut off inside a JSON string", () => {
+    const body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC";
+    const text = `{"private_key": "-----BEGIN PRIVATE KEY-----\\n${body}\\nAAAABBBBCCCCDDDD`;
+    const out = maskSecrets(text).text;
+    expect(out).not.toContain(body);
+    expect(out).not.toContain("AAAABBBB");
+    expect(out).toContain("-----BEGIN PRIVATE KEY-----\\n[masked:private_key]");
+  });
+
+  it("masks a base64-encoded PEM private key but not a base64-encoded certificate", () => {
+    const key = Buffer.from("-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIIrYSSNQFaA2Hwf1duRSxKtLYX5CB04fSeQ6tF1aY/PuoAoGCCqGSM49\n-----END EC PRIVATE KEY-----\n").toString("base64");
+    const cert = Buffer.from("-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUZ\n-----END CERTIFICATE-----\n").toString("base64");
+    expect(maskSecrets(`tls.key: ${key}\ntls.crt: ${cert}`).text).toBe(`tls.key: [masked:private_key]\ntls.crt: ${cert}`);
+  });
+});
