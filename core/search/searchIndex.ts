@@ -109,21 +109,17 @@ export class SearchIndex {
     const seq = this.db.transaction(() => this.beginBlob(id, kind))();
     const chunks = chunkText(content, kind);
     let n = 0;
-    let done = false;
-    while (!done) {
-      this.db.transaction(() => {
-        for (let k = 0; k < batchChunks; k++) {
-          const next = chunks.next();
-          if (next.done) {
-            done = true;
-            return;
-          }
-          this.insertChunk(seq, content, next.value);
-          n++;
-        }
-      })();
-      if (!done) await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+    // One batch per transaction; returns false once the chunks run out.
+    const batch = this.db.transaction((): boolean => {
+      for (let k = 0; k < batchChunks; k++) {
+        const next = chunks.next();
+        if (next.done) return false;
+        this.insertChunk(seq, content, next.value);
+        n++;
+      }
+      return true;
+    });
+    while (batch()) await new Promise<void>((resolve) => setImmediate(resolve));
     this.st.finish!.run(n, content.length, seq);
   }
 
@@ -158,7 +154,7 @@ export class SearchIndex {
         : this.searchAll(match, want, ids ? new Set(ids) : null);
     return hits
       .map(({ blobId, row }) => ({ blobId, row, score: -row.rank * (isNavigation(row.body) ? NAV_PENALTY : 1) }))
-      .sort((a, b) => b.score - a.score)
+      .toSorted((a, b) => b.score - a.score)
       .slice(0, topK)
       .map(({ blobId, row, score }) => toHit(blobId, row, terms, score));
   }

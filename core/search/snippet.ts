@@ -66,7 +66,7 @@ export function bestTermSpan(text: string, terms: readonly string[], radius = SN
     }
   }
   if (occ.length === 0) return null;
-  const freq = new Array<number>(terms.length).fill(0);
+  const freq = terms.map(() => 0);
   for (const o of occ) freq[o.term]!++;
   const weight = freq.map((f) => (f > 0 ? 1 + 1 / f : 0));
   let best = occ[0]!;
@@ -74,7 +74,7 @@ export function bestTermSpan(text: string, terms: readonly string[], radius = SN
   // Sliding window over occurrences sorted by position: O(occurrences × terms).
   let lo = 0;
   let hi = 0;
-  const inWindow = new Array<number>(terms.length).fill(0);
+  const inWindow = terms.map(() => 0);
   for (const o of occ) {
     while (hi < occ.length && occ[hi]!.at <= o.at + radius) inWindow[occ[hi++]!.term]!++;
     while (occ[lo]!.at < o.at - radius) inWindow[occ[lo++]!.term]!--;

@@ -1,0 +1,50 @@
+/**
+ * The fetch modes of `rescuer_fetch`: pure functions over a blob's text and metadata. The
+ * engine resolves the id, checks the session, masks secrets and records the ledger; this
+ * module only answers. It never throws for bad input: every problem is one sentence.
+ */
+import { describeError } from "../errors";
+import { fail } from "./answer";
+import { parseFetchArgs } from "./fetchArgs";
+import type { FetchAnswer, FetchInput } from "./fetchTypes";
+import { fullMode } from "./full";
+import { chainMode, grepMode } from "./grep";
+import { outlineMode } from "./outline";
+import { queryMode } from "./query";
+import { rangeMode } from "./range";
+import { searchMode } from "./searchMode";
+import { statMode } from "./stat";
+
+export { FETCH_MODES, DEFAULT_FETCH_LIMITS } from "./fetchTypes";
+export type { FetchMode, FetchLimits, FetchInput, FetchAnswer } from "./fetchTypes";
+export { parseFetchArgs } from "./fetchArgs";
+export type { FetchArgs, ParsedFetchArgs } from "./fetchArgs";
+
+/** Runs one fetch mode over a resolved blob. */
+export function runFetch(mode: string, input: FetchInput): FetchAnswer {
+  const parsed = parseFetchArgs(mode, input.args);
+  if (!parsed.ok) return fail(parsed.message);
+  try {
+    switch (parsed.mode) {
+      case "stat":
+        return statMode(input);
+      case "outline":
+        return outlineMode(input);
+      case "search":
+        return searchMode(input, parsed.args);
+      case "grep":
+        return grepMode(input, parsed.args);
+      case "chain":
+        return chainMode(input, parsed.args);
+      case "range":
+        return rangeMode(input, parsed.args);
+      case "query":
+        return queryMode(input, parsed.args);
+      case "full":
+        return fullMode(input);
+    }
+  } catch (err) {
+    // A bug or resource failure still answers as a sentence; the engine logs the details.
+    return fail(`Mode ${parsed.mode} failed on blob ${input.id}: ${describeError(err).replace(/[.\s]+$/, "")}.`);
+  }
+}

@@ -1,0 +1,39 @@
+/** Types shared by the fetch modes (re-exported from fetchModes.ts, the public entry). */
+import type { SearchIndex } from "../search/searchIndex";
+import type { BlobMeta } from "../types";
+
+export type FetchMode = "stat" | "outline" | "search" | "grep" | "chain" | "range" | "query" | "full";
+
+/** Every fetch mode, in the order the model is told about them. */
+export const FETCH_MODES: readonly FetchMode[] = ["stat", "outline", "search", "grep", "chain", "range", "query", "full"];
+
+/** Answer size caps in chars (config `fetch.maxChars` and `fetch.fullMaxChars`). */
+export interface FetchLimits {
+  maxChars: number;
+  fullMaxChars: number;
+}
+
+export const DEFAULT_FETCH_LIMITS: FetchLimits = { maxChars: 4_000, fullMaxChars: 50_000 };
+
+/** What the engine hands a mode: the resolved (already authorised) blob and the raw arguments. */
+export interface FetchInput {
+  id: string;
+  content: string;
+  meta: BlobMeta;
+  args: Record<string, unknown>;
+  limits: FetchLimits;
+  /** The store's search index; without one, search builds a throwaway in-memory index. */
+  search?: SearchIndex;
+  /** true when full must be withheld (credential blob in mask mode) */
+  withholdFull?: boolean;
+}
+
+/** A model-facing answer. */
+export interface FetchAnswer {
+  text: string;
+  /** true when the answer was cut to fit a cap (the text then says how to continue). */
+  truncated: boolean;
+  isError: boolean;
+  /** chars of blob content served, for savings */
+  servedChars: number;
+}

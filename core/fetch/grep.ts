@@ -1,0 +1,111 @@
+/** The grep and chain modes: matching lines (chain: with context), capped and continuable. */
+import { countLines } from "../text/lines";
+import { centreSnippet } from "../search/snippet";
+import { clip, fail, fitItems, fmtCount, ok } from "./answer";
+import type { FetchArgs } from "./fetchArgs";
+import type { FetchAnswer, FetchInput } from "./fetchTypes";
+import { compilePattern } from "./grepPattern";
+import { scanLines, type LineHit } from "./grepScan";
+
+/** Matching lines shown at most per answer. */
+export const MAX_HITS = 200;
+/** Matching lines counted at most, so a pattern matching every line of 100 MB stays cheap. */
+export const COUNT_CAP = 10_000;
+/** Lines longer than this are shown as a snippet centred on the match. */
+export const LONG_LINE = 300;
+
+/** `grep`: matching lines with 0-based line numbers. */
+export function grepMode(input: FetchInput, args: FetchArgs["grep"]): FetchAnswer {
+  return run(input, args.pattern, args.ignore_case, args.from_line, 0, "grep");
+}
+
+/** `chain`: grep plus `context` lines around each hit, overlapping windows merged, "--" between. */
+export function chainMode(input: FetchInput, args: FetchArgs["chain"]): FetchAnswer {
+  return run(input, args.pattern, args.ignore_case, args.from_line, args.context, "chain");
+}
+
+function run(input: FetchInput, pattern: string, ignoreCase: boolean, fromLine: number, context: number, mode: "grep" | "chain"): FetchAnswer {
+  const pat = compilePattern(pattern, ignoreCase);
+  if (!pat.ok) return fail(pat.message);
+  const text = input.content;
+  const total = countLines(text);
+  if (fromLine > 0 && fromLine >= total) {
+    return fail(`The argument from_line of mode ${mode} is ${fromLine}, past the last line (the blob has ${fmtCount(total)} lines, 0–${Math.max(0, total - 1)}).`);
+  }
+  const scan = scanLines(text, pat, { fromLine, maxHits: MAX_HITS, countCap: COUNT_CAP });
+  const shown = `/${pattern}/${ignoreCase ? "i" : ""}`;
+  const where = fromLine > 0 ? ` from line ${fromLine}` : "";
+  if (scan.matchedLines === 0) {
+    return ok(`No line matches ${shown} in ${input.id}${where} (${fmtCount(total - fromLine)} lines searched).`, 0);
+  }
+  const count = scan.countCapped ? `${fmtCount(scan.matchedLines)}+` : fmtCount(scan.matchedLines);
+  const header = `${mode} ${shown} in ${input.id}${where}: ${count} matching line${scan.matchedLines === 1 ? "" : "s"} of ${fmtCount(total)}${mode === "chain" ? `, ${context} lines of context` : ""}`;
+  // Each item is one hit line (grep) or one merged context block (chain); lastHit[k] is the
+  // last matching line inside item k, where a continuation starts after.
+  const blocks = mode === "grep" ? scan.hits.map((h) => ({ text: hitLine(text, h, ":"), lastHit: h.line })) : chainBlocks(text, scan.hits, context);
+  const items = blocks.map((b, k) => (mode === "chain" && k > 0 ? "--\n" : "") + b.text);
+  const lastLineOf = (k: number) => blocks[k - 1]!.lastHit;
+  const more = scan.matchedLines > scan.hits.length || scan.countCapped;
+  const fit = fitItems(header, items, input.limits.maxChars, (n, cutItem) => {
+    if (n >= items.length && !more && !cutItem) return "";
+    const next = lastLineOf(Math.min(n, items.length)) + 1;
+    const what = cutItem ? "cut inside the first block" : `showed ${mode === "grep" ? `${n} of ${count} matching lines` : `${n} of ${items.length}${more ? "+" : ""} blocks`}`;
+    return `[${what} (answer cap ${fmtCount(input.limits.maxChars)} chars); continue with ${mode} from_line=${next}, or narrow the pattern]`;
+  });
+  const truncated = fit.shown < items.length || more || fit.cutItem;
+  return ok(fit.text, fit.bodyChars, truncated);
+}
+
+/** One hit line: whole when short, else a snippet centred on the match with its char offset. */
+function hitLine(text: string, h: LineHit, sep: ":" | "-"): string {
+  let lineEnd = h.lineEnd;
+  if (lineEnd > h.lineStart && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
+  if (lineEnd - h.lineStart <= LONG_LINE) return `L${h.line}${sep} ${text.slice(h.lineStart, lineEnd)}`;
+  const snippet = centreSnippet(text, h.matchStart, Math.max(h.matchEnd, h.matchStart), 240, h.lineStart, lineEnd);
+  return `L${h.line} (char ${h.matchStart} of a ${fmtCount(lineEnd - h.lineStart)}-char line)${sep} ${snippet}`;
+}
+
+interface Block {
+  text: string;
+  lastHit: number;
+}
+
+/** Context windows around hits, merged when they overlap or touch. */
+function chainBlocks(text: string, hits: readonly LineHit[], context: number): Block[] {
+  const blocks: Block[] = [];
+  let i = 0;
+  while (i < hits.length) {
+    // Hits whose windows touch form one block.
+    let j = i;
+    while (j + 1 < hits.length && hits[j + 1]!.line - context <= hits[j]!.line + context + 1) j++;
+    const first = hits[i]!;
+    const hitByLine = new Map(hits.slice(i, j + 1).map((h) => [h.line, h]));
+    const lines: string[] = [];
+    // Walk back from the first hit to the window start, then forward to the window end.
+    let start = first.lineStart;
+    let line = first.line;
+    while (line > first.line - context && start > 0) {
+      start = start >= 2 ? text.lastIndexOf("\n", start - 2) + 1 : 0;
+      line--;
+    }
+    const endLine = hits[j]!.line + context;
+    let pos = start;
+    for (; line <= endLine && pos < text.length; line++) {
+      const nl = text.indexOf("\n", pos);
+      const end = nl === -1 ? text.length : nl;
+      const hit = hitByLine.get(line);
+      lines.push(hit ? hitLine(text, hit, ":") : contextLine(text, line, pos, end));
+      if (nl === -1) break;
+      pos = nl + 1;
+    }
+    blocks.push({ text: lines.join("\n"), lastHit: hits[j]!.line });
+    i = j + 1;
+  }
+  return blocks;
+}
+
+function contextLine(text: string, line: number, start: number, end: number): string {
+  const body = text.slice(start, Math.min(end, start + LONG_LINE + 1)).replace(/\r$/, "");
+  const rest = end - start - LONG_LINE;
+  return `L${line}- ${rest > 0 ? clip(body, LONG_LINE) + ` (+${fmtCount(rest)} chars)` : body}`;
+}

@@ -1,0 +1,36 @@
+/** The search mode: BM25 over the blob's chunks, answered with line spans and centred snippets. */
+import Database from "better-sqlite3";
+import { queryTerms } from "../search/queryTerms";
+import { SearchIndex, searchMigrationSql } from "../search/searchIndex";
+import { fail, fitItems, fmtCount, ok } from "./answer";
+import type { FetchArgs } from "./fetchArgs";
+import type { FetchAnswer, FetchInput } from "./fetchTypes";
+
+export function searchMode(input: FetchInput, args: FetchArgs["search"]): FetchAnswer {
+  const terms = queryTerms(args.query);
+  if (terms.length === 0) return fail(`The argument query of mode search has no words to search for; give keywords or a question.`);
+  // Without the store's index (CLI on a bare blob, tests), a throwaway in-memory index serves.
+  const scratch = input.search ? null : new Database(":memory:");
+  try {
+    let index = input.search;
+    if (!index) {
+      scratch!.exec(searchMigrationSql);
+      index = new SearchIndex(scratch!);
+    }
+    if (!index.isIndexed(input.id)) index.indexBlob(input.id, input.content, input.meta.kind);
+    const hits = index.search(args.query, { blobId: input.id, topK: args.top_k });
+    if (hits.length === 0) {
+      return ok(`No part of ${input.id} matches any of: ${terms.join(", ")}; try other words, or grep for an exact pattern.`, 0);
+    }
+    const header = `search ${JSON.stringify(args.query)} in ${input.id}: ${hits.length} best chunk${hits.length === 1 ? "" : "s"} by BM25 (terms: ${terms.join(", ")}); lines are 0-based`;
+    const items = hits.map((h, i) => `${i + 1}. lines ${h.startLine}–${h.endLine} (chars ${h.startChar}–${h.endChar - 1}), score ${h.score.toPrecision(3)}: ${h.snippet}`);
+    const first = hits[0]!;
+    const readHint = first.startLine === first.endLine ? `range start_char=${first.startChar} count_chars=${first.endChar - first.startChar}` : `range start=${first.startLine} count=${first.endLine - first.startLine + 1}`;
+    const fit = fitItems(header, items, input.limits.maxChars, (shown) =>
+      shown < items.length ? `[cut: ${shown} of ${items.length} hits fit in ${fmtCount(input.limits.maxChars)} chars; ask for a smaller top_k or read a hit with range]` : `Read a whole chunk with ${readHint}.`,
+    );
+    return ok(fit.text, fit.bodyChars, fit.shown < items.length);
+  } finally {
+    scratch?.close();
+  }
+}
