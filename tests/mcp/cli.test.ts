@@ -1,0 +1,87 @@
+/** The endpoint commands as a user runs them: serve, doctor, connect (and errors as one line). */
+import { spawn } from "node:child_process";
+import { chmodSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { main } from "../../core/cli/main";
+import { tempHome } from "../helpers/tempHome";
+import { BIN, ROOT, upstream, writeConfig } from "./helpers/setup";
+
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(argv, { out: (s) => (out += s + "\n"), err: (s) => (err += s + "\n") });
+  return { code, out, err };
+}
+
+describe("spillway serve, doctor and connect", () => {
+  let home: ReturnType<typeof tempHome>;
+  beforeEach(() => (home = tempHome("spillway-cli-")));
+  afterEach(() => home.cleanup());
+
+  it("serve prints the URL and the token file, guards /mcp, and stops cleanly on SIGTERM", async () => {
+    const child = spawn(process.execPath, [BIN, "serve", "--home", home.path, "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (c) => {
+        out += c;
+        const m = /serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+    });
+    expect(out).toContain(join(home.path, "token"));
+    const token = readFileSync(join(home.path, "token"), "utf8").trim();
+    expect((await fetch(url, { method: "POST", body: "{}" })).status).toBe(401);
+    const ok = await fetch(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } } }),
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("mcp-session-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+  });
+
+  it("serve refuses a bad port in one line", async () => {
+    const r = await run(["serve", "--home", home.path, "--port", "http"]);
+    expect(r.code).toBe(1);
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+    expect(r.err).toMatch(/--port must be a port number/);
+  });
+
+  it("doctor reports one line per check and fails on an unreachable upstream and an open home", async () => {
+    writeConfig(home.path, { mcpServers: { fx: upstream.fixture(), broken: { command: join(home.path, "no-such-server") } } });
+    chmodSync(home.path, 0o755);
+    const r = await run(["doctor", "--home", home.path]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^FAIL {2}home .*0755/m);
+    expect(r.out).toMatch(/^ok {4}index +quick_check ok/m);
+    expect(r.out).toMatch(/^ok {4}sweep +dry run: 0 expired/m);
+    expect(r.out).toMatch(/^ok {4}upstream +fx: \d+ tools/m);
+    expect(r.out).toMatch(/^FAIL {2}upstream +broken: /m);
+    chmodSync(home.path, 0o700);
+    writeConfig(home.path, { mcpServers: { fx: upstream.fixture() } });
+    expect((await run(["doctor", "--home", home.path])).code).toBe(0);
+  });
+
+  it("connect prints each agent's own config shape", async () => {
+    const list = await run(["connect", "--list"]);
+    expect(list.out.split("\n").filter(Boolean)).toHaveLength(8);
+    const get = async (agent: string) => (await run(["connect", agent, "--home", home.path])).out;
+    const claude = await get("claude-code");
+    expect(claude).toContain(`claude mcp add --scope user spillway -- node ${BIN} mcp --home ${home.path}`);
+    expect(claude).toContain('"url": "http://127.0.0.1:7341/hooks/claude-code"');
+    expect(claude).toContain('"PostToolUse"');
+    const codex = await get("codex");
+    expect(codex).toContain("[mcp_servers.spillway]");
+    expect(codex).toContain(`args = [${JSON.stringify(BIN)}, "mcp", "--home", ${JSON.stringify(home.path)}]`);
+    expect(await get("opencode")).toContain('"type": "local"');
+    expect(await get("hermes")).toContain("hermes plugins enable spillway");
+    for (const agent of ["cursor", "gemini-cli", "cline", "windsurf"]) expect(await get(agent)).toContain('"mcpServers"');
+    const bad = await run(["connect", "vim"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/unknown agent "vim"/);
+  });
+});
