@@ -72,9 +72,10 @@ export async function buildElectron({ rendererDir, production = true } = {}) {
     external: ["electron"],
   });
   mkdirSync(join(OUT, "icons"), { recursive: true });
-  for (const name of ["tray.png", "tray@2x.png", "trayTemplate.png", "trayTemplate@2x.png", "icon-256.png", "icon-512.png"]) {
+  for (const name of ["tray.png", "tray@2x.png", "trayTemplate.png", "trayTemplate@2x.png"]) {
     cpSync(join(ROOT, "build/icons", name), join(OUT, "icons", name));
   }
+  cpSync(join(ROOT, "build/icons/app/256x256.png"), join(OUT, "icons", "icon-256.png"));
   return { main: join(OUT, "main/index.cjs"), preload: join(OUT, "preload/index.cjs"), rendererDir: renderer };
 }
 

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const OUT = join(dirname(fileURLToPath(import.meta.url)), "icons");
+const BUILD = dirname(fileURLToPath(import.meta.url));
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -102,31 +102,30 @@ function render(size, sample) {
   return encodePng(size, size, px);
 }
 
-/** Every icon file: name → PNG bytes. */
+/**
+ * Every icon file, by path under build/: icon.png is what electron-builder turns into the macOS
+ * .icns and the Windows .ico; icons/app/NxN.png is the Linux icon set (names must carry the
+ * size); icons/tray* are loaded by the running app (@2x picked on HiDPI screens).
+ */
 export function icons() {
   const app = (x, y) => sampleIcon(x, y, { tray: false });
   const tray = (x, y) => sampleIcon(x, y, { tray: true });
-  return {
-    "icon-1024.png": render(1024, app),
-    "icon-512.png": render(512, app),
-    "icon-256.png": render(256, app),
-    "icon-128.png": render(128, app),
-    "icon-64.png": render(64, app),
-    "icon-32.png": render(32, app),
-    "icon-16.png": render(16, app),
-    "tray.png": render(16, tray),
-    "tray@2x.png": render(32, tray),
-    "trayTemplate.png": render(16, sampleTemplate),
-    "trayTemplate@2x.png": render(32, sampleTemplate),
-  };
+  const files = { "icon.png": render(1024, app) };
+  for (const size of [16, 32, 48, 64, 128, 256, 512]) files[`icons/app/${size}x${size}.png`] = render(size, app);
+  files["icons/tray.png"] = render(16, tray);
+  files["icons/tray@2x.png"] = render(32, tray);
+  files["icons/trayTemplate.png"] = render(16, sampleTemplate);
+  files["icons/trayTemplate@2x.png"] = render(32, sampleTemplate);
+  return files;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes("--check");
-  mkdirSync(OUT, { recursive: true });
   const stale = [];
-  for (const [name, png] of Object.entries(icons())) {
-    const path = join(OUT, name);
+  const all = icons();
+  for (const [name, png] of Object.entries(all)) {
+    const path = join(BUILD, name);
+    mkdirSync(dirname(path), { recursive: true });
     if (check) {
       let old = null;
       try { old = readFileSync(path); } catch { /* missing counts as stale */ }
@@ -139,5 +138,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`icons: out of date: ${stale.join(", ")} (run node build/icons.mjs)`);
     process.exit(1);
   }
-  console.log(check ? "icons: up to date" : `icons: wrote ${Object.keys(icons()).length} files to ${OUT}`);
+  console.log(check ? "icons: up to date" : `icons: wrote ${Object.keys(all).length} files under ${BUILD}`);
 }

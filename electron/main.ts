@@ -48,7 +48,8 @@ async function start(): Promise<void> {
       safeStorage,
       logger,
       downloadsDir: () => app.getPath("downloads"),
-      appRoot: app.getAppPath(),
+      // `npm start` names the checkout; a packaged app has no bin/ to point agents at.
+      appRoot: process.env.SPILLWAY_APP_ROOT ?? app.getAppPath(),
     });
   } catch (err) {
     dialog.showErrorBox("Spillway could not start", describeError(err));
