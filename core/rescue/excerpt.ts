@@ -1,0 +1,70 @@
+/**
+ * Excerpt dispatcher: picks the structure-aware builder for a kind, falls back to the plain
+ * head/tail builder on any failure, and enforces the exact character cap last of all.
+ */
+import type { Kind } from "../types";
+import { safeEnd } from "./format";
+import { csvExcerpt } from "./excerpt/csv";
+import { htmlExcerpt } from "./excerpt/html";
+import { jsonExcerpt } from "./excerpt/json";
+import { markdownExcerpt } from "./excerpt/markdown";
+import { ndjsonExcerpt } from "./excerpt/ndjson";
+import { plainExcerpt } from "./excerpt/plain";
+import { xmlExcerpt } from "./excerpt/xml";
+
+/** What the model sees of a stored result; `truncated` when it is not the whole input. */
+export interface Excerpt {
+  text: string;
+  truncated: boolean;
+}
+
+/** Smallest cap honoured; smaller requests are raised to it. */
+export const MIN_EXCERPT_CHARS = 200;
+const DEFAULT_EXCERPT_CHARS = 8_000;
+
+const BUILDERS: Record<Kind, (text: string, cap: number) => string> = {
+  json: jsonExcerpt,
+  ndjson: ndjsonExcerpt,
+  csv: csvExcerpt,
+  tsv: csvExcerpt,
+  html: htmlExcerpt,
+  xml: xmlExcerpt,
+  markdown: markdownExcerpt,
+  code: (t, cap) => plainExcerpt(t, cap, false),
+  log: (t, cap) => plainExcerpt(t, cap, true),
+  text: (t, cap) => plainExcerpt(t, cap, true),
+};
+
+/** The cap actually used for a requested `maxChars` (at least 200; non-numbers get the default). */
+export function effectiveCap(maxChars: number): number {
+  if (typeof maxChars !== "number" || Number.isNaN(maxChars)) return DEFAULT_EXCERPT_CHARS;
+  if (maxChars === Infinity) return Number.MAX_SAFE_INTEGER;
+  return Math.max(MIN_EXCERPT_CHARS, Math.floor(maxChars));
+}
+
+function capped(text: string, cap: number): string {
+  return text.length <= cap ? text : text.slice(0, safeEnd(text, cap));
+}
+
+/** Structure-aware excerpt of `text` as `kind`, at most `maxChars` chars (min 200). Never throws. */
+export function buildExcerpt(text: string, kind: Kind, maxChars: number): Excerpt {
+  const cap = effectiveCap(maxChars);
+  let input: string;
+  try {
+    input = typeof text === "string" ? text : String(text ?? "");
+  } catch {
+    input = "";
+  }
+  // HTML is always rebuilt, even when small: its raw form may carry scripts and styles.
+  if (input.length <= cap && kind !== "html") return { text: input, truncated: false };
+  const builder = BUILDERS[kind] ?? BUILDERS.text;
+  for (const build of [builder, BUILDERS.code]) {
+    try {
+      return { text: capped(build(input, cap), cap), truncated: true };
+    } catch {
+      // The next builder is the plain one, which accepts any string.
+    }
+  }
+  const marker = "… [excerpt truncated]";
+  return { text: capped(input, cap - marker.length - 1) + "\n" + marker, truncated: true };
+}

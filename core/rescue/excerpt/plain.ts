@@ -1,0 +1,120 @@
+/**
+ * Head and tail of any text, optionally with promoted anchor lines (logs, plain text).
+ * Only windows of about `cap` chars at each end are split into lines, so a 10 MB log is
+ * never turned into a line array; the line count comes from an indexOf loop.
+ * This builder is the fallback for every other one, so it must accept any string.
+ */
+import { findAnchors, type Anchor } from "../anchors";
+import { fitPlan, type Block, type Fitted } from "../budget";
+import { clipEnd, fmtInt, oneLine } from "../format";
+import { countLines } from "../../text/lines";
+
+/** Lines of `s`, without the empty piece a trailing newline would leave. */
+export function splitLines(s: string): string[] {
+  const lines = s.split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+export interface Windows {
+  head: string[];
+  tail: string[];
+  totalLines: number;
+}
+
+/** The first and last lines of `text` that could fit in `cap` chars, never overlapping. */
+export function edgeWindows(text: string, cap: number): Windows {
+  const totalLines = countLines(text);
+  const w = cap + 1;
+  if (text.length <= 2 * w) {
+    let mid = text.indexOf("\n", text.length >> 1);
+    if (mid === -1 || mid === text.length - 1) mid = text.lastIndexOf("\n", (text.length >> 1) - 1);
+    if (mid === -1) {
+      // One line: show its start and its end, each cut mid-line.
+      const half = text.length >> 1;
+      return { head: [text.slice(0, half)], tail: [text.slice(half)], totalLines: Math.max(totalLines, 1) };
+    }
+    return { head: splitLines(text.slice(0, mid)), tail: splitLines(text.slice(mid + 1)), totalLines };
+  }
+  const head = splitLines(text.slice(0, w));
+  if (head.length > 1 && !text.slice(0, w).endsWith("\n")) head.pop();
+  const tailText = text.slice(text.length - w);
+  const tail = splitLines(tailText);
+  if (tail.length > 1 && text.charCodeAt(text.length - w - 1) !== 10) tail.shift();
+  return { head, tail, totalLines };
+}
+
+/** The display form of one promoted line, centred on its signal when long. */
+export function anchorUnit(a: Anchor): string {
+  const count = a.count > 1 ? ` (×${fmtInt(a.count)} similar)` : "";
+  let body = a.text;
+  if (body.length > 240) {
+    const from = Math.max(0, Math.min(a.hit - 80, body.length - 239));
+    body = (from > 0 ? "…" : "") + body.slice(from, from + 239);
+  }
+  return `line ${a.line}${count}: ${clipEnd(oneLine(body).trimEnd(), 260)}`;
+}
+
+export interface LinesOptions {
+  /** Promote anchor lines from the omitted middle. */
+  anchors: boolean;
+  /** At most this many head / tail lines (the budget may show fewer). */
+  headMax?: number;
+  tailMax?: number;
+  /** Display form of a shown line (e.g. a pruned JSON record). */
+  unit?: (line: string) => string;
+  /** What a line is called in notes: "lines", "rows", "records". */
+  noun?: string;
+}
+
+/** The note standing between the head and the rest. */
+function gapNote(totalLines: number, head: number, tail: number, anchors: number, noun: string): string {
+  const from = head;
+  const to = totalLines - tail - 1;
+  const n = to - from + 1;
+  const what =
+    n > 0
+      ? `… ${fmtInt(n)} ${noun} omitted (lines ${from}–${to})`
+      : `… (middle of line ${Math.max(0, to + 1)} omitted)`;
+  return anchors > 0 ? `${what}; error/failure lines among them (0-based line numbers):` : `${what} …`;
+}
+
+/** Head/tail excerpt of lines; with `anchors`, promoted lines from the omitted middle. */
+export function linesExcerpt(text: string, cap: number, opt: LinesOptions): string {
+  const win = edgeWindows(text, cap);
+  const headMax = opt.headMax ?? Infinity;
+  const tailMax = opt.tailMax ?? Infinity;
+  const unit = opt.unit ?? ((l: string) => l);
+  const head = win.head.slice(0, headMax).map(unit);
+  const tail = win.tail.slice(Math.max(0, win.tail.length - tailMax)).map(unit);
+  const scan = opt.anchors ? findAnchors(text) : { anchors: [], total: 0 };
+  const noun = opt.noun ?? "lines";
+  const plan = (list: Anchor[]): Block[] => {
+    const blocks: Block[] = [{ type: "section", role: "head", units: head }];
+    blocks.push({ type: "note", render: (s) => gapNote(win.totalLines, s.head, s.tail, s.anchors, noun) });
+    if (list.length > 0) {
+      blocks.push({ type: "section", role: "anchors", units: list.map(anchorUnit) });
+      blocks.push({
+        type: "note",
+        render: (s) => {
+          const shownLines = list.slice(0, s.anchors).reduce((n, a) => n + a.count, 0);
+          const more = scan.total - shownLines;
+          return s.anchors === 0 ? "" : more > 0 ? `… (${fmtInt(more)} more error/failure lines) …` : "…";
+        },
+      });
+    }
+    blocks.push({ type: "section", role: "tail", units: tail });
+    return blocks;
+  };
+  const outside = (f: Fitted, a: Anchor): boolean => a.line >= f.shown.head && a.line < win.totalLines - f.shown.tail;
+  // Anchors already visible in the head or tail are dropped, then the plan is refitted.
+  const first = fitPlan(plan(scan.anchors), cap, text.length);
+  const kept = scan.anchors.filter((a) => outside(first, a));
+  if (kept.length === scan.anchors.length) return first.text;
+  return fitPlan(plan(kept), cap, text.length).text;
+}
+
+/** Head/tail excerpt of any text; the total fallback of every other builder. */
+export function plainExcerpt(text: string, cap: number, anchors: boolean): string {
+  return linesExcerpt(text, cap, { anchors });
+}

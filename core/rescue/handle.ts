@@ -1,0 +1,102 @@
+/**
+ * The handle: what the model receives in place of a rescued result. It must say plainly that
+ * the excerpt is a preview, give exact sizes, and show every way to get more, with an
+ * example each, in a compact footer.
+ */
+import type { Kind } from "../types";
+import type { Excerpt } from "./excerpt";
+import { fmtInt, oneLine } from "./format";
+
+export interface HandleInput {
+  id: string;
+  tool: string;
+  chars: number;
+  lines: number;
+  kind: Kind;
+  shape: string;
+  excerpt: Excerpt;
+}
+
+/** Header fields are single-line and bounded so a hostile tool name cannot reshape the handle. */
+function field(s: unknown, max: number): string {
+  const t = oneLine(String(s ?? "")).replace(/\s+/g, " ").trim();
+  return t.length > max ? t.slice(0, max - 1) + "…" : t;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${fmtInt(n)} ${n === 1 ? one : many}`;
+}
+
+/** First key of the first `object{…}` in a shape, when it is a plain identifier. */
+function firstKey(shape: string): string | undefined {
+  return /object\{(?:\d[\d,]* keys: )?([A-Za-z_][A-Za-z0-9_]*)/.exec(shape)?.[1];
+}
+
+/** A JMESPath example that works on this blob's shape. */
+function queryExample(kind: Kind, shape: string): string {
+  const key = firstKey(shape);
+  const slice = key ? `[0:5].${key}` : "[0:5]";
+  if (kind === "ndjson" || shape.startsWith("array")) return slice;
+  // An envelope whose payload array the shape names: `…, .results: array[1550] of object{…}`.
+  const payload = /, \.([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*): array\[/.exec(shape)?.[1];
+  const inner = payload ? firstKey(shape.slice(shape.indexOf(": array["))) : undefined;
+  if (payload) return `${payload}[0:5]${inner ? "." + inner : ""}`;
+  return "keys(@)";
+}
+
+/** A grep pattern worth trying for this kind (plain text, no quotes to escape). */
+function grepExample(kind: Kind, shape: string): string {
+  switch (kind) {
+    case "log":
+    case "text":
+      return "error|fail";
+    case "json":
+    case "ndjson":
+      return firstKey(shape) ?? "id";
+    case "markdown":
+      return "^#+ ";
+    case "html":
+      return "<h[1-3]";
+    case "xml":
+      return "<[a-z]+ ";
+    case "code":
+      return "function|class";
+    default:
+      return "refund";
+  }
+}
+
+/** Render the handle text for a stored result. */
+export function renderHandle(h: HandleInput): string {
+  const id = field(h.id, 64);
+  const tool = field(h.tool, 80) || "tool";
+  const chars = Number.isFinite(h.chars) ? h.chars : 0;
+  const lines = Number.isFinite(h.lines) ? h.lines : 0;
+  const kind = field(h.kind, 16) as Kind;
+  const shape = field(h.shape, 160);
+  const redundant = shape === plural(lines, "line", "lines");
+  const desc = shape && !redundant ? `${kind} ${shape}` : kind;
+  const ex = h.excerpt ?? { text: "", truncated: true };
+  const out = [
+    `[spillway: output of ${tool} stored as ${id} — ${plural(chars, "char", "chars")}, ${plural(lines, "line", "lines")}, ${desc}]`,
+    ex.truncated
+      ? "This is a PREVIEW, NOT the full output: the excerpt below shows only part of it."
+      : "This is a PREVIEW, NOT the full output as the tool sent it (here the excerpt holds all of its text).",
+    "--- excerpt ---",
+    ex.text,
+    "--- end of excerpt ---",
+    `Get more with rescuer_fetch(id="${id}", mode=…); line numbers are 0-based:`,
+    `  mode="stat" — size, kind, label, expiry`,
+    `  mode="outline" — structure, headings, error clusters with first lines`,
+    `  mode="search", query="failed payments", top_k=5 — best chunks for a question`,
+    `  mode="grep", pattern="${grepExample(kind, shape)}", ignore_case=true — matching lines`,
+    `  mode="chain", pattern="error", context=3 — matches with surrounding lines`,
+    `  mode="range", start=0, count=100 (or start_char=0, count_chars=4000) — a slice`,
+  ];
+  if (kind === "json" || kind === "ndjson") {
+    out.push(`  mode="query", expression="${queryExample(kind, shape)}" — JMESPath over the JSON`);
+  }
+  out.push(`  mode="full" — the whole content, if small enough`);
+  out.push(`Pass by reference: write spill:${id} in another tool's arguments to pass the whole content without reading it.`);
+  return out.join("\n");
+}
