@@ -7,6 +7,8 @@ import type { ProxyEngine } from "../mcp/engineView";
 
 const session = z.string().min(1).max(256);
 const tool = z.string().min(1).max(256);
+/** The host's name ("hermes"), recorded on the session for the inspector. */
+const client = z.string().min(1).max(100).optional();
 
 export const transformRequest = z.object({
   session_id: session,
@@ -15,13 +17,15 @@ export const transformRequest = z.object({
   args: z.unknown().optional(),
   text: z.string(),
   is_error: z.boolean().optional(),
+  client,
 });
-export const expandRequest = z.object({ session_id: session, tool, server: z.string().max(256).nullish(), args: z.unknown() });
+export const expandRequest = z.object({ session_id: session, tool, server: z.string().max(256).nullish(), args: z.unknown(), client });
 export const sessionRequest = z.object({ session_id: session });
 export const fetchRequest = z.looseObject({ session_id: session, id: z.string(), mode: z.string() });
 export const recallRequest = z.object({ session_id: session, result_id: z.string() });
 
 export function transform(engine: ProxyEngine, req: z.infer<typeof transformRequest>) {
+  if (req.client) engine.sessions.touch(req.session_id, engine.store.now, req.client);
   const r = engine.transformToolResult({
     sessionId: req.session_id, tool: req.tool, server: req.server ?? null, args: req.args, text: req.text, isError: req.is_error === true,
   });
@@ -37,6 +41,7 @@ export function transform(engine: ProxyEngine, req: z.infer<typeof transformRequ
 }
 
 export function expand(engine: ProxyEngine, req: z.infer<typeof expandRequest>) {
+  if (req.client) engine.sessions.touch(req.session_id, engine.store.now, req.client);
   const r = engine.expandArguments({ sessionId: req.session_id, tool: req.tool, server: req.server ?? null, args: req.args });
   return {
     changed: r.changed,

@@ -99,7 +99,8 @@ describe("hooks: Claude Code and the generic API", () => {
 
   it("the generic API: transform, expand, fetch, recall, compaction, turn", async () => {
     const text = log(3000, "generic");
-    const tr = await t.post("/hooks/transform", { session_id: "h-1", tool: "terminal", args: { command: "make" }, text });
+    const tr = await t.post("/hooks/transform", { session_id: "h-1", tool: "terminal", args: { command: "make" }, text, client: "hermes" });
+    expect(t.engine.sessions.get("h-1")?.client).toBe("hermes");
     expect(tr.status).toBe(200);
     expect(tr.json.ok).toBe(true);
     const v = tr.json.value;
