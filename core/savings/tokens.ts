@@ -45,10 +45,16 @@ export function* slices(text: string, size: number): Generator<string> {
   while (start < text.length) {
     let end = Math.min(text.length, start + size);
     if (end < text.length) {
+      // Prefer cutting after a newline that does not start a run of newlines: BPE pre-tokenisers
+      // almost never merge across it, so the count is usually exact. Else after any whitespace.
       const floor = end - Math.floor(size / 8);
-      let cut = end;
-      while (cut > floor && !/\s/.test(text[cut - 1]!)) cut--;
-      if (cut > floor) end = cut;
+      const nl = text.lastIndexOf("\n", end - 1);
+      if (nl >= floor && text[nl + 1] !== "\n" && text[nl - 1] !== "\n") end = nl + 1;
+      else {
+        let cut = end;
+        while (cut > floor && !/\s/.test(text[cut - 1]!)) cut--;
+        if (cut > floor) end = cut;
+      }
       // never split a surrogate pair
       const code = text.charCodeAt(end - 1);
       if (code >= 0xd800 && code <= 0xdbff) end++;
