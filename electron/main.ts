@@ -150,7 +150,7 @@ if (claimSingleInstance(app, () => claimSecondInstance())) {
     if (cleaned) return;
     event.preventDefault();
     void (async () => {
-      for (const step of teardown.splice(0).reverse()) {
+      for (const step of teardown.splice(0).toReversed()) {
         try {
           await step();
         } catch (err) {

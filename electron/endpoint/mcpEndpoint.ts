@@ -26,7 +26,7 @@ export function inProcessEndpoint(opts: InProcessEndpointOptions): StartEndpoint
       r = await startEndpoint({ engine: opts.engine, home: opts.home, port });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
-        throw new Error(`port ${port} is already in use (is \`spillway serve\` running?); stop it or change server.port`);
+        throw new Error(`port ${port} is already in use (is \`spillway serve\` running?); stop it or change server.port`, { cause: err });
       }
       throw err;
     }

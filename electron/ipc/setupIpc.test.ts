@@ -51,7 +51,7 @@ describe("IPC handlers", () => {
     const ipc = fakeIpcMain();
     const undo = setupIpc({ ipcMain: ipc.port }, deps());
     const ops = Object.keys(requestSchemas) as OpName[];
-    expect([...ipc.handlers.keys()].sort()).toEqual(ops.map(invokeChannel).sort());
+    expect([...ipc.handlers.keys()].toSorted()).toEqual(ops.map(invokeChannel).toSorted());
     undo();
     expect(ipc.handlers.size).toBe(0);
   });

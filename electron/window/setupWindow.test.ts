@@ -19,14 +19,13 @@ class FakeWindow implements BrowserWindowInstance {
   readonly webContents: WebContentsPort;
   constructor(readonly options: WindowOptions) {
     FakeWindow.created.push(this);
-    const self = this;
     this.webContents = {
       id: 40 + FakeWindow.created.length,
-      getURL: () => self.loaded ?? "",
+      getURL: () => this.loaded ?? "",
       send: () => {},
-      setWindowOpenHandler: (h) => void (self.openHandler = h),
-      on: (event: string, l: Listener) => void self.wcListeners.set(event, [...(self.wcListeners.get(event) ?? []), l]),
-      isDestroyed: () => self.destroyed,
+      setWindowOpenHandler: (h) => void (this.openHandler = h),
+      on: (event: string, l: Listener) => void this.wcListeners.set(event, [...(this.wcListeners.get(event) ?? []), l]),
+      isDestroyed: () => this.destroyed,
     } as WebContentsPort;
   }
   on(event: string, l: (...args: never[]) => void) {

@@ -56,14 +56,15 @@ export function windowOptions(deps: Pick<WindowDeps, "preloadPath" | "iconPath" 
   };
 }
 
+/** In-bundle navigations (a reload, a hash route) are harmless; anything else is refused. */
+function guard(event: { preventDefault(): void }, url: string): void {
+  if (!isAppUrl(url)) event.preventDefault();
+}
+
 /** Locks a window to the bundle: no navigation away, no redirects away, no popups, no webviews. */
 export function lockDown(win: BrowserWindowInstance): void {
   const wc = win.webContents;
   wc.setWindowOpenHandler(() => ({ action: "deny" }));
-  const guard = (event: { preventDefault(): void }, url: string) => {
-    // In-bundle navigations (a reload, a hash route) are harmless; anything else is refused.
-    if (!isAppUrl(url)) event.preventDefault();
-  };
   wc.on("will-navigate", guard);
   wc.on("will-redirect", guard);
   wc.on("will-attach-webview", (event) => event.preventDefault());
