@@ -29,7 +29,8 @@ export function findViteConfig() {
 export async function rendererOutDir(configFile = findViteConfig()) {
   if (!configFile) return join(OUT, "renderer");
   const { resolveConfig } = await import("vite");
-  const config = await resolveConfig({ configFile, logLevel: "silent" }, "build", "production");
+  // The config's folder is the root, as with `vite build renderer`.
+  const config = await resolveConfig({ configFile, root: dirname(configFile), logLevel: "silent" }, "build", "production");
   return join(config.root, config.build.outDir);
 }
 
@@ -37,12 +38,15 @@ export async function rendererOutDir(configFile = findViteConfig()) {
 export async function buildRenderer(configFile = findViteConfig()) {
   if (!configFile) throw new Error("no renderer Vite config found (looked for " + CANDIDATE_CONFIGS.join(", ") + ")");
   const { build: viteBuild } = await import("vite");
-  await viteBuild({ configFile, logLevel: "warn", mode: "production" });
+  await viteBuild({ configFile, root: dirname(configFile), logLevel: "warn", mode: "production" });
   return rendererOutDir(configFile);
 }
 
-/** Bundles out/main/index.cjs and out/preload/index.cjs, and copies the icons the app loads. */
-export async function buildElectron({ rendererDir, production = true } = {}) {
+/**
+ * Bundles main/index.cjs and preload/index.cjs into `outDir` (default out/), and copies the icons
+ * the app loads. Tests pass their own outDir so they never touch the checkout's out/.
+ */
+export async function buildElectron({ rendererDir, production = true, outDir = OUT } = {}) {
   const renderer = rendererDir ?? (await rendererOutDir());
   const common = {
     bundle: true,
@@ -56,27 +60,27 @@ export async function buildElectron({ rendererDir, production = true } = {}) {
   await build({
     ...common,
     entryPoints: [join(ROOT, "electron/main.ts")],
-    outfile: join(OUT, "main/index.cjs"),
+    outfile: join(outDir, "main/index.cjs"),
     platform: "node",
     target: "node22",
     external: EXTERNAL,
-    define: { __SPILLWAY_RENDERER_DIR__: JSON.stringify(relative(join(OUT, "main"), renderer)) },
+    define: { __SPILLWAY_RENDERER_DIR__: JSON.stringify(relative(join(outDir, "main"), renderer)) },
   });
   await build({
     ...common,
     entryPoints: [join(ROOT, "electron/preload.ts")],
-    outfile: join(OUT, "preload/index.cjs"),
+    outfile: join(outDir, "preload/index.cjs"),
     // The sandboxed preload has no Node: only `require("electron")` works there.
     platform: "browser",
     target: "chrome130",
     external: ["electron"],
   });
-  mkdirSync(join(OUT, "icons"), { recursive: true });
+  mkdirSync(join(outDir, "icons"), { recursive: true });
   for (const name of ["tray.png", "tray@2x.png", "trayTemplate.png", "trayTemplate@2x.png"]) {
-    cpSync(join(ROOT, "build/icons", name), join(OUT, "icons", name));
+    cpSync(join(ROOT, "build/icons", name), join(outDir, "icons", name));
   }
-  cpSync(join(ROOT, "build/icons/app/256x256.png"), join(OUT, "icons", "icon-256.png"));
-  return { main: join(OUT, "main/index.cjs"), preload: join(OUT, "preload/index.cjs"), rendererDir: renderer };
+  cpSync(join(ROOT, "build/icons/app/256x256.png"), join(outDir, "icons", "icon-256.png"));
+  return { main: join(outDir, "main/index.cjs"), preload: join(outDir, "preload/index.cjs"), rendererDir: renderer };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

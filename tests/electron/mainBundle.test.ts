@@ -1,5 +1,5 @@
 /**
- * Runs the real bundled main process (out/main/index.cjs, built by build/build-electron.mjs)
+ * Runs the real bundled main process (main/index.cjs, built by build/build-electron.mjs into a temp folder)
  * under Node with a stand-in for the electron module: proves the bundle loads as CommonJS, and
  * that main wires the scheme, the window, IPC, the tray and shutdown as designed, with a real
  * engine, a real endpoint on loopback and real HTTP requests. What it cannot prove (Chromium
@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildElectron } from "../../build/build-electron.mjs";
+import { buildElectron, ROOT } from "../../build/build-electron.mjs";
 import { fakeElectron } from "./fakeElectron";
 
 const freePort = () =>
@@ -30,6 +30,7 @@ const until = async (cond: () => boolean, ms = 10_000) => {
 };
 
 let dir: string;
+let bundleDir: string;
 let fake: ReturnType<typeof fakeElectron>;
 const savedEnv = { ...process.env };
 const moduleInternals = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
@@ -37,13 +38,16 @@ const originalLoad = moduleInternals._load;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "spillway-main-"));
+  mkdirSync(join(ROOT, "out"), { recursive: true });
   const renderer = join(dir, "renderer");
   mkdirSync(renderer);
   writeFileSync(join(renderer, "index.html"), "<!doctype html><title>Spillway Inspector</title>");
   const home = join(dir, "home");
   mkdirSync(home);
   writeFileSync(join(home, "config.json"), JSON.stringify({ server: { port: await freePort() } }));
-  const built = await buildElectron({ rendererDir: renderer, production: false });
+    // Inside the checkout (out/ is git-ignored) so the bundle finds better-sqlite3 and re2 in node_modules.
+  bundleDir = mkdtempSync(join(ROOT, "out", ".test-main-"));
+  const built = await buildElectron({ rendererDir: renderer, production: false, outDir: bundleDir });
   process.env.SPILLWAY_HOME = home;
   fake = fakeElectron({ userData: join(dir, "userData"), downloads: join(dir, "Downloads"), appPath: join(dir, "app") });
   const electronModule = fake.module;
@@ -60,6 +64,7 @@ afterAll(() => {
   moduleInternals._load = originalLoad;
   process.env = savedEnv;
   rmSync(dir, { recursive: true, force: true });
+  rmSync(bundleDir, { recursive: true, force: true });
 });
 
 describe("the bundled main process (under a stand-in electron)", () => {
