@@ -1,6 +1,5 @@
 /** Token counting with a real BPE tokenizer (o200k or cl100k), kept off the hot path for large texts. */
-import * as o200k from "gpt-tokenizer/encoding/o200k_base";
-import * as cl100k from "gpt-tokenizer/encoding/cl100k_base";
+import { createRequire } from "node:module";
 
 export type TokenizerName = "o200k_base" | "cl100k_base";
 
@@ -18,9 +17,25 @@ export interface TokenCounter {
   countAsync(text: string): Promise<number>;
 }
 
+type Encoding = { countTokens(text: string, options: typeof OPTIONS): number };
+const load = createRequire(import.meta.url);
+const loaded = new Map<TokenizerName, Encoding>();
+
+/**
+ * The BPE tables take a second or more to load, so only the configured one is loaded, and only
+ * when the first count is asked for (a one-shot CLI command never pays for it).
+ */
+function encoding(name: TokenizerName): Encoding {
+  let enc = loaded.get(name);
+  if (!enc) {
+    enc = load(`gpt-tokenizer/cjs/encoding/${name}`) as Encoding;
+    loaded.set(name, enc);
+  }
+  return enc;
+}
+
 export function createTokenCounter(name: TokenizerName = "o200k_base"): TokenCounter {
-  const enc = name === "cl100k_base" ? cl100k : o200k;
-  const count = (text: string): number => (text.length === 0 ? 0 : enc.countTokens(text, OPTIONS));
+  const count = (text: string): number => (text.length === 0 ? 0 : encoding(name).countTokens(text, OPTIONS));
   return {
     name,
     count,

@@ -9,9 +9,9 @@ const count = Number(countArg ?? "1000000");
 const engine = createEngine({ home: home!, logger: memoryLogger() });
 
 for (let i = 0; i < count; i++) {
-  // 0.5–3 MB, distinct per writer and iteration; every 7th repeats a shared payload
+  // 0.2–1 MB, distinct per writer and iteration; every 7th repeats a shared payload
   const shared = i % 7 === 0;
-  const size = shared ? 600_000 : 500_000 + Math.floor(Math.random() * 2_500_000);
+  const size = shared ? 300_000 : 200_000 + Math.floor(Math.random() * 800_000);
   const head = shared ? "shared payload\n" : `${tag} ${i} ${randomBytes(8).toString("hex")}\n`;
   const text = head + "log line with some words in it\n".repeat(Math.ceil(size / 31));
   const r = engine.transformToolResult({ sessionId: `writer-${tag}`, tool: "build", args: { i }, text });
