@@ -38,6 +38,8 @@ export interface CallOptions {
   onprogress?: (p: Progress) => void;
 }
 
+/** Starting a server (spawn + initialize) gets its own allowance: npx-style servers can take a while. */
+const START_TIMEOUT_MS = 30_000;
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_MAX_MS = 30_000;
 const STDERR_LINES = 20;
@@ -93,7 +95,7 @@ export class Upstream {
     client.onclose = () => this.lost(client);
     client.onerror = (err) => this.opts.logger.warn("upstream transport error", { server: this.name, error: describeError(err) });
     try {
-      await client.connect(transport, { timeout: Math.min(this.opts.timeoutMs, 60_000) });
+      await client.connect(transport, { timeout: Math.max(this.opts.timeoutMs, START_TIMEOUT_MS) });
     } catch (err) {
       this.client = null;
       await client.close().catch(() => {});

@@ -1,0 +1,62 @@
+/** Upstream edge cases: a Streamable HTTP upstream, a slow upstream hitting the timeout, one that cannot start. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
+import { httpClient, textOf, upstream } from "./helpers/setup";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe("upstreams over HTTP, slow ones and broken ones", () => {
+  let everything: ChildProcess;
+  let t: TestEndpoint;
+  let client: Client;
+  const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const ev = upstream.everything();
+    everything = spawn(ev.command, [ev.args[0]!, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+    await new Promise<void>((resolve, reject) => {
+      everything.stderr!.on("data", (d) => String(d).includes("listening") && resolve());
+      everything.on("exit", (code) => reject(new Error(`server-everything exited (${code})`)));
+    });
+    t = await startTestEndpoint({
+      server: { upstreamTimeoutMs: 1000 },
+      mcpServers: {
+        remote: { type: "http", url: `http://127.0.0.1:${port}/mcp`, headers: { "X-Test": "1" } },
+        fx: upstream.fixture(),
+        broken: { command: "/nonexistent/spillway-test-server" },
+      },
+    });
+    client = (await httpClient(t.ep.mcpUrl, t.token)).client;
+  });
+  afterAll(async () => {
+    await client?.close();
+    await t?.close();
+    everything?.kill();
+  });
+
+  it("proxies a Streamable HTTP upstream and leaves out one that cannot start", async () => {
+    const names = (await client.listTools()).tools.map((x) => x.name);
+    expect(names).toContain("echo");
+    expect(names).toContain("digest");
+    expect(textOf(await call("echo", { message: "over http" }))).toBe("Echo: over http");
+    expect(t.ep.upstreams.status().find((u) => u.name === "broken")).toMatchObject({ state: "down", lastError: expect.stringMatching(/did not start/) });
+  });
+
+  it("answers a call that outlives the timeout with a clear error, and keeps serving", async () => {
+    const slow = await call("slow", { steps: 30, ms: 100 });
+    expect(slow.isError).toBe(true);
+    expect(textOf(slow)).toBe("The upstream server fx did not answer slow within 1 s.");
+    expect(textOf(await call("digest", { text: "still here" }))).toMatch(/^length=10 /);
+  });
+});
