@@ -77,14 +77,36 @@ export interface AnchorScan {
   total: number;
 }
 
-/** Key under which near-identical lines fold: digits, hex ids and spacing ignored. */
-function foldKey(line: string): string {
-  return line
-    .slice(0, 400)
-    .replace(/0x[0-9a-f]+|[0-9a-f]{8,}|\d+/gi, "#")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
+/**
+ * Key under which near-identical lines fold: a hash of the line's first 160 chars with runs
+ * of digits and hex ignored (timestamps, counters, ids), spacing collapsed and case folded.
+ * A hand loop and a numeric key, because a log can hold hundreds of thousands of anchors.
+ */
+export function foldKey(text: string, from: number, to: number): number {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x2545f491;
+  const end = Math.min(to, from + 160);
+  let prevSpace = true;
+  for (let i = from; i < end; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      // A number or hex id: one placeholder for the whole run.
+      while (i + 1 < end && isHexish(text.charCodeAt(i + 1))) i++;
+      c = 35;
+    } else if (c === 32 || c === 9 || c === 13) {
+      if (prevSpace) continue;
+      prevSpace = true;
+      c = 32;
+    } else if (c >= 65 && c <= 90) c += 32;
+    if (c !== 32) prevSpace = false;
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
+  }
+  return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
+}
+
+function isHexish(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70) || c === 120;
 }
 
 /**
@@ -93,7 +115,7 @@ function foldKey(line: string): string {
  */
 export function findAnchors(text: string, keep = 200): AnchorScan {
   const anchors: Anchor[] = [];
-  const byKey = new Map<string, Anchor>();
+  const byKey = new Map<number, Anchor>();
   let total = 0;
   let line = 0;
   let counted = 0; // newlines before this offset are already counted into `line`
@@ -113,14 +135,13 @@ export function findAnchors(text: string, keep = 200): AnchorScan {
     total++;
     // Very long lines (minified blobs) keep only a window around the signal.
     const ws = le - ls <= 4000 ? ls : Math.max(ls, m.index - 1000);
-    const body = text.slice(ws, le - ls <= 4000 ? le : Math.min(le, m.index + 1000));
-    const key = foldKey(body);
-    const seen = byKey.get(key);
+    const we = le - ls <= 4000 ? le : Math.min(le, m.index + 1000);
+    const seen = byKey.get(foldKey(text, ws, we));
     if (seen) seen.count++;
     else if (anchors.length < keep) {
-      const a: Anchor = { line, text: body, hit: m.index - ws, count: 1 };
+      const a: Anchor = { line, text: text.slice(ws, we), hit: m.index - ws, count: 1 };
       anchors.push(a);
-      if (byKey.size < 5000) byKey.set(key, a);
+      byKey.set(foldKey(text, ws, we), a);
     }
     if (le >= text.length) break;
     re.lastIndex = le + 1;

@@ -52,7 +52,8 @@ function grepExample(kind: Kind, shape: string): string {
       return "error|fail";
     case "json":
     case "ndjson":
-      return firstKey(shape) ?? "id";
+      // The innermost record's first key: in an envelope that is the payload's, not "meta".
+      return firstKey(shape.slice(Math.max(0, shape.lastIndexOf("object{")))) ?? "id";
     case "markdown":
       return "^#+ ";
     case "html":

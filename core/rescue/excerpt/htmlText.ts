@@ -60,11 +60,19 @@ function tagEnd(text: string, i: number): number {
   return text.length;
 }
 
+/** Whether `text` at `at` spells the lowercase ASCII `name`, in any case. */
+function sameName(text: string, at: number, name: string): boolean {
+  for (let j = 0; j < name.length; j++) {
+    if ((text.charCodeAt(at + j) | 0x20) !== name.charCodeAt(j)) return false;
+  }
+  return true;
+}
+
 /** Index just past the end tag `</name>` at or after `from` (ASCII case-insensitive). */
 function skipRaw(text: string, from: number, name: string): number {
   let k = text.indexOf("</", from);
   while (k !== -1) {
-    if (text.slice(k + 2, k + 2 + name.length).toLowerCase() === name && !isNameChar(text.charCodeAt(k + 2 + name.length))) {
+    if (sameName(text, k + 2, name) && !isNameChar(text.charCodeAt(k + 2 + name.length))) {
       const gt = text.indexOf(">", k);
       return gt === -1 ? text.length : gt + 1;
     }
@@ -91,6 +99,7 @@ export function extractHtml(text: string): HtmlText {
   };
   let headingLine = 0;
   const flush = (): void => {
+    if (buf.length === 0) return;
     const t = buf.replace(/\s+/g, " ").trim();
     buf = "";
     if (t.length === 0) return;
@@ -151,7 +160,7 @@ export function extractHtml(text: string): HtmlText {
       continue;
     }
     if (BLOCK.has(name)) flush();
-    if (/^h[1-6]$/.test(name)) {
+    if (name.length === 2 && name.charCodeAt(0) === 104 && name.charCodeAt(1) >= 49 && name.charCodeAt(1) <= 54) {
       heading = closing ? 0 : Number(name[1]);
       if (!closing) headingLine = lineAt(lt);
     }

@@ -23,7 +23,10 @@ export function jsonExcerpt(text: string, cap: number): string {
   const nHead = isObj ? 40 : scalarItems ? 20 : 3;
   const nTail = isObj ? 3 : scalarItems ? 5 : 2;
   const scan = scanContainer(text, start, nHead, nTail);
-  if (scan.count === 0) throw new Error("empty container is shown verbatim by the plain builder");
+  if (scan.count === 0) throw new Error("an empty container is better shown by the plain builder");
+  // Text after the top-level value (NDJSON forced to "json", log lines after a payload)
+  // would be hidden by a structural view, so such input gets the plain builder instead.
+  if (scan.closed && skipWs(text, scan.end) < text.length) throw new Error("more than one JSON value");
 
   const unit = (e: Entry): string => {
     const key = isObj ? renderString(text, e.keyStart, e.keyEnd, 80) + ": " : "";

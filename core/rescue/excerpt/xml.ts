@@ -5,7 +5,7 @@
  * readable in a few hundred chars.
  */
 import { fitPlan, type Block } from "../budget";
-import { clipEnd, fmtInt, oneLine } from "../format";
+import { clipEnd, fmtInt, oneLine, skipWs } from "../format";
 import { edgeWindows } from "./plain";
 
 interface XNode {
@@ -34,7 +34,7 @@ export function xmlSkeleton(text: string): { root: XNode; elements: number } {
     const lt = text.indexOf("<", i);
     if (lt === -1) break;
     const top = stack[stack.length - 1];
-    if (top && !top.sample && lt > i) {
+    if (top && !top.sample && lt > i && skipWs(text, i) < lt) {
       const t = oneLine(text.slice(i, Math.min(lt, i + 200))).replace(/\s+/g, " ").trim();
       if (t) top.sample = clipEnd(t, 40);
     }
@@ -81,7 +81,8 @@ export function xmlSkeleton(text: string): { root: XNode; elements: number } {
       }
       if (child) {
         child.count++;
-        if (child.attrs.size < 12) for (const a of tag.matchAll(/\s([^\s=/>]+)\s*=/g)) child.attrs.add(a[1]!);
+        // Attribute names are sampled from the first occurrences; repeats rarely add new ones.
+        if (child.count <= 16 && child.attrs.size < 12) for (const a of tag.matchAll(/\s([^\s=/>]+)\s*=/g)) child.attrs.add(a[1]!);
       }
     }
     if (!tag.endsWith("/")) stack.push(child);
