@@ -1,0 +1,49 @@
+import { contentPage, lineAt } from "./contentPage";
+import { TextCache } from "./textCache";
+
+const cache = new TextCache();
+const view = (text: string) => cache.get(text.slice(0, 40) + text.length, () => text)!;
+const req = { id: "0123456789ab", by: "lines" as const, start: 0, count: 10, maxLineChars: 20_000 };
+
+describe("content pages", () => {
+  it("returns a window of lines with the blob's own 0-based numbering", () => {
+    const v = view(Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n") + "\n");
+    const p = contentPage(v, { ...req, start: 45, count: 10 }, false);
+    expect(p).toMatchObject({ start: 45, end: 50, firstLine: 45, totalLines: 50, text: "line 45\nline 46\nline 47\nline 48\nline 49" });
+    expect(p.startChar).toBe(v.text.indexOf("line 45"));
+    expect(contentPage(v, { ...req, start: 99 }, false)).toMatchObject({ start: 50, end: 50, text: "" });
+  });
+
+  it("cuts very long lines and says which", () => {
+    const v = view("short\n" + "y".repeat(500) + "\nlast");
+    const p = contentPage(v, { ...req, maxLineChars: 100 }, false);
+    expect(p.text.split("\n").map((l) => l.length)).toEqual([5, 100, 4]);
+    expect(p.cutLines).toEqual([{ line: 1, chars: 500 }]);
+  });
+
+  it("serves char spans, anchored to a line for jumps into long lines", () => {
+    const v = view("head\n" + "z".repeat(1_000) + "MATCH" + "z".repeat(100));
+    const p = contentPage(v, { ...req, by: "chars", anchorLine: 1, start: 990, count: 20 }, false);
+    expect(p).toMatchObject({ by: "chars", start: 995, end: 1015, firstLine: 1 });
+    expect(p.text).toBe("zzzzzzzzzzMATCHzzzzz");
+    expect(lineAt(v, 0)).toBe(0);
+    expect(lineAt(v, 5)).toBe(1);
+  });
+
+  it("keeps the cache within its budget, evicting the least recently used", () => {
+    const small = new TextCache(10);
+    let loads = 0;
+    const load = (t: string) => () => (loads++, t);
+    small.get("a", load("aaaaaa"));
+    small.get("b", load("bbbbbb")); // a and b do not fit together: a goes
+    small.get("b", load("bbbbbb"));
+    expect(loads).toBe(2);
+    small.get("a", load("aaaaaa"));
+    expect(loads).toBe(3);
+    small.get("a:masked", load("aaa"));
+    small.forget("a");
+    small.get("a", load("aaaaaa"));
+    small.get("a:masked", load("aaa"));
+    expect(loads).toBe(6);
+  });
+});

@@ -1,0 +1,55 @@
+/** The endpoint as the web inspector reports it: the server this page is served by. */
+import { connectContext } from "../cli/commands/connect";
+import { AGENTS } from "../cli/connect/agents";
+import { ensureToken } from "../http/token";
+import type { RunningEndpoint } from "../mcp/endpoint";
+import type { ConnectSnippet, EndpointStatus, UpstreamInfo } from "./dto";
+import type { EndpointControl } from "./host";
+
+type Running = Pick<RunningEndpoint, "url"> & Partial<Pick<RunningEndpoint, "mcpUrl" | "mcp" | "upstreams">>;
+
+export function webEndpointControl(
+  running: Running,
+  home: string,
+  servers: Record<string, { type?: string }>,
+  startedAt = Date.now(),
+): EndpointControl {
+  return {
+    status(): EndpointStatus {
+      const now = Date.now();
+      const clients = (running.mcp?.sessions() ?? []).map((s) => ({
+        sessionId: s.id,
+        // The MCP layer keeps the session id and idle time; client names are not recorded there.
+        name: null,
+        version: null,
+        connectedAt: now - s.idleMs,
+        lastSeenAt: now - s.idleMs,
+      }));
+      const upstreams: UpstreamInfo[] = (running.upstreams?.status() ?? []).map((u) => ({
+        name: u.name,
+        transport: servers[u.name]?.type && servers[u.name]?.type !== "stdio" ? "http" : "stdio",
+        state: u.state,
+        tools: u.tools,
+        error: u.lastError,
+      }));
+      return {
+        running: true,
+        url: running.url,
+        mcpUrl: running.mcpUrl ?? `${running.url}/mcp`,
+        startedAt,
+        mode: "web",
+        canControl: false,
+        clients,
+        upstreams,
+        note: "This page is served by `spillway serve`; stop it with Ctrl+C where it runs. Connected clients show their MCP session id and idle time.",
+      };
+    },
+    token: () => ensureToken(home),
+  };
+}
+
+/** The `spillway connect` snippets, for the port this server listens on. */
+export function webConnectSnippets(home: string, port: number): ConnectSnippet[] {
+  const ctx = connectContext(home, port);
+  return AGENTS.map((a) => ({ agent: a.name, title: a.title, target: "", format: "text", text: a.snippet(ctx) }));
+}
