@@ -2,6 +2,7 @@
 import { createEngine } from "../../engine";
 import { ErrorCode, SpillwayError } from "../../errors";
 import { startEndpoint } from "../../mcp/endpoint";
+import { mountInspector } from "../../inspector/webRoutes";
 import { stderrLogger } from "../../runtime";
 import type { Command } from "../command";
 import { resolveConfig, resolveHome } from "../home";
@@ -19,7 +20,7 @@ export const serveCommand: Command = {
   options: { port: { type: "string" } },
   async run(ctx) {
     const home = resolveHome({ home: ctx.values.home as string | undefined });
-    const { config } = resolveConfig(home, { config: ctx.values.config as string | undefined });
+    const { config, path: configPath } = resolveConfig(home, { config: ctx.values.config as string | undefined });
     const port = parsePort(ctx.values.port) ?? config.server.port;
     const engine = createEngine({ home, config, logger: stderrLogger("info"), sweepTimer: true });
     let running;
@@ -32,6 +33,7 @@ export const serveCommand: Command = {
       }
       throw err;
     }
+    const inspector = mountInspector(running, { engine, home, configPath });
     const servers = Object.keys(config.mcpServers);
     ctx.io.out(
       [
@@ -39,6 +41,7 @@ export const serveCommand: Command = {
         `  hooks:    ${running.url}/hooks/claude-code, /hooks/transform, /hooks/expand, /hooks/compaction`,
         `  token:    ${running.tokenFile} (send it as Authorization: Bearer <token>)`,
         `  upstream: ${servers.length ? servers.join(", ") : "none configured (add mcpServers to " + home + "/config.json)"}`,
+        `  inspector: ${inspector.loginUrl()} (one-time login link)`,
         "Press Ctrl+C to stop.",
       ].join("\n"),
     );
