@@ -1,8 +1,8 @@
 /** Mounts the hook endpoints on the HTTP server. Every handler fails open: an error answers "no change" and is logged. */
 import type { z } from "zod";
 import { describeError } from "../errors";
-import type { HttpEndpoint } from "../http/server";
-import { sendError, sendJson, sendOk } from "../http/respond";
+import { DEFAULT_MAX_BODY_BYTES, type HttpEndpoint } from "../http/server";
+import { HttpError, readJson, sendError, sendJson, sendOk } from "../http/respond";
 import type { ProxyEngine } from "../mcp/engineView";
 import { handleClaudeCodeHook } from "./claudeCode";
 import * as api from "./genericApi";
@@ -21,8 +21,17 @@ function describeIssue(err: z.ZodError): string {
 export function mountHooks(endpoint: HttpEndpoint, engine: ProxyEngine): void {
   const log = engine.logger;
 
-  endpoint.addRoute("POST", "/hooks/claude-code", (_req, res, { body, url }) => {
+  // The body is parsed here, not by the router: Claude Code gets `{}` (carry on) even for a body it
+  // should never send, rather than an error status.
+  endpoint.addRoute("POST", "/hooks/claude-code", async (req, res, { url }) => {
     let answer: Record<string, unknown> = {};
+    let body: unknown;
+    try {
+      body = await readJson(req, DEFAULT_MAX_BODY_BYTES);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 413) throw err;
+      log.warn("claude-code hook body is not JSON; answering no change");
+    }
     try {
       if (body && typeof body === "object" && !Array.isArray(body)) {
         const decision = url.searchParams.get("pretool") === "allow" ? "allow" : "ask";
@@ -32,7 +41,7 @@ export function mountHooks(endpoint: HttpEndpoint, engine: ProxyEngine): void {
       log.error("claude-code hook failed; answering no change", { event: (body as Record<string, unknown>)?.hook_event_name, error: describeError(err) });
     }
     sendJson(res, 200, answer);
-  });
+  }, { json: false });
 
   const route = <S extends z.ZodType>(path: string, schema: S, run: (req: z.infer<S>) => unknown) => {
     endpoint.addRoute("POST", path, (_req, res, { body }) => {

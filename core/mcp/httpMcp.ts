@@ -27,8 +27,8 @@ export interface McpHttpOptions {
 }
 
 export interface McpHttp {
-  /** Live MCP sessions: id and idle time, for status pages. */
-  sessions(): { id: string; idleMs: number }[];
+  /** Live MCP sessions: id, client name (from initialize) and idle time, for status pages. */
+  sessions(): { id: string; client: string | null; idleMs: number }[];
   close(): Promise<void>;
 }
 
@@ -82,7 +82,7 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
   reaper.unref();
 
   const api: McpHttp = {
-    sessions: () => [...live].map(([id, s]) => ({ id, idleMs: Date.now() - s.lastSeen })),
+    sessions: () => [...live].map(([id, s]) => ({ id, client: s.server.getClientVersion()?.name ?? null, idleMs: Date.now() - s.lastSeen })),
     async close() {
       clearInterval(reaper);
       await Promise.all([...live.keys()].map(end));

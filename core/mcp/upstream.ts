@@ -41,6 +41,8 @@ export interface CallOptions {
 /** Starting a server (spawn + initialize) gets its own allowance: npx-style servers can take a while. */
 const START_TIMEOUT_MS = 30_000;
 const BACKOFF_BASE_MS = 250;
+/** The longest backoff a call waits out before answering "restarting, try again". */
+const MAX_WAIT_MS = 5_000;
 const BACKOFF_MAX_MS = 30_000;
 const STDERR_LINES = 20;
 
@@ -68,13 +70,16 @@ export class Upstream {
     return this.transport instanceof StdioClientTransport ? this.transport.pid : null;
   }
 
-  /** Connects if needed. `wait` false fails fast while a restart is backing off (tools/list must not stall). */
+  /**
+   * Connects if needed. While a restart is backing off, a call waits out a short delay; tools/list
+   * (`wait` false) and long delays fail fast with a sentence instead of stalling the client.
+   */
   async connect(wait = true): Promise<Client> {
     if (this.closed) throw new UpstreamError(`The upstream server ${this.name} has been shut down.`, "closed");
     if (this.client) return this.client;
     if (!this.connecting) {
       const delay = this.retryAt - Date.now();
-      if (delay > 0 && !wait) {
+      if (delay > 0 && (!wait || delay > MAX_WAIT_MS)) {
         throw new UpstreamError(`The upstream server ${this.name} is restarting (${this.lastError ?? "it failed"}); try again in ${Math.ceil(delay / 1000)} s.`, "start");
       }
       this.connecting = this.open(Math.max(0, delay)).finally(() => (this.connecting = null));
