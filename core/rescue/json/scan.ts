@@ -66,10 +66,12 @@ class Keeper {
   private readonly ring: Entry[] = [];
   private pos = 0;
   count = 0;
-  constructor(
-    private readonly nFirst: number,
-    private readonly nLast: number,
-  ) {}
+  private readonly nFirst: number;
+  private readonly nLast: number;
+  constructor(nFirst: number, nLast: number) {
+    this.nFirst = nFirst;
+    this.nLast = nLast;
+  }
 
   add(keyStart: number, keyEnd: number, valStart: number, valEnd: number, inner: number): void {
     const e: Entry = { index: this.count, keyStart, keyEnd, valStart, valEnd: valEnd === -1 ? valStart : valEnd, count: inner };
