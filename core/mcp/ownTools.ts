@@ -57,6 +57,11 @@ const RECALL_DESCRIPTION = [
 function inputSchema(schema: z.ZodObject): Tool["inputSchema"] {
   const json = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
   delete json.$schema;
+  // zod bounds every int by the safe-integer range; that is noise in a schema a model reads.
+  for (const prop of Object.values((json.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+    if (prop.maximum === Number.MAX_SAFE_INTEGER) delete prop.maximum;
+    if (prop.minimum === Number.MIN_SAFE_INTEGER) delete prop.minimum;
+  }
   return json as Tool["inputSchema"];
 }
 
