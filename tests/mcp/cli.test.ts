@@ -72,8 +72,11 @@ describe("spillway serve, doctor and connect", () => {
     const get = async (agent: string) => (await run(["connect", agent, "--home", home.path])).out;
     const claude = await get("claude-code");
     expect(claude).toContain(`claude mcp add --scope user spillway -- node ${BIN} mcp --home ${home.path}`);
-    expect(claude).toContain('"url": "http://127.0.0.1:7341/hooks/claude-code"');
-    expect(claude).toContain('"PostToolUse"');
+    const hooksBlock = claude.slice(claude.lastIndexOf('{\n  "hooks"'), claude.lastIndexOf("\n}") + 2);
+    const hooks = JSON.parse(hooksBlock).hooks;
+    expect(Object.keys(hooks)).toEqual(["PreToolUse", "PostToolUse", "PreCompact", "SessionStart", "UserPromptSubmit"]);
+    expect(hooks.PostToolUse[0].hooks[0]).toMatchObject({ type: "http", url: "http://127.0.0.1:7341/hooks/claude-code", allowedEnvVars: ["SPILLWAY_TOKEN"] });
+    expect(hooks.SessionStart[0].matcher).toBe("compact");
     const codex = await get("codex");
     expect(codex).toContain("[mcp_servers.spillway]");
     expect(codex).toContain(`args = [${JSON.stringify(BIN)}, "mcp", "--home", ${JSON.stringify(home.path)}]`);

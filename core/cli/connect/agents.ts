@@ -30,23 +30,24 @@ const tomlString = (s: string) => JSON.stringify(s);
 const UPSTREAMS_NOTE = (c: ConnectContext) =>
   `Move the MCP servers you want Spillway to guard from this agent's config into ${c.home}/config.json under "mcpServers" (same shape); Spillway starts them and offers their tools.`;
 
-function claudeHooks(c: ConnectContext) {
-  const hook = {
+/** The hooks block, one line per event so the five near-identical entries stay readable. */
+function claudeHooks(c: ConnectContext): string {
+  const hook = JSON.stringify({
     type: "http",
     url: `${c.baseUrl}/hooks/claude-code`,
     headers: { Authorization: "Bearer $SPILLWAY_TOKEN" },
     allowedEnvVars: ["SPILLWAY_TOKEN"],
     timeout: 30,
-  };
-  return {
-    hooks: {
-      PreToolUse: [{ matcher: "*", hooks: [hook] }],
-      PostToolUse: [{ matcher: "*", hooks: [hook] }],
-      PreCompact: [{ hooks: [hook] }],
-      SessionStart: [{ matcher: "compact", hooks: [hook] }],
-      UserPromptSubmit: [{ hooks: [hook] }],
-    },
-  };
+  });
+  const events: [string, string | null][] = [
+    ["PreToolUse", "*"],
+    ["PostToolUse", "*"],
+    ["PreCompact", null],
+    ["SessionStart", "compact"],
+    ["UserPromptSubmit", null],
+  ];
+  const lines = events.map(([event, matcher]) => `    ${JSON.stringify(event)}: [{ ${matcher ? `"matcher": ${JSON.stringify(matcher)}, ` : ""}"hooks": [${hook}] }]`);
+  return ["{", '  "hooks": {', lines.join(",\n"), "  }", "}"].join("\n");
 }
 
 export const AGENTS: Agent[] = [
@@ -63,7 +64,7 @@ export const AGENTS: Agent[] = [
         "",
         "# 2. The hooks, so built-in tools (Bash, Read, Grep, WebFetch…) are guarded too. Keep `spillway serve` running,",
         `#    export SPILLWAY_TOKEN="$(cat ${c.tokenFile})" in the shell that starts claude, and merge into ~/.claude/settings.json:`,
-        json(claudeHooks(c)),
+        claudeHooks(c),
         "# spill: expansion asks before running the tool; append ?pretool=allow to the URL to auto-approve instead.",
       ].join("\n"),
   },
