@@ -115,16 +115,12 @@ export const AGENTS: Agent[] = [
     title: "Hermes Agent (plugin shim)",
     snippet: (c) =>
       [
-        "# The plugin guards every Hermes tool (built-in and MCP) through `spillway serve`, and adds rescuer_fetch and recall_result.",
+        "# The plugin guards every Hermes tool, built-in and MCP (keep your MCP servers in ~/.hermes/config.yaml),",
+        "# through `spillway serve`, and adds the rescuer_fetch and recall_result tools.",
         `cp -r ${c.hermesPlugin} ~/.hermes/plugins/spillway`,
         "hermes plugins enable spillway",
         `# Keep \`spillway serve\` running. The plugin reads the token from ${c.tokenFile};`,
-        `# set SPILLWAY_URL (default ${c.baseUrl}) or SPILLWAY_HOME if yours differ.`,
-        "# To proxy MCP servers too, add to ~/.hermes/config.yaml (the plugin skips this server's tools):",
-        "mcp_servers:",
-        "  spillway:",
-        `    command: ${tomlString(c.command)}`,
-        `    args: [${c.args.map(tomlString).join(", ")}]`,
+        `# set SPILLWAY_URL (default ${c.baseUrl}) or SPILLWAY_HOME if yours differ. Without a running serve it changes nothing.`,
       ].join("\n"),
   },
   {
