@@ -96,6 +96,9 @@ async function start(): Promise<void> {
     if (patch.startAtLogin !== undefined) applyStartAtLogin(app, login, next.startAtLogin);
   };
 
+  // Re-applied at each start: the AppImage (the command the login item runs) may have moved.
+  if (settings.get().startAtLogin) applyStartAtLogin(app, login, true);
+
   const quit = () => app.quit();
   let tray: TrayHandle | null = null;
   try {
