@@ -122,10 +122,15 @@ describe("grep scanning strategies agree", () => {
         const split = text === "" ? [] : text.split("\n");
         if (text.endsWith("\n")) split.pop();
         split.forEach((l, i) => line.test(l) && expected.push(i));
-        const viaPrefilter = scanLines(text, pat, { fromLine: 0, maxHits: 1000, countCap: 1000 }).hits.map((h) => h.line);
-        const viaRegex = scanLines(text, { ...pat, prefilter: null }, { fromLine: 0, maxHits: 1000, countCap: 1000 }).hits.map((h) => h.line);
-        expect(viaPrefilter).toEqual(expected);
-        expect(viaRegex).toEqual(expected);
+        const viaPrefilter = scanLines(text, pat, { fromLine: 0, maxHits: 1000, countCap: 1000 }).hits;
+        const viaRegex = scanLines(text, { ...pat, prefilter: null }, { fromLine: 0, maxHits: 1000, countCap: 1000 }).hits;
+        expect(viaPrefilter.map((h) => h.line)).toEqual(expected);
+        // The Buffer scan maps byte offsets back to the same char offsets as the string scan.
+        expect(viaRegex).toEqual(viaPrefilter);
+        for (const h of viaRegex) {
+          expect(text.slice(h.lineStart, h.lineEnd)).toBe(split[h.line]);
+          expect(line.test(text.slice(h.matchStart, h.matchEnd)) || h.matchStart === h.matchEnd || /[$^]/.test(pattern)).toBe(true);
+        }
       }),
       { numRuns: 400 },
     );
@@ -139,6 +144,21 @@ describe("grep scanning strategies agree", () => {
       if (!pat.ok) throw new Error(pat.message);
       const got = scanLines(text, pat, { fromLine: 0, maxHits: 100_000, countCap: 100_000 }).hits.map((h) => h.line);
       expect(got).toEqual(naive(text, pattern));
+    }
+  });
+
+  it("across 4 MB conversion blocks, with non-ASCII text and a line longer than a block", () => {
+    const lines = Array.from({ length: 120_000 }, (_, i) => (i % 997 === 0 ? `∆ ${i} naïve ERROR code=${i % 7}` : `ok ${i} ${"é".repeat(i % 40)}`));
+    lines[60_000] = "x".repeat(5_000_000) + " ERROR code=3 tail";
+    const text = lines.join("\n");
+    const pat = compilePattern("error code=[36]", true);
+    if (!pat.ok) throw new Error(pat.message);
+    const hits = scanLines(text, { ...pat, prefilter: null }, { fromLine: 0, maxHits: 100_000, countCap: 100_000 }).hits;
+    const expected = lines.flatMap((l, i) => (/error code=[36]/i.test(l) ? [i] : []));
+    expect(hits.map((h) => h.line)).toEqual(expected);
+    for (const h of hits) {
+      expect(text.slice(h.lineStart, h.lineEnd)).toBe(lines[h.line]);
+      expect(text.slice(h.matchStart, h.matchEnd).toLowerCase()).toMatch(/^error code=[36]$/);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { ftsMatchExpression, queryTerms, splitCamel } from "./queryTerms";
+import { ftsMatchExpression, queryTerms, selectTerms, splitCamel } from "./queryTerms";
 
 describe("queryTerms", () => {
   it("drops stopwords from a plain-language question", () => {
@@ -19,5 +19,17 @@ describe("queryTerms", () => {
   it("keeps a question made only of stopwords", () => {
     expect(queryTerms("what is this")).toEqual(["what", "is", "this"]);
     expect(queryTerms("?!  ...")).toEqual([]);
+  });
+});
+
+describe("selectTerms", () => {
+  const df: Record<string, number> = { rare: 10, mid: 5_000, common: 90_000, absent: 0 };
+  it("ranks with the rarest terms within the budget and drops terms that match nothing", () => {
+    expect(selectTerms(["common", "rare", "absent", "mid"], (t) => df[t]!, 20_000)).toEqual(["rare", "mid"]);
+    expect(selectTerms(["common", "rare", "mid"], (t) => df[t]!, 1_000_000)).toEqual(["rare", "mid", "common"]);
+  });
+  it("always keeps the rarest matching term, even over budget", () => {
+    expect(selectTerms(["common"], (t) => df[t]!, 100)).toEqual(["common"]);
+    expect(selectTerms(["absent"], (t) => df[t]!, 100)).toEqual([]);
   });
 });

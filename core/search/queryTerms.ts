@@ -46,3 +46,21 @@ export function ftsMatchExpression(terms: readonly string[]): string {
 export function splitCamel(word: string): string[] {
   return word.match(/\p{Lu}+(?![\p{Ll}])|\p{Lu}?\p{Ll}+|\p{N}+/gu) ?? [word];
 }
+
+/**
+ * The terms worth ranking with: rarest first, dropping terms that match nothing, and adding
+ * more common ones only while their total matches stay within `budget` (the rarest matching
+ * term is always kept). `df(term)` is the number of chunks in scope that contain the term.
+ */
+export function selectTerms(terms: readonly string[], df: (term: string) => number, budget: number): string[] {
+  const counted = terms.map((t) => ({ t, n: df(t) })).filter((x) => x.n > 0);
+  counted.sort((a, b) => a.n - b.n);
+  const kept: string[] = [];
+  let total = 0;
+  for (const { t, n } of counted) {
+    if (kept.length > 0 && total + n > budget) break;
+    kept.push(t);
+    total += n;
+  }
+  return kept;
+}

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isNavigation, SearchIndex, searchMigrationSql } from "./searchIndex";
+import { SearchIndex, searchMigrationSql } from "./searchIndex";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../tests/fixtures/fetch", name), "utf8");
 
@@ -118,13 +118,5 @@ describe("SearchIndex", () => {
     index = new SearchIndex(db);
     expect(index.isIndexed("readme")).toBe(true);
     expect(index.search("key rotation", { blobId: "readme" }).length).toBeGreaterThan(0);
-  });
-});
-
-describe("isNavigation", () => {
-  it("recognises a table of contents and not ordinary prose or lists", () => {
-    expect(isNavigation("## Contents\n\n- [Install](#install)\n- [Usage](#usage)\n- [Retries](#retries)\n- [FAQ](#faq)\n")).toBe(true);
-    expect(isNavigation("- install the tool\n- run it\n- read [the docs](https://x.y)\n- done\n")).toBe(false);
-    expect(isNavigation("short")).toBe(false);
   });
 });

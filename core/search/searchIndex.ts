@@ -7,7 +7,8 @@
 import type { Database, Statement } from "better-sqlite3";
 import type { Kind } from "../types";
 import { chunkText, type Chunk } from "./chunker";
-import { ftsMatchExpression, queryTerms, splitCamel } from "./queryTerms";
+import { extraTerms, isNavigation } from "./chunkFeatures";
+import { ftsMatchExpression, queryTerms, selectTerms } from "./queryTerms";
 import { bestTermSpan, centreSnippet } from "./snippet";
 
 /** Schema of the search index; core/store runs it as one numbered migration. */
@@ -58,6 +59,14 @@ const PER_BLOB_QUERY_LIMIT = 32;
 /** Score factor for link-list chunks (tables of contents) and extra candidates fetched for it. */
 const NAV_PENALTY = 0.5;
 const NAV_OVERFETCH = 8;
+/**
+ * FTS5's bm25() walks the whole doclist of every query term on each query (for its IDF), even
+ * when a rowid range limits the search to one blob; one very common term in a 1 GB store costs
+ * hundreds of milliseconds. Terms are therefore ranked rarest first until their combined
+ * document frequency passes this budget; the common ones left out weigh little in BM25 anyway
+ * (low IDF), and snippets still centre on every query term.
+ */
+const MAX_RANKED_ROWS = 12_000;
 
 interface Row {
   rowid: number;
@@ -83,6 +92,7 @@ export class SearchIndex {
       deleteChunks: db.prepare("DELETE FROM search_chunks WHERE rowid BETWEEN ? AND ?"),
       deleteBlob: db.prepare("DELETE FROM search_blobs WHERE seq = ?"),
       insert: db.prepare("INSERT INTO search_chunks (rowid, body, extra, start_line, end_line, start_char, end_char) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      countAll: db.prepare("SELECT count(*) AS n FROM search_chunks WHERE search_chunks MATCH ?"),
       inRange: db.prepare(`SELECT ${cols} FROM search_chunks WHERE search_chunks MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT ?`),
       global: db.prepare(`SELECT ${cols} FROM search_chunks WHERE search_chunks MATCH ? ORDER BY rank LIMIT ?`),
     };
@@ -143,15 +153,14 @@ export class SearchIndex {
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
     const terms = queryTerms(query);
     if (terms.length === 0) return [];
-    const match = ftsMatchExpression(terms);
     const topK = Math.max(1, Math.floor(opts.topK ?? DEFAULT_TOP_K));
     const ids = opts.blobId !== undefined ? [opts.blobId] : opts.blobIds;
     // Over-fetch so that demoting navigation chunks can still fill topK with the next best.
     const want = topK + NAV_OVERFETCH;
     const hits =
       ids && ids.length <= PER_BLOB_QUERY_LIMIT
-        ? ids.flatMap((id) => this.searchBlob(match, id, want))
-        : this.searchAll(match, want, ids ? new Set(ids) : null);
+        ? ids.flatMap((id) => this.searchBlob(terms, id, want))
+        : this.searchAll(terms, want, ids ? new Set(ids) : null);
     return hits
       .map(({ blobId, row }) => ({ blobId, row, score: -row.rank * (isNavigation(row.body) ? NAV_PENALTY : 1) }))
       .toSorted((a, b) => b.score - a.score)
@@ -159,16 +168,21 @@ export class SearchIndex {
       .map(({ blobId, row, score }) => toHit(blobId, row, terms, score));
   }
 
-  private searchBlob(match: string, id: string, topK: number): { blobId: string; row: Row }[] {
+  private searchBlob(terms: string[], id: string, topK: number): { blobId: string; row: Row }[] {
     const blob = this.st.seqOf!.get(id) as { seq: number; complete: number } | undefined;
     if (!blob || blob.complete !== 1) return [];
-    const base = blob.seq * SEQ_SHIFT;
-    const rows = this.st.inRange!.all(match, base, base + SEQ_SHIFT - 1, topK) as Row[];
+    const [lo, hi] = [blob.seq * SEQ_SHIFT, blob.seq * SEQ_SHIFT + SEQ_SHIFT - 1];
+    const ranked = this.rankedTerms(terms);
+    if (ranked.length === 0) return [];
+    const rows = this.st.inRange!.all(ftsMatchExpression(ranked), lo, hi, topK) as Row[];
     return rows.map((row) => ({ blobId: id, row }));
   }
 
-  private searchAll(match: string, topK: number, only: Set<string> | null): { blobId: string; row: Row }[] {
+  private searchAll(terms: string[], topK: number, only: Set<string> | null): { blobId: string; row: Row }[] {
     const out: { blobId: string; row: Row }[] = [];
+    const ranked = this.rankedTerms(terms);
+    if (ranked.length === 0) return out;
+    const match = ftsMatchExpression(ranked);
     const names = new Map<number, string | null>();
     // Over-fetch, because rows of blobs still being indexed or outside `only` are skipped.
     const limit = only ? -1 : topK * 2 + 8;
@@ -186,6 +200,11 @@ export class SearchIndex {
     return out;
   }
 
+  /** The query terms worth ranking, by their document frequency over the whole index. */
+  private rankedTerms(terms: readonly string[]): string[] {
+    return selectTerms(terms, (t) => (this.st.countAll!.get(ftsMatchExpression([t])) as { n: number }).n, MAX_RANKED_ROWS);
+  }
+
   private beginBlob(id: string, kind: Kind): number {
     this.st.ensureBlob!.run(id, kind);
     const { seq } = this.st.seqOf!.get(id) as { seq: number };
@@ -198,28 +217,6 @@ export class SearchIndex {
     const body = content.slice(c.startChar, c.endChar);
     this.st.insert!.run(seq * SEQ_SHIFT + c.chunk, body, extraTerms(body, c.heading), c.startLine, c.endLine, c.startChar, c.endChar);
   }
-}
-
-/** The secondary column: the section heading and the camelCase parts FTS5 would not split. */
-function extraTerms(body: string, heading: string | undefined): string {
-  const parts = new Set<string>();
-  for (const m of body.matchAll(/[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu)) {
-    for (const p of splitCamel(m[0])) parts.add(p.toLowerCase());
-    if (parts.size > 400) break;
-  }
-  return (heading ?? "") + "\n" + [...parts].join(" ");
-}
-
-/**
- * A table of contents or link list repeats every section title in a few short lines, so BM25's
- * length normalisation ranks it above the section that answers the question. It still
- * matches, just lower.
- */
-export function isNavigation(body: string): boolean {
-  const lines = body.split("\n").filter((l) => l.trim() !== "");
-  if (lines.length < 4) return false;
-  const links = lines.filter((l) => /^\s*(?:[-*+]|\d+\.)?\s*\[[^\]]{1,200}\]\([^)\s]{0,300}\)\s*$|^\s*<li>\s*<a\s[^>]{0,300}>[^<]{0,200}<\/a>\s*(?:<\/li>)?\s*$/i.test(l));
-  return links.length >= lines.length * 0.6;
 }
 
 function toHit(blobId: string, row: Row, terms: readonly string[], score: number): SearchHit {
