@@ -64,7 +64,14 @@ export async function buildElectron({ rendererDir, production = true, outDir = O
     platform: "node",
     target: "node22",
     external: EXTERNAL,
-    define: { __SPILLWAY_RENDERER_DIR__: JSON.stringify(relative(join(outDir, "main"), renderer)) },
+    // core is ESM and may use import.meta.url (e.g. createRequire for lazily loaded tokenizer
+    // tables); in the CJS bundle it becomes the bundle file's own URL, so such requires resolve
+    // from node_modules as they do unbundled.
+    banner: { js: 'const __spillway_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+    define: {
+      __SPILLWAY_RENDERER_DIR__: JSON.stringify(relative(join(outDir, "main"), renderer)),
+      "import.meta.url": "__spillway_import_meta_url",
+    },
   });
   await build({
     ...common,

@@ -99,6 +99,23 @@ describe("the bundled main process (under a stand-in electron)", () => {
     expect(started.ok).toBe(true);
     const res = await fetch(started.value.mcpUrl, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
     expect(res.status).toBe(401);
+    // A tool result through the endpoint's hook API: rescued by the bundled engine, whose token
+    // counts need the tokenizer tables core loads with a computed require.
+    const token = (await call("endpoint.token", own)).value.token;
+    const text = Array.from({ length: 2000 }, (_, i) => `line ${i}: compiled module src/mod${i}.ts`).join("\n");
+    const hook = await fetch(`${started.value.url}/hooks/transform`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ session_id: "bundle-test", tool: "build", text }),
+    });
+    expect(hook.status).toBe(200);
+    await until(() => fake.record.trays[0]!.menu[1].label.startsWith("1 session · 1 blob"));
+    let overview: any;
+    for (let i = 0; i < 100 && !(overview?.value?.total?.returnedTokens > 0); i++) {
+      overview = await call("overview.get", own);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(overview.value.total.returnedTokens).toBeGreaterThan(1000);
     const tray = fake.record.trays[0]!;
     expect(tray.menu[0].label).toBe(`MCP endpoint running at ${started.value.mcpUrl}`);
     expect(w.webContents.sent.some(([ch, p]) => ch === "spillway:event" && (p as { event: string }).event === "endpoint")).toBe(true);
