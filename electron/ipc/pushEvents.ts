@@ -22,17 +22,23 @@ export function pushEvents(sources: PushSources, send: (p: Pushed) => void, poll
       // The window went away between the event and the send; the next window re-reads state.
     }
   };
-  const offEngine = sources.onEngineEvent((data) => safeSend({ event: "engine", data }));
-  const offEndpoint = sources.onEndpointChange?.((data) => safeSend({ event: "endpoint", data })) ?? (() => {});
-  let last = sources.lastLedgerId();
-  const timer = setInterval(() => {
-    let now: number;
+  const readLast = () => {
     try {
-      now = sources.lastLedgerId();
+      return sources.lastLedgerId();
     } catch {
-      return; // the store is closing
+      return null; // the store is closing
     }
-    if (now !== last) {
+  };
+  let last = readLast() ?? 0;
+  const offEngine = sources.onEngineEvent((data) => {
+    // This process's own writes are announced here; only writes it did not announce are foreign.
+    last = readLast() ?? last;
+    safeSend({ event: "engine", data });
+  });
+  const offEndpoint = sources.onEndpointChange?.((data) => safeSend({ event: "endpoint", data })) ?? (() => {});
+  const timer = setInterval(() => {
+    const now = readLast();
+    if (now !== null && now > last) {
       last = now;
       safeSend({ event: "ledger", data: { lastEventId: now } });
     }
