@@ -1,8 +1,7 @@
 /**
  * The real desktop app, end to end, with Playwright's `_electron`: launch the bundled main
- * process, see the inspector in its window, start and stop the MCP endpoint through the
- * window's API (the same `window.spillway` the renderer's transport uses) and check it with real
- * HTTP requests. Skipped, with the reason, where no Electron binary exists (it cannot be
+ * process, see the inspector in its window, start and stop the MCP endpoint with the Endpoint
+ * view's button (over the preload API and IPC) and check it with real HTTP requests. Skipped, with the reason, where no Electron binary exists (it cannot be
  * downloaded on the project's machines).
  */
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from "@playwright/test";
@@ -67,18 +66,20 @@ test("the window shows the inspector from app://, isolated from Node, with the C
   expect(app.windows()).toHaveLength(1);
 });
 
-test("the endpoint starts and stops from the window, and really listens only while running", async () => {
-  const call = (method: "start" | "stop" | "status") =>
-    page.evaluate((m) => (window as unknown as { spillway: { endpoint: Record<string, (r: object) => Promise<unknown>> } }).spillway.endpoint[m]!({}), method) as Promise<Envelope>;
-  const started = await call("start");
-  expect(started.ok).toBe(true);
-  const url = started.value!.mcpUrl!;
+test("the endpoint starts and stops from the Endpoint view, and really listens only while running", async () => {
+  const status = () =>
+    page.evaluate(() => (window as unknown as { spillway: { endpoint: { status(r: object): Promise<unknown> } } }).spillway.endpoint.status({})) as Promise<Envelope>;
+  await page.getByRole("link", { name: /Endpoint/ }).click();
+  await page.getByRole("button", { name: "Start endpoint" }).click();
+  await expect(page.getByRole("button", { name: "Stop endpoint" })).toBeVisible();
+  const url = (await status()).value!.mcpUrl!;
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
   expect(res.status).toBe(401);
-  expect((await call("status")).value!.running).toBe(true);
-  const stopped = await call("stop");
-  expect(stopped.value!.running).toBe(false);
+  await expect(page.getByTestId("endpoint-dot")).toContainText("endpoint running");
+  await page.getByRole("button", { name: "Stop endpoint" }).click();
+  await expect(page.getByRole("button", { name: "Start endpoint" })).toBeVisible();
+  expect((await status()).value!.running).toBe(false);
   await expect(fetch(url, { method: "POST", body: "{}" })).rejects.toThrow();
 });
 
