@@ -10,6 +10,7 @@ import { resolveHome } from "../core/cli/home";
 import { describeError } from "../core/errors";
 import { stderrLogger } from "../core/runtime";
 import { appPaths } from "./app/appPaths";
+import { setupEndpoint } from "./endpoint/setupEndpoint";
 import { createDesktopHost, type DesktopHost } from "./host/desktopHost";
 import { EVENT_CHANNEL } from "./ipc/channels";
 import { pushEvents } from "./ipc/pushEvents";
@@ -124,7 +125,7 @@ async function start(): Promise<void> {
   }
   setupMenu({ Menu }, { platform: process.platform, devTools, openInspector, quit });
 
-  if (settings.get().startEndpointWithApp) void host.endpoint.start();
+  teardown.push(setupEndpoint({ endpoint: host.endpoint, startWithApp: settings.get().startEndpointWithApp, onError: (m) => logger.warn(m) }));
   const hidden = process.argv.includes(HIDDEN_FLAG);
   if (!hidden || !tray) window.show();
   if (!tray) quitOnClose = true;

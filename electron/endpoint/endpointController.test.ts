@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createEndpointController, type RunningEndpoint } from "./endpointController";
+import { setupEndpoint } from "./setupEndpoint";
 
 /** A start function whose servers are counted, so overlapping starts would show. */
 function counting() {
@@ -47,5 +48,28 @@ describe("endpoint controller", () => {
     });
     expect((await c.start()).running).toBe(true);
     await c.stop();
+  });
+});
+
+describe("setupEndpoint", () => {
+  it("starts the endpoint with the app only when asked, reports failures, and stops it on teardown", async () => {
+    const { state, start } = counting();
+    const errors: string[] = [];
+    const off = createEndpointController(start);
+    await setupEndpoint({ endpoint: off, startWithApp: false, onError: (m) => errors.push(m) })();
+    expect(state.starts).toBe(0);
+
+    const on = createEndpointController(start);
+    const teardown = setupEndpoint({ endpoint: on, startWithApp: true, onError: (m) => errors.push(m) });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(on.status().running).toBe(true);
+    await teardown();
+    expect(state.open).toBe(0);
+
+    state.fail = true;
+    const failing = createEndpointController(start);
+    setupEndpoint({ endpoint: failing, startWithApp: true, onError: (m) => errors.push(m) });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(errors).toEqual(["the MCP endpoint could not start: listen EACCES: permission denied"]);
   });
 });
