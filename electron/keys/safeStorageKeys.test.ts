@@ -73,7 +73,7 @@ describe("safeStorage key provider", () => {
     for (const safe of [fakeSafeStorage(false), fakeSafeStorage(true, "basic_text")]) {
       const fallback = memoryFileProvider();
       const warnings: string[] = [];
-      const p = safeStorageKeyProvider(safe, { home, fallback, randomKey: () => randomBytes(32), onWarn: (m) => warnings.push(m) });
+      const p = safeStorageKeyProvider(safe, { home, fallback, randomKey: () => randomBytes(32), onWarn: (m) => warnings.push(m), platform: "linux" });
       expect(p).toBe(fallback);
       expect(warnings[0]).toMatch(/key file/);
       expect(p.createKey()).toEqual(fallback.key);
@@ -89,6 +89,13 @@ describe("safeStorage key provider", () => {
     p.replaceKey(next);
     expect(fileKeyProvider(home).loadKey()).toEqual(next);
     expect(safeStorageKeyProvider(fakeSafeStorage(), { home, fallback: fileKeyProvider(home), randomKey: () => randomBytes(32) }).loadKey()).toEqual(next);
+  });
+
+  it("uses the keychain on macOS and Windows whatever the (Linux-only) backend name says", () => {
+    for (const platform of ["darwin", "win32"] as const) {
+      const p = safeStorageKeyProvider(fakeSafeStorage(true, "unknown"), { home, fallback: memoryFileProvider(), randomKey: () => randomBytes(32), platform });
+      expect(p.kind).toBe("keychain");
+    }
   });
 
   it("refuses a damaged key file rather than inventing a new key", () => {

@@ -21,13 +21,16 @@ export interface SafeStorageKeyOptions {
   /** Makes a new key; injectable so tests are deterministic. */
   randomKey(): Buffer;
   onWarn?(message: string): void;
+  platform?: NodeJS.Platform;
 }
 
 export type SafeStorageLike = SafeStoragePort & { getSelectedStorageBackend?(): string };
 
 /** Why safeStorage cannot hold the key here, or null when it can. */
-export function safeStorageUnusable(safeStorage: SafeStorageLike): string | null {
+export function safeStorageUnusable(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): string | null {
   if (!safeStorage.isEncryptionAvailable()) return "OS encryption (safeStorage) is not available";
+  // The backend is a Linux notion (Keychain and DPAPI are the only choice elsewhere).
+  if (platform !== "linux") return null;
   const backend = safeStorage.getSelectedStorageBackend?.();
   if (backend === "basic_text" || backend === "unknown") return `safeStorage would use the "${backend}" backend, which is not a keychain`;
   return null;
@@ -39,7 +42,7 @@ export function safeStorageUnusable(safeStorage: SafeStorageLike): string | null
  * the plain file is kept because agent-spawned `spillway mcp` processes read the same store.
  */
 export function safeStorageKeyProvider(safeStorage: SafeStorageLike, opts: SafeStorageKeyOptions): KeyProvider {
-  const unusable = safeStorageUnusable(safeStorage);
+  const unusable = safeStorageUnusable(safeStorage, opts.platform);
   if (unusable) {
     opts.onWarn?.(`${unusable}: the store key stays in the 0600 key file.`);
     return opts.fallback;
