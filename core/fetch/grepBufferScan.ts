@@ -7,56 +7,60 @@
  * cache and converts in a few milliseconds.
  */
 import type RE2 from "re2";
-import type { LineHit, RecordHit } from "./grepScan";
+import type { LineCursor, LineHit, RecordHit } from "./grepScan";
 
 /** Cross-line matches tolerated before switching to line-by-line matching (see scanBlock). */
 const MAX_CROSS_LINE = 16;
 /** Chars converted per block; a block always ends at a line end, so it holds whole lines. */
 const BLOCK_CHARS = 4 * 1024 * 1024;
 
-/** Maps byte offsets in the Buffer back to lines and char offsets in the string, moving forward only. */
+/** Maps byte offsets in one block back to char offsets and lines of the string, moving forward only. */
 class ByteMap {
-  private byteLinePos: number;
-  private byteLine: number;
-  private charLinePos: number;
-  private charLine: number;
   private readonly ascii: boolean;
+  private byte = 0;
+  private char: number;
 
   constructor(
-    private readonly text: string,
     private readonly buf: Buffer,
     chars: number,
-    fromChar: number,
-    fromByte: number,
-    fromLine: number,
+    private readonly blockChar: number,
+    private readonly lines: LineCursor,
   ) {
     // Byte and char offsets coincide when the block is all ASCII.
     this.ascii = buf.length === chars;
-    this.byteLinePos = fromByte;
-    this.charLinePos = fromChar;
-    this.byteLine = this.charLine = fromLine;
+    this.char = blockChar;
   }
 
   /** The hit for a line starting at byte `ls`, ending at `le`, with the match at `[ms, me)`. */
   hit(ls: number, le: number, ms: number, me: number): LineHit {
-    for (let i = this.buf.indexOf(10, this.byteLinePos); i !== -1 && i < ls; i = this.buf.indexOf(10, i + 1)) this.byteLine++;
-    this.byteLinePos = ls;
-    while (this.charLine < this.byteLine) {
-      this.charLinePos = this.text.indexOf("\n", this.charLinePos) + 1;
-      this.charLine++;
-    }
-    const at = this.charLinePos;
+    const lineStart = this.charAt(ls);
     const chars = (a: number, b: number) => (this.ascii ? b - a : this.buf.toString("utf8", a, b).length);
-    return { line: this.byteLine, lineStart: at, lineEnd: at + chars(ls, le), matchStart: at + chars(ls, ms), matchEnd: at + chars(ls, Math.min(me, le)) };
+    return {
+      line: this.lines.lineOf(lineStart),
+      lineStart,
+      lineEnd: lineStart + chars(ls, le),
+      matchStart: lineStart + chars(ls, ms),
+      matchEnd: lineStart + chars(ls, Math.min(me, le)),
+    };
+  }
+
+  /** Decodes only the bytes since the previous hit, so a block is decoded at most once. */
+  private charAt(b: number): number {
+    if (this.ascii) return this.blockChar + b;
+    this.char += this.buf.toString("utf8", this.byte, b).length;
+    this.byte = b;
+    return this.char;
   }
 }
 
-/** Scans from char offset `fromChar` (a line start on line `fromLine`), one hit per line. */
-export function bufferScan(text: string, fromChar: number, fromLine: number, re: RE2, line: RE2, record: RecordHit): void {
+/**
+ * Scans from char offset `fromChar` (a line start), one hit per line. Line numbers come from
+ * `lines`, which counts newlines only up to each hit, so blocks without hits cost no counting.
+ */
+export function bufferScan(text: string, fromChar: number, lines: LineCursor, re: RE2, line: RE2, record: RecordHit): void {
   let scratch = Buffer.allocUnsafe(BLOCK_CHARS * 3);
   const state = { crossings: 0 };
   let pos = fromChar;
-  let lineNo = fromLine;
   while (pos < text.length) {
     let end = Math.min(text.length, pos + BLOCK_CHARS);
     if (end < text.length) {
@@ -67,8 +71,7 @@ export function bufferScan(text: string, fromChar: number, fromLine: number, re:
     // A UTF-16 code unit takes at most 3 UTF-8 bytes.
     if (slice.length * 3 > scratch.length) scratch = Buffer.allocUnsafe(slice.length * 3);
     const buf = scratch.subarray(0, scratch.write(slice, 0, "utf8"));
-    if (!scanBlock(buf, new ByteMap(text, buf, slice.length, pos, 0, lineNo), re, line, record, state)) return;
-    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) lineNo++;
+    if (!scanBlock(buf, new ByteMap(buf, slice.length, pos, lines), re, line, record, state)) return;
     pos = end;
   }
 }

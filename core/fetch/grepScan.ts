@@ -88,7 +88,7 @@ export function scanLines(text: string, pat: Extract<CompiledPattern, { ok: true
     if (r === null) return res;
     resumeAt = r;
   }
-  bufferScan(text, resumeAt, cursor.lineOf(resumeAt), pat.re, pat.line, record);
+  bufferScan(text, resumeAt, cursor, pat.re, pat.line, record);
   return res;
 }
 

@@ -102,6 +102,14 @@ describe("SearchIndex", () => {
     expect(index.search("memory", { blobId: "log" }).length).toBeGreaterThan(0);
   });
 
+  it("stops an asynchronous index when the blob is removed meanwhile", async () => {
+    const done = index.indexBlobAsync("log", docs.log.text, "log", 1);
+    index.removeBlob("log");
+    await done;
+    expect(index.isIndexed("log")).toBe(false);
+    expect(db.prepare("SELECT count(*) AS n FROM search_chunks").get()).toEqual({ n: 0 });
+  });
+
   it("never lets query syntax through to FTS5", () => {
     indexAll();
     for (const q of ['"unbalanced', "NEAR(", "a AND OR NOT", "col:val*", "-x +y ^z", "'; DROP TABLE search_chunks; --", ""]) {

@@ -121,6 +121,8 @@ export class SearchIndex {
     let n = 0;
     // One batch per transaction; returns false once the chunks run out.
     const batch = this.db.transaction((): boolean => {
+      // Removed (swept) while we were yielding: stop rather than leave orphan chunks.
+      if (!this.st.blobOf!.get(seq)) return false;
       for (let k = 0; k < batchChunks; k++) {
         const next = chunks.next();
         if (next.done) return false;
@@ -157,10 +159,13 @@ export class SearchIndex {
     const ids = opts.blobId !== undefined ? [opts.blobId] : opts.blobIds;
     // Over-fetch so that demoting navigation chunks can still fill topK with the next best.
     const want = topK + NAV_OVERFETCH;
+    const ranked = this.rankedTerms(terms);
+    if (ranked.length === 0) return [];
+    const match = ftsMatchExpression(ranked);
     const hits =
       ids && ids.length <= PER_BLOB_QUERY_LIMIT
-        ? ids.flatMap((id) => this.searchBlob(terms, id, want))
-        : this.searchAll(terms, want, ids ? new Set(ids) : null);
+        ? ids.flatMap((id) => this.searchBlob(match, id, want))
+        : this.searchAll(match, want, ids ? new Set(ids) : null);
     return hits
       .map(({ blobId, row }) => ({ blobId, row, score: -row.rank * (isNavigation(row.body) ? NAV_PENALTY : 1) }))
       .toSorted((a, b) => b.score - a.score)
@@ -168,21 +173,16 @@ export class SearchIndex {
       .map(({ blobId, row, score }) => toHit(blobId, row, terms, score));
   }
 
-  private searchBlob(terms: string[], id: string, topK: number): { blobId: string; row: Row }[] {
+  private searchBlob(match: string, id: string, topK: number): { blobId: string; row: Row }[] {
     const blob = this.st.seqOf!.get(id) as { seq: number; complete: number } | undefined;
     if (!blob || blob.complete !== 1) return [];
-    const [lo, hi] = [blob.seq * SEQ_SHIFT, blob.seq * SEQ_SHIFT + SEQ_SHIFT - 1];
-    const ranked = this.rankedTerms(terms);
-    if (ranked.length === 0) return [];
-    const rows = this.st.inRange!.all(ftsMatchExpression(ranked), lo, hi, topK) as Row[];
+    const base = blob.seq * SEQ_SHIFT;
+    const rows = this.st.inRange!.all(match, base, base + SEQ_SHIFT - 1, topK) as Row[];
     return rows.map((row) => ({ blobId: id, row }));
   }
 
-  private searchAll(terms: string[], topK: number, only: Set<string> | null): { blobId: string; row: Row }[] {
+  private searchAll(match: string, topK: number, only: Set<string> | null): { blobId: string; row: Row }[] {
     const out: { blobId: string; row: Row }[] = [];
-    const ranked = this.rankedTerms(terms);
-    if (ranked.length === 0) return out;
-    const match = ftsMatchExpression(ranked);
     const names = new Map<number, string | null>();
     // Over-fetch, because rows of blobs still being indexed or outside `only` are skipped.
     const limit = only ? -1 : topK * 2 + 8;
