@@ -89,10 +89,7 @@ export function createEngine(opts: EngineOptions) {
       return view;
     },
     countCallTokens(callId, returned, given) {
-      if (returned.length <= 16_384 && given.length <= 16_384) {
-        ledger.setCallTokens(callId, tokens.count(returned), given === returned ? tokens.count(returned) : tokens.count(given));
-        return;
-      }
+      // Always off the hot path: the agent's call returns before any token is counted.
       queue.push(async () => {
         const r = await tokens.countAsync(returned);
         const g = given === returned ? r : await tokens.countAsync(given);

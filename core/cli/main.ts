@@ -2,30 +2,18 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { describeError, SpillwayError } from "../errors";
 import type { CliIo, Command } from "./command";
-import { statusCommand } from "./commands/status";
-import { sweepCommand } from "./commands/sweep";
-import { fetchCommand } from "./commands/fetch";
-import { keyCommand } from "./commands/key";
-import { serveCommand } from "./commands/serve";
-import { mcpCommand } from "./commands/mcp";
-import { doctorCommand } from "./commands/doctor";
-import { connectCommand } from "./commands/connect";
 
-const COMMANDS: Record<string, Command> = {
-  status: statusCommand,
-  sweep: sweepCommand,
-  fetch: fetchCommand,
-  key: keyCommand,
-  serve: serveCommand,
-  mcp: mcpCommand,
-  doctor: doctorCommand,
-  connect: connectCommand,
+/** Commands load on demand, so `spillway mcp` (spawned by agents) pays only for what it uses. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  status: async () => (await import("./commands/status")).statusCommand,
+  sweep: async () => (await import("./commands/sweep")).sweepCommand,
+  fetch: async () => (await import("./commands/fetch")).fetchCommand,
+  key: async () => (await import("./commands/key")).keyCommand,
+  serve: async () => (await import("./commands/serve")).serveCommand,
+  mcp: async () => (await import("./commands/mcp")).mcpCommand,
+  doctor: async () => (await import("./commands/doctor")).doctorCommand,
+  connect: async () => (await import("./commands/connect")).connectCommand,
 };
-
-/** Extra commands registered by other modules (the endpoints add serve, mcp, doctor, connect). */
-export function registerCommand(name: string, cmd: Command): void {
-  COMMANDS[name] = cmd;
-}
 
 const COMMON: ParseArgsConfig["options"] = {
   home: { type: "string" },
@@ -34,8 +22,12 @@ const COMMON: ParseArgsConfig["options"] = {
   json: { type: "boolean" },
 };
 
-function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${(name + " " + c.usage).padEnd(44)} ${c.summary}`);
+async function usage(): Promise<string> {
+  const lines: string[] = [];
+  for (const [name, load] of Object.entries(COMMANDS)) {
+    const c = await load();
+    lines.push(`  ${(name + " " + c.usage).padEnd(44)} ${c.summary}`);
+  }
   return ["usage: spillway <command> [options]", "", "commands:", ...lines, "", "options: --home DIR  --config FILE  --json  --help"].join("\n");
 }
 
@@ -47,18 +39,19 @@ const stdio: CliIo = {
 export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "help" || name === "--help" || name === "-h") {
-    io.out(usage());
+    io.out(await usage());
     return name ? 0 : 2;
   }
   if (name === "--version" || name === "version") {
     io.out("spillway 0.1.0");
     return 0;
   }
-  const cmd = COMMANDS[name];
-  if (!cmd) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     io.err(`spillway: unknown command "${name}". Run "spillway --help" for the list.`);
     return 2;
   }
+  const cmd = await load();
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: rest, options: { ...COMMON, ...cmd.options }, allowPositionals: true, strict: true });

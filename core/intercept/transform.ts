@@ -38,7 +38,9 @@ const SMALL_TEXT = 4_000;
 
 export function transformToolResult(p: EngineParts, input: TransformInput): TransformResult {
   try {
-    return transformUnsafe(p, input);
+    // One IMMEDIATE transaction: the call's few index writes commit together (a fraction of the
+    // cost of separate commits), and a second process waits for the lock instead of failing.
+    return p.store.db.transaction(() => transformUnsafe(p, input)).immediate();
   } catch (err) {
     p.logger.error("transform failed; delivering the raw result", {
       tool: input.tool,
