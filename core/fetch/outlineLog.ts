@@ -6,12 +6,26 @@
  */
 import { clip, fmtCount } from "./answer";
 
+interface Entry {
+  line: number;
+  text: string;
+}
+
 interface Cluster {
   name: string;
   count: number;
-  first: { line: number; text: string };
-  last: { line: number; text: string };
+  first: Entry;
+  last: Entry;
+  /** Message shapes of the first SHAPE_SAMPLE occurrences, with counts. */
+  shapes: Map<string, number>;
+}
+
+interface Tally {
+  name: string;
+  count: number;
+  first: Entry;
   lastLine: number;
+  lastAt: number;
   shapes: Map<string, number>;
 }
 
@@ -20,38 +34,52 @@ const SIGNALS =
 const NAMES = ["error", "warning", "failed", "exception", "traceback", "fatal"];
 /** Phrases that contain a signal word but report its absence. */
 const NEGATED = /\b(?:0|no|zero|without)\s+(?:errors?|warnings?|failures?)\b/gi;
+/** The same absence, seen from just before the signal word (the cheap first check). */
+const NEGATED_BEFORE = /(?:^|[^a-z0-9])(?:0|no|zero|without)\s+$/i;
 const MAX_SHAPES = 500;
+/** Occurrences per signal whose message shape is computed; a 100 MB log can have 250,000. */
+export const SHAPE_SAMPLE = 2_000;
 
-/** Counts each signal once per line. */
+/** Counts each signal once per line, in one pass of one regex over the whole text. */
 export function summarizeLog(text: string): { lines: number; clusters: Cluster[] } {
-  const clusters = new Map<string, Cluster>();
+  const tallies = new Map<string, Tally>();
   let line = 0;
   let counted = 0; // offset up to which newlines have been counted
-  SIGNALS.lastIndex = 0;
   for (const m of text.matchAll(SIGNALS)) {
     for (let k = text.indexOf("\n", counted); k !== -1 && k < m.index; k = text.indexOf("\n", k + 1)) line++;
     counted = m.index;
-    const g = m.slice(1, 7).findIndex((x) => x !== undefined);
-    const name = g >= 0 ? NAMES[g]! : `exit code ${m[7]}`;
-    const c = clusters.get(name);
-    if (c && c.lastLine === line) continue;
-    const start = text.lastIndexOf("\n", m.index - 1) + 1;
-    const nl = text.indexOf("\n", m.index);
-    const raw = text.slice(start, Math.min(nl === -1 ? text.length : nl, start + 2_000)).replace(/\r$/, "");
-    if (g >= 0 && g <= 2 && isNegatedOnly(raw, ["error", "warn", "fail"][g]!)) continue;
-    const entry = { line, text: clip(raw.trim(), 200) };
-    const cl = c ?? { name, count: 0, first: entry, last: entry, lastLine: -1, shapes: new Map<string, number>() };
-    cl.count++;
-    cl.last = entry;
-    cl.lastLine = line;
-    const shape = messageShape(raw);
-    if (cl.shapes.has(shape) || cl.shapes.size < MAX_SHAPES) cl.shapes.set(shape, (cl.shapes.get(shape) ?? 0) + 1);
-    clusters.set(name, cl);
+    let g = 0;
+    while (g < 6 && m[g + 1] === undefined) g++;
+    const name = g < 6 ? NAMES[g]! : `exit code ${m[7]}`;
+    const t = tallies.get(name);
+    if (t && t.lastLine === line) continue;
+    if (g <= 2 && NEGATED_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index)) && isNegatedOnly(lineAt(text, m.index), ["error", "warn", "fail"][g]!)) continue;
+    const tally = t ?? { name, count: 0, first: entryAt(text, m.index, line), lastLine: -1, lastAt: 0, shapes: new Map<string, number>() };
+    tally.count++;
+    tally.lastLine = line;
+    tally.lastAt = m.index;
+    if (tally.count <= SHAPE_SAMPLE) {
+      const shape = messageShape(lineAt(text, m.index));
+      if (tally.shapes.has(shape) || tally.shapes.size < MAX_SHAPES) tally.shapes.set(shape, (tally.shapes.get(shape) ?? 0) + 1);
+    }
+    tallies.set(name, tally);
   }
   let lines = line;
   for (let k = text.indexOf("\n", counted); k !== -1; k = text.indexOf("\n", k + 1)) lines++;
   if (text.length > 0 && !text.endsWith("\n")) lines++;
-  return { lines, clusters: [...clusters.values()] };
+  const clusters = [...tallies.values()].map(({ name, count, first, lastLine, lastAt, shapes }) => ({ name, count, first, last: entryAt(text, lastAt, lastLine), shapes }));
+  return { lines, clusters };
+}
+
+/** The line containing offset `at` (at most 2,000 chars of it), without its newline. */
+function lineAt(text: string, at: number): string {
+  const start = at <= 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
+  const nl = text.indexOf("\n", at);
+  return text.slice(start, Math.min(nl === -1 ? text.length : nl, start + 2_000)).replace(/\r$/, "");
+}
+
+function entryAt(text: string, at: number, line: number): Entry {
+  return { line, text: clip(lineAt(text, at).trim(), 200) };
 }
 
 /** True when every mention of `word` on the line is a "0 errors"-style absence. */
@@ -80,7 +108,8 @@ export function logOutline(text: string): string {
     out.push(`${c.name} ×${fmtCount(c.count)}: first L${c.first.line}: ${c.first.text}`);
     if (c.count > 1) out.push(`  last L${c.last.line}: ${c.last.text}`);
     const shapes = [...c.shapes].toSorted((a, b) => b[1] - a[1]).slice(0, 3);
-    if (c.count > 2 && shapes.length > 1) out.push(`  most common: ${shapes.map(([s, n]) => `${n}× ${s}`).join(" | ")}`);
+    const sampled = c.count > SHAPE_SAMPLE ? ` (among the first ${fmtCount(SHAPE_SAMPLE)})` : "";
+    if (c.count > 2 && shapes.length > 1) out.push(`  most common${sampled}: ${shapes.map(([s, n]) => `${fmtCount(n)}× ${s}`).join(" | ")}`);
   }
   const head = headLines(text, 3);
   if (head) out.push(`head: ${head}`);
