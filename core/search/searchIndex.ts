@@ -81,6 +81,12 @@ interface Row {
 /** The search index over a better-sqlite3 handle that already ran `searchMigrationSql`. */
 export class SearchIndex {
   private readonly st: Record<string, Statement>;
+  /**
+   * Document frequencies (never 0) of recent query terms. Only used to choose which terms to
+   * rank, so staleness (another process indexing) costs at most a slightly different choice;
+   * local writes clear it. A 0 is not cached: it would drop the term until the next clear.
+   */
+  private readonly dfCache = new Map<string, number>();
 
   constructor(private readonly db: Database) {
     const cols = "rowid, rank, body, start_line, end_line, start_char, end_char";
@@ -123,6 +129,7 @@ export class SearchIndex {
     const batch = this.db.transaction((): boolean => {
       // Removed (swept) while we were yielding: stop rather than leave orphan chunks.
       if (!this.st.blobOf!.get(seq)) return false;
+      this.dfCache.clear();
       for (let k = 0; k < batchChunks; k++) {
         const next = chunks.next();
         if (next.done) return false;
@@ -146,6 +153,7 @@ export class SearchIndex {
     this.db.transaction(() => {
       const row = this.st.seqOf!.get(id) as { seq: number } | undefined;
       if (!row) return;
+      this.dfCache.clear();
       this.st.deleteChunks!.run(row.seq * SEQ_SHIFT, row.seq * SEQ_SHIFT + SEQ_SHIFT - 1);
       this.st.deleteBlob!.run(row.seq);
     })();
@@ -202,10 +210,21 @@ export class SearchIndex {
 
   /** The query terms worth ranking, by their document frequency over the whole index. */
   private rankedTerms(terms: readonly string[]): string[] {
-    return selectTerms(terms, (t) => (this.st.countAll!.get(ftsMatchExpression([t])) as { n: number }).n, MAX_RANKED_ROWS);
+    return selectTerms(terms, (t) => this.documentFrequency(t), MAX_RANKED_ROWS);
+  }
+
+  private documentFrequency(term: string): number {
+    let n = this.dfCache.get(term);
+    if (n === undefined) {
+      n = (this.st.countAll!.get(ftsMatchExpression([term])) as { n: number }).n;
+      if (this.dfCache.size >= 1_000) this.dfCache.clear();
+      if (n > 0) this.dfCache.set(term, n);
+    }
+    return n;
   }
 
   private beginBlob(id: string, kind: Kind): number {
+    this.dfCache.clear();
     this.st.ensureBlob!.run(id, kind);
     const { seq } = this.st.seqOf!.get(id) as { seq: number };
     this.st.deleteChunks!.run(seq * SEQ_SHIFT, seq * SEQ_SHIFT + SEQ_SHIFT - 1);
