@@ -103,6 +103,20 @@ describe("runFetch", () => {
     for (const [mode, args, re] of cases) expectSentence(runFetch(mode, inputFor(log, "log", args)), re);
   });
 
+  it("keeps every slice within maxChars, down to the smallest allowed cap", () => {
+    const log = Array.from({ length: 50 }, (_, i) => `line ${i} ${"x".repeat(300)} ERROR`).join("\n");
+    const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ i, s: "y".repeat(i % 30) })));
+    const args = { pattern: "ERROR", query: "error line", start: 0, expression: "[*].s" };
+    for (const maxChars of [200, 250, 400, 4000]) {
+      for (const mode of ["outline", "search", "grep", "chain", "range"]) {
+        const a = runFetch(mode, { ...inputFor(log, "log", args), limits: { maxChars, fullMaxChars: 50_000 } });
+        expect({ mode, maxChars, isError: a.isError, over: a.text.length > maxChars }).toEqual({ mode, maxChars, isError: false, over: false });
+      }
+      const q = runFetch("query", { ...inputFor(json, "json", args), limits: { maxChars, fullMaxChars: 50_000 } });
+      expect(q.text.length).toBeLessThanOrEqual(maxChars);
+    }
+  });
+
   it("exports the modes in the documented order", () => {
     expect(FETCH_MODES).toEqual(["stat", "outline", "search", "grep", "chain", "range", "query", "full"]);
   });

@@ -32,8 +32,8 @@ describe("grep", () => {
     const at = big.indexOf("MARKER-7f3a");
     const a = grep(big, { pattern: "marker-[0-9a-f]+" }, "json");
     expect(a.isError).toBe(false);
-    expect(a.text).toContain(`L0 (char ${at} of a ${big.length.toLocaleString("en-US")}-char line): …`);
-    const snippet = a.text.split("\n")[1]!.split("-char line): ")[1]!;
+    expect(a.text).toContain(`L0 (${big.length.toLocaleString("en-US")}-char line, match at char ${at}): …`);
+    const snippet = a.text.split("\n")[1]!.split(`match at char ${at}): `)[1]!;
     expect(snippet.length).toBeLessThan(300);
     const m = snippet.indexOf("MARKER-7f3a");
     expect(Math.abs(m - (snippet.length - m - 11))).toBeLessThan(10); // centred
@@ -93,6 +93,14 @@ describe("chain", () => {
       "--",
       "L28- ok 28", "L29- ok 29", "L30: E30 failure here", "L31- ok 31", "L32- ok 32",
     ]);
+  });
+
+  it("says how to read a block too big for the answer", () => {
+    const wide = Array.from({ length: 60 }, (_, i) => (i === 30 ? "HIT" : "w".repeat(250))).join("\n");
+    const a = runFetch("chain", { ...inputFor(wide, "log", { pattern: "HIT", context: 20 }), limits: { maxChars: 1000, fullMaxChars: 50_000 } });
+    expect(a.truncated).toBe(true);
+    expect(a.text.length).toBeLessThanOrEqual(1000);
+    expect(a.text).toMatch(/\[the first block was cut \(answer cap 1,000 chars\); read lines 10–50 with range start=10 count=41, or use a smaller context\]$/);
   });
 
   it("clamps windows at the start and end of the blob", () => {

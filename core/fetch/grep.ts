@@ -43,15 +43,20 @@ function run(input: FetchInput, pattern: string, ignoreCase: boolean, fromLine: 
   const header = `${mode} ${shown} in ${input.id}${where}: ${count} matching line${scan.matchedLines === 1 ? "" : "s"} of ${fmtCount(total)}${mode === "chain" ? `, ${context} lines of context` : ""}`;
   // Each item is one hit line (grep) or one merged context block (chain); lastHit[k] is the
   // last matching line inside item k, where a continuation starts after.
-  const blocks = mode === "grep" ? scan.hits.map((h) => ({ text: hitLine(text, h, ":"), lastHit: h.line })) : chainBlocks(text, scan.hits, context);
+  const blocks = mode === "grep" ? scan.hits.map((h) => ({ text: hitLine(text, h, ":"), firstLine: h.line, lastLine: h.line, lastHit: h.line })) : chainBlocks(text, scan.hits, context);
   const items = blocks.map((b, k) => (mode === "chain" && k > 0 ? "--\n" : "") + b.text);
   const lastLineOf = (k: number) => blocks[k - 1]!.lastHit;
   const more = scan.matchedLines > scan.hits.length || scan.countCapped;
   const fit = fitItems(header, items, input.limits.maxChars, (n, cutItem) => {
     if (n >= items.length && !more && !cutItem) return "";
-    const next = lastLineOf(Math.min(n, items.length)) + 1;
-    const what = cutItem ? "cut inside the first block" : `showed ${mode === "grep" ? `${n} of ${count} matching lines` : `${n} of ${items.length}${more ? "+" : ""} blocks`}`;
-    return `[${what} (answer cap ${fmtCount(input.limits.maxChars)} chars); continue with ${mode} from_line=${next}, or narrow the pattern]`;
+    const cap = `answer cap ${fmtCount(input.limits.maxChars)} chars`;
+    if (cutItem) {
+      const b = blocks[0]!;
+      return `[the first block was cut (${cap}); read lines ${b.firstLine}–${b.lastLine} with range start=${b.firstLine} count=${b.lastLine - b.firstLine + 1}, or use a smaller context]`;
+    }
+    const next = n > 0 ? lastLineOf(Math.min(n, items.length)) + 1 : fromLine;
+    const what = mode === "grep" ? `${n} of ${count} matching lines` : `${n} of ${items.length}${more ? "+" : ""} blocks`;
+    return `[showed ${what} (${cap}); continue with ${mode} from_line=${next}, or narrow the pattern]`;
   });
   const truncated = fit.shown < items.length || more || fit.cutItem;
   return ok(fit.text, fit.bodyChars, truncated);
@@ -63,11 +68,15 @@ function hitLine(text: string, h: LineHit, sep: ":" | "-"): string {
   if (lineEnd > h.lineStart && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
   if (lineEnd - h.lineStart <= LONG_LINE) return `L${h.line}${sep} ${text.slice(h.lineStart, lineEnd)}`;
   const snippet = centreSnippet(text, h.matchStart, Math.max(h.matchEnd, h.matchStart), 240, h.lineStart, lineEnd);
-  return `L${h.line} (char ${h.matchStart} of a ${fmtCount(lineEnd - h.lineStart)}-char line)${sep} ${snippet}`;
+  // The offset is the blob's, so it can be handed to range start_char as is.
+  return `L${h.line} (${fmtCount(lineEnd - h.lineStart)}-char line, match at char ${h.matchStart})${sep} ${snippet}`;
 }
 
 interface Block {
   text: string;
+  firstLine: number;
+  lastLine: number;
+  /** The last matching line in the block: a continuation starts after it. */
   lastHit: number;
 }
 
@@ -90,6 +99,7 @@ function chainBlocks(text: string, hits: readonly LineHit[], context: number): B
       line--;
     }
     const endLine = hits[j]!.line + context;
+    const firstLine = line;
     let pos = start;
     for (; line <= endLine && pos < text.length; line++) {
       const nl = text.indexOf("\n", pos);
@@ -99,7 +109,7 @@ function chainBlocks(text: string, hits: readonly LineHit[], context: number): B
       if (nl === -1) break;
       pos = nl + 1;
     }
-    blocks.push({ text: lines.join("\n"), lastHit: hits[j]!.line });
+    blocks.push({ text: lines.join("\n"), firstLine, lastLine: firstLine + lines.length - 1, lastHit: hits[j]!.line });
     i = j + 1;
   }
   return blocks;

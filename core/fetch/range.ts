@@ -7,15 +7,22 @@ import { offsetOfLine } from "./grepScan";
 
 /** Lines served when `count` is not given. */
 export const DEFAULT_RANGE_LINES = 100;
-/** Room kept for the header and the continuation note inside `maxChars`. */
-const FRAME_RESERVE = 240;
+/** First guess of the room the header and the continuation note take inside `maxChars`. */
+const FRAME_RESERVE = 200;
 
 export function rangeMode(input: FetchInput, args: FetchArgs["range"]): FetchAnswer {
   if (input.content.length === 0) return ok(`Blob ${input.id} is empty (0 lines, 0 chars).`, 0);
-  const budget = Math.max(100, input.limits.maxChars - FRAME_RESERVE);
-  return args.start !== undefined
-    ? lineRange(input, args.start, args.count ?? DEFAULT_RANGE_LINES, budget)
-    : charRange(input, args.start_char!, args.count_chars, budget);
+  const max = input.limits.maxChars;
+  const serve = (budget: number) =>
+    args.start !== undefined ? lineRange(input, args.start, args.count ?? DEFAULT_RANGE_LINES, budget) : charRange(input, args.start_char!, args.count_chars, budget);
+  // The frame's length depends on the numbers in it; when the guess was short, shrink the body by the excess.
+  let budget = Math.max(20, max - FRAME_RESERVE);
+  let answer = serve(budget);
+  for (let tries = 0; tries < 3 && !answer.isError && answer.text.length > max && budget > 20; tries++) {
+    budget = Math.max(20, budget - (answer.text.length - max));
+    answer = serve(budget);
+  }
+  return answer;
 }
 
 function lineRange(input: FetchInput, start: number, count: number, budget: number): FetchAnswer {
