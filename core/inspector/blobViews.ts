@@ -3,6 +3,7 @@
  * spans replaced, as the model sees them) that a credential-labelled blob opens with.
  */
 import { openSync, readSync, closeSync } from "node:fs";
+import { lineStarts } from "../text/lines";
 import type { Engine } from "../engine";
 import { maskSecrets } from "../sensitivity/secrets";
 import type { BlobMeta } from "../types";
@@ -13,6 +14,12 @@ import { TextCache, type CachedText } from "./textCache";
 export function isMaskable(meta: Pick<BlobMeta, "label">): boolean {
   return meta.label === "credential";
 }
+
+/** Blobs from this size are opened from the head of their file first. */
+const HEAD_READ_MIN_BYTES = 8 * 1024 * 1024;
+const HEAD_CHUNK_BYTES = 1024 * 1024;
+/** A head read gives up past this (lines that long are better read whole). */
+const HEAD_READ_MAX_BYTES = 16 * 1024 * 1024;
 
 export class BlobViews {
   readonly cache: TextCache;
@@ -47,6 +54,59 @@ export class BlobViews {
     });
     if (!view) throw new InspectorFailure("not_found", `Blob ${id} has no content file any more (swept meanwhile?).`);
     return { meta, view, masked: mask };
+  }
+
+  /**
+   * The first lines of a large plain blob, read from the head of its file, for the first page
+   * of a viewer: opening a 50 MB blob then reads about what it shows, not 50 MB. Null when the
+   * whole text is already cached, or the blob is small, encrypted or not UTF-8 (read it whole).
+   */
+  headView(id: string, lines: number): CachedText | null {
+    const row = this.engine.store.row(id);
+    if (!row || row.tombstoned_at !== null || row.encrypted || row.encoding !== "utf8" || row.bytes < HEAD_READ_MIN_BYTES) return null;
+    if (this.cache.has(id)) return null;
+    let fd: number | null = null;
+    try {
+      fd = openSync(this.engine.store.files.pathOf(id), "r");
+      const chunks: Buffer[] = [];
+      let pos = 0;
+      let newlines = 0;
+      let cut = -1;
+      // "\n" is never part of a multi-byte UTF-8 sequence, so cutting after one never splits a char.
+      while (cut < 0) {
+        const buf = Buffer.alloc(HEAD_CHUNK_BYTES);
+        const n = readSync(fd, buf, 0, buf.length, pos);
+        if (n === 0) break;
+        const chunk = buf.subarray(0, n);
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) {
+          if (++newlines === lines) {
+            cut = pos + i + 1;
+            break;
+          }
+        }
+        chunks.push(chunk);
+        pos += n;
+        if (pos > HEAD_READ_MAX_BYTES) return null;
+      }
+      if (cut < 0) return null;
+      const text = Buffer.concat(chunks).subarray(0, cut).toString("utf8");
+      return { text, starts: lineStarts(text) };
+    } catch {
+      return null;
+    } finally {
+      if (fd !== null) closeSync(fd);
+    }
+  }
+
+  /** Reads and indexes the whole text off the current request, so the next page is instant. */
+  warm(id: string): void {
+    setImmediate(() => {
+      try {
+        this.view(id, false);
+      } catch {
+        /* gone meanwhile: the next request says so */
+      }
+    });
   }
 
   /**

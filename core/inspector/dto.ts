@@ -57,6 +57,8 @@ export interface Overview {
   store: StoreFigures;
   total: SavingsFigures;
   byDay: SavingsFigures[];
+  /** The last 48 UTC hours (oldest first), keys like `2026-03-14T09`. */
+  byHour: SavingsFigures[];
   byTool: SavingsFigures[];
   byServer: SavingsFigures[];
   bySession: SavingsFigures[];

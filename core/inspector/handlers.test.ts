@@ -12,6 +12,9 @@ describe("inspector handlers over a real engine", () => {
     expect(ov.total).toEqual(f.engine.savings("total")[0]);
     expect(ov.byTool).toEqual(f.engine.savings("tool"));
     expect(ov.byDay).toEqual(f.engine.savings("day"));
+    expect(ov.byHour).toHaveLength(48);
+    expect(ov.byHour.reduce((a, h) => a + h.netTokens, 0)).toBe(ov.total.netTokens);
+    expect(ov.byHour.reduce((a, h) => a + h.calls, 0)).toBe(ov.total.calls);
     expect(ov.store).toMatchObject({ live: 2, pinned: 0, tombstoned: 0, encrypted: 1, sessions: 2, calls: 4 });
     expect(ov.total.rescued).toBe(2);
     expect(ov.total.stubbed).toBe(1);
@@ -117,5 +120,24 @@ describe("inspector handlers over a real engine", () => {
     expect(await call("endpoint.status", {})).toMatchObject({ running: false, canControl: false });
     await expect(call("endpoint.stop", {})).rejects.toThrow(/served by the endpoint itself/);
     expect(await call("connect.snippets", {})).toEqual([]);
+  });
+});
+
+describe("opening a large blob", () => {
+  it("serves the first window from the head of the file, then the rest from the whole text", async () => {
+    const f = await inspectorFixture();
+    try {
+      const lines = Array.from({ length: 120_000 }, (_, i) => `line ${i} ${"x".repeat(70)}`);
+      const text = lines.join("\n") + "\n";
+      const { meta } = f.engine.store.put(text, { tool: "t", sessionId: "s", kind: "log", shape: "log", lines: lines.length, label: "public" });
+      const req = (start: number, count: number) => requestSchemas["blobs.content"].parse({ id: meta.id, start, count });
+      const first = await f.handlers["blobs.content"](req(0, 3));
+      expect(first).toMatchObject({ start: 0, end: 3, totalLines: 120_000, totalChars: text.length, text: lines.slice(0, 3).join("\n") });
+      await new Promise((r) => setImmediate(r));
+      const far = await f.handlers["blobs.content"](req(119_998, 5));
+      expect(far).toMatchObject({ start: 119_998, end: 120_000, text: lines.slice(119_998).join("\n") });
+    } finally {
+      await f.close();
+    }
   });
 });

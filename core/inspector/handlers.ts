@@ -9,6 +9,7 @@ import type { OpName, ParsedReq, Res } from "./contract";
 import type { BlobRow, GlobalHit, SavingsFigures } from "./dto";
 import { InspectorFailure } from "./failure";
 import { runFetchByHand } from "./fetchRun";
+import { hourlySavings } from "./hourlySavings";
 import { unknownEndpoint, type InspectorHost } from "./host";
 import { toLedgerEvent } from "./ledgerRows";
 import { blobLineage, lastHandle } from "./lineage";
@@ -22,6 +23,8 @@ const EMPTY_SAVINGS: SavingsFigures = {
   key: "total", calls: 0, rescued: 0, stubbed: 0, returnedChars: 0, returnedTokens: 0, givenChars: 0, givenTokens: 0,
   pulledChars: 0, pulledTokens: 0, netChars: 0, netTokens: 0, pendingTokenCounts: 0,
 };
+/** Windows ending before this line may be served from the head of a large blob's file. */
+const HEAD_PAGE_MAX_LINES = 20_000;
 /** Sessions shown in the overview's per-session chart. */
 const TOP_SESSIONS = 12;
 
@@ -49,6 +52,7 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
         store: { ...s.blobs, usedBytes: s.usedBytes, capBytes: engine.store.capBytes(), sessions: s.sessions, calls: s.calls, lastCallAt: s.lastCallAt },
         total: savingsOf("total", since)[0] ?? EMPTY_SAVINGS,
         byDay: savingsOf("day", since),
+        byHour: hourlySavings((from) => savingsOf("total", Math.max(from, since))[0], engine.store.now),
         byTool: savingsOf("tool", since),
         byServer: savingsOf("server", since),
         bySession: savingsOf("session", since).slice(0, TOP_SESSIONS),
@@ -65,8 +69,19 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
       return { meta, handle: lastHandle(db, id), lineage: blobLineage(db, id), maskable: isMaskable(meta) };
     },
     "blobs.content": (req) => {
-      const { view, masked } = views.view(req.id, req.masked);
-      return contentPage(view, req, masked);
+      const meta = views.liveMeta(req.id);
+      const masked = req.masked && isMaskable(meta);
+      // The first window of a large plain blob comes from the head of its file; the rest of
+      // the text is read in the background for the pages that follow.
+      if (req.by === "lines" && !masked && req.start + req.count <= HEAD_PAGE_MAX_LINES) {
+        const head = views.headView(req.id, req.start + req.count);
+        if (head) {
+          views.warm(req.id);
+          return { ...contentPage(head, req, false), totalLines: meta.lines, totalChars: meta.chars };
+        }
+      }
+      const v = views.view(req.id, req.masked);
+      return contentPage(v.view, req, v.masked);
     },
     "blobs.pin": ({ ids }) => eachId(ids, (id) => engine.setPinned(id, true)),
     "blobs.unpin": ({ ids }) => eachId(ids, (id) => engine.setPinned(id, false)),

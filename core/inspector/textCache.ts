@@ -41,6 +41,10 @@ export class TextCache {
     return entry;
   }
 
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /** Drops every cached view of a blob (after a purge, or when its label changed). */
   forget(id: string): void {
     for (const [key, v] of this.entries) {

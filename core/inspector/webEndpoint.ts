@@ -19,8 +19,8 @@ export function webEndpointControl(
       const now = Date.now();
       const clients = (running.mcp?.sessions() ?? []).map((s) => ({
         sessionId: s.id,
-        // The MCP layer keeps the session id and idle time; client names are not recorded there.
-        name: null,
+        // Older MCP layers report no client name; newer ones pass the initialize clientInfo name.
+        name: (s as { client?: string | null }).client ?? null,
         version: null,
         connectedAt: now - s.idleMs,
         lastSeenAt: now - s.idleMs,
@@ -41,7 +41,7 @@ export function webEndpointControl(
         canControl: false,
         clients,
         upstreams,
-        note: "This page is served by `spillway serve`; stop it with Ctrl+C where it runs. Connected clients show their MCP session id and idle time.",
+        note: "This page is served by `spillway serve`; stop it with Ctrl+C where it runs.",
       };
     },
     token: () => ensureToken(home),

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Engine } from "../engine";
 import { allowedOrigins } from "../http/guard";
-import { sendError, sendJson } from "../http/respond";
+import { sendError, sendJson, sendOk } from "../http/respond";
 import type { HttpEndpoint } from "../http/server";
 import type { RunningEndpoint } from "../mcp/endpoint";
 import { BlobViews } from "./blobViews";
@@ -99,6 +99,9 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
     { auth: false },
   );
 
+  // Scripts holding the bearer token (and the e2e suite) mint a fresh login link here.
+  http.addRoute("POST", "/login/new", (_req, res) => sendOk(res, { url: loginUrl() }));
+
   http.addRoute(
     "GET",
     "/api/events",
@@ -155,13 +158,17 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
     http.addRoute("GET", path, (_req, res, { url }) => sendStatic(res, staticDir, url.pathname), { auth: false });
   }
 
+  function loginUrl(): string {
+    return `${running.url}/login?t=${auth.newLoginCode()}`;
+  }
+
   http.onClose(() => {
     stopEndpointEvents?.();
     hub.close();
   });
 
   return {
-    loginUrl: () => `${running.url}/login?t=${auth.newLoginCode()}`,
+    loginUrl,
     close() {
       stopEndpointEvents?.();
       hub.close();
