@@ -1,0 +1,143 @@
+/** The inspector shell: navigation, keyboard shortcuts, theme, and the current view. */
+import { useEffect, useState } from "react";
+import { useAuthed } from "./api/ApiProvider";
+import { useOp } from "./api/useOp";
+import { formatRoute, sectionOf, type Route, type RouteName } from "./router/route";
+import { navigate, useRoute } from "./router/useRoute";
+import { setTheme, useTheme, type ThemeChoice } from "./theme/theme";
+import { BlobsView } from "./views/BlobsView/BlobsView";
+import { BlobView } from "./views/BlobView/BlobView";
+import { EndpointView } from "./views/EndpointView/EndpointView";
+import { LoginView } from "./views/LoginView/LoginView";
+import { OverviewView } from "./views/OverviewView/OverviewView";
+import { SearchView } from "./views/SearchView/SearchView";
+import { SessionsView } from "./views/SessionsView/SessionsView";
+import { SessionView } from "./views/SessionView/SessionView";
+import { SettingsView } from "./views/SettingsView/SettingsView";
+
+const NAV: { name: RouteName; label: string; route: Route }[] = [
+  { name: "overview", label: "Overview", route: { name: "overview" } },
+  { name: "sessions", label: "Sessions", route: { name: "sessions" } },
+  { name: "blobs", label: "Blobs", route: { name: "blobs" } },
+  { name: "search", label: "Search", route: { name: "search" } },
+  { name: "endpoint", label: "Endpoint", route: { name: "endpoint" } },
+  { name: "settings", label: "Settings", route: { name: "settings" } },
+];
+
+function CurrentView({ route }: { route: Route }) {
+  switch (route.name) {
+    case "overview":
+      return <OverviewView />;
+    case "sessions":
+      return <SessionsView />;
+    case "session":
+      return <SessionView key={route.id} id={route.id} />;
+    case "blobs":
+      // Keyed by its query, so a link to another filter starts from that filter.
+      return <BlobsView key={formatRoute(route)} route={route} />;
+    case "blob":
+      return <BlobView key={route.id} id={route.id} line={route.line} />;
+    case "search":
+      return <SearchView q={route.q} />;
+    case "endpoint":
+      return <EndpointView />;
+    case "settings":
+      return <SettingsView />;
+  }
+}
+
+function typing(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) || !!el.closest(".monaco-editor"));
+}
+
+export function App() {
+  const route = useRoute();
+  const authed = useAuthed();
+  const { choice } = useTheme();
+  const [help, setHelp] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      const n = Number(e.key);
+      if (n >= 1 && n <= NAV.length) return navigate(NAV[n - 1]!.route);
+      if (e.key === "/") {
+        const el = document.querySelector<HTMLElement>("[data-shortcut=filter], [data-shortcut=grep]");
+        if (el) {
+          e.preventDefault();
+          el.focus();
+        }
+      } else if (e.key === "?") setHelp((h) => !h);
+      else if (e.key === "Escape") setHelp(false);
+      else if (e.key === "t") setTheme(choice === "system" ? "dark" : choice === "dark" ? "light" : "system");
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [choice]);
+  if (!authed) return <LoginView />;
+  const section = sectionOf(route);
+  return (
+    <div className="shell">
+      <nav className="sidebar" aria-label="Inspector">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true" />
+          Spillway
+        </div>
+        <div className="nav">
+          {NAV.map((n, i) => (
+            <a key={n.name} href={formatRoute(n.route)} aria-current={section === n.name ? "page" : undefined}>
+              {n.label}
+              <kbd aria-hidden="true">{i + 1}</kbd>
+            </a>
+          ))}
+        </div>
+        <SidebarFoot choice={choice} onHelp={() => setHelp(true)} />
+      </nav>
+      <main className="main">
+        <CurrentView route={route} />
+      </main>
+      {help && <Help onClose={() => setHelp(false)} />}
+    </div>
+  );
+}
+
+function SidebarFoot({ choice, onHelp }: { choice: ThemeChoice; onHelp: () => void }) {
+  const st = useOp("endpoint.status", {});
+  return (
+    <div className="sidebar-foot">
+      <span data-testid="endpoint-dot">
+        <span className={`live-dot${st.data?.running ? " on" : ""}`} aria-hidden="true" />
+        endpoint {st.data ? (st.data.running ? "running" : "stopped") : "…"}
+      </span>
+      <label className="check">
+        <span className="muted">Theme</span>
+        <select className="input" value={choice} onChange={(e) => setTheme(e.target.value as ThemeChoice)} style={{ height: 22 }} aria-label="Theme">
+          <option value="system">system</option>
+          <option value="light">light</option>
+          <option value="dark">dark</option>
+        </select>
+      </label>
+      <button type="button" className="btn small" onClick={onHelp}>Shortcuts (?)</button>
+    </div>
+  );
+}
+
+function Help({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="help" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" onClick={onClose}>
+      <div onClick={(e) => e.stopPropagation()}>
+        <h2 style={{ marginTop: 0, fontSize: 15 }}>Keyboard shortcuts</h2>
+        <dl className="kv">
+          <dt><kbd>1</kbd>–<kbd>6</kbd></dt><dd>Overview, Sessions, Blobs, Search, Endpoint, Settings</dd>
+          <dt><kbd>/</kbd></dt><dd>Focus the filter, search or grep box</dd>
+          <dt><kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd></dt><dd>Move in the blobs table</dd>
+          <dt><kbd>Enter</kbd> / <kbd>Space</kbd></dt><dd>Open / select the current blob</dd>
+          <dt><kbd>Ctrl</kbd>+<kbd>F</kbd></dt><dd>Find inside the viewer window</dd>
+          <dt><kbd>t</kbd></dt><dd>Cycle the theme (system, dark, light)</dd>
+          <dt><kbd>?</kbd> / <kbd>Esc</kbd></dt><dd>Show / hide this help</dd>
+        </dl>
+        <button type="button" className="btn" style={{ marginTop: 12 }} onClick={onClose} autoFocus>Close</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Renderer data, kept outside components: one entry per (operation, request), fetched on
+ * demand, refreshed when a pushed event invalidates its operation. Entries are immutable
+ * snapshots, so `useSyncExternalStore` sees a change as a new object.
+ */
+import type { InspectorError, OpName, Req, Res } from "../../../core/inspector/contract";
+import type { Transport } from "./transport";
+
+export interface Entry<T = unknown> {
+  key: string;
+  op: OpName;
+  status: "idle" | "loading" | "ok" | "error";
+  data: T | undefined;
+  error: InspectorError | undefined;
+  /** true while a refresh runs over data that is still shown. */
+  refreshing: boolean;
+  updatedAt: number;
+}
+
+interface Slot {
+  entry: Entry;
+  req: unknown;
+  stale: boolean;
+  inflight: Promise<void> | null;
+  listeners: Set<() => void>;
+  lastUsed: number;
+}
+
+/** Entries kept without subscribers; the least recently used go first. */
+const MAX_IDLE_ENTRIES = 400;
+
+/** Key of a request: the operation and its parameters with object keys sorted. */
+export function queryKey(op: OpName, req: unknown): string {
+  return op + " " + stableJson(req ?? {});
+}
+
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return "[" + v.map(stableJson).join(",") + "]";
+  if (v !== null && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    return (
+      "{" +
+      Object.keys(o)
+        .filter((k) => o[k] !== undefined)
+        .toSorted()
+        .map((k) => JSON.stringify(k) + ":" + stableJson(o[k]))
+        .join(",") +
+      "}"
+    );
+  }
+  return JSON.stringify(v) ?? "null";
+}
+
+export class QueryCache {
+  private readonly slots = new Map<string, Slot>();
+  /** Called when any operation answers "unauthorized" (the session cookie is missing or gone). */
+  onUnauthorized: (() => void) | null = null;
+
+  constructor(readonly transport: Transport) {}
+
+  private slot(op: OpName, req: unknown): Slot {
+    const key = queryKey(op, req);
+    let s = this.slots.get(key);
+    if (!s) {
+      s = {
+        entry: { key, op, status: "idle", data: undefined, error: undefined, refreshing: false, updatedAt: 0 },
+        req,
+        stale: true,
+        inflight: null,
+        listeners: new Set(),
+        lastUsed: Date.now(),
+      };
+      this.slots.set(key, s);
+      this.trim();
+    }
+    return s;
+  }
+
+  private set(s: Slot, patch: Partial<Entry>): void {
+    s.entry = { ...s.entry, ...patch };
+    for (const l of s.listeners) l();
+  }
+
+  snapshot<K extends OpName>(op: K, req: Req<K>): Entry<Res<K>> {
+    return this.slot(op, req).entry as Entry<Res<K>>;
+  }
+
+  subscribe<K extends OpName>(op: K, req: Req<K>, listener: () => void): () => void {
+    const s = this.slot(op, req);
+    s.listeners.add(listener);
+    s.lastUsed = Date.now();
+    return () => {
+      s.listeners.delete(listener);
+      s.lastUsed = Date.now();
+    };
+  }
+
+  /** Fetches unless fresh data is there or a fetch is already running. */
+  ensure<K extends OpName>(op: K, req: Req<K>): Promise<void> {
+    const s = this.slot(op, req);
+    s.lastUsed = Date.now();
+    if (s.inflight) return s.inflight;
+    if (!s.stale) return Promise.resolve();
+    return this.load(s);
+  }
+
+  refetch<K extends OpName>(op: K, req: Req<K>): Promise<void> {
+    const s = this.slot(op, req);
+    s.stale = true;
+    return s.inflight ?? this.load(s);
+  }
+
+  private load(s: Slot): Promise<void> {
+    s.stale = false;
+    this.set(s, s.entry.data === undefined ? { status: "loading" } : { refreshing: true });
+    const run = async () => {
+      const r = await this.transport.call(s.entry.op, s.req as never);
+      s.inflight = null;
+      if (r.ok) this.set(s, { status: "ok", data: r.value, error: undefined, refreshing: false, updatedAt: Date.now() });
+      else {
+        if (r.error.code === "unauthorized") this.onUnauthorized?.();
+        this.set(s, { status: "error", error: r.error, refreshing: false, updatedAt: Date.now() });
+      }
+      // Invalidated while in flight: the answer may predate the change, so go again.
+      if (s.stale && s.listeners.size > 0) void this.load(s);
+    };
+    s.inflight = run();
+    return s.inflight;
+  }
+
+  /** Marks the operations' entries stale and refreshes those on screen. */
+  invalidate(ops: readonly OpName[] | "all"): void {
+    for (const s of this.slots.values()) {
+      if (ops !== "all" && !ops.includes(s.entry.op)) continue;
+      s.stale = true;
+      if (s.listeners.size > 0 && !s.inflight) void this.load(s);
+    }
+  }
+
+  private trim(): void {
+    const idle = [...this.slots.values()].filter((s) => s.listeners.size === 0 && !s.inflight);
+    if (idle.length <= MAX_IDLE_ENTRIES) return;
+    idle.sort((a, b) => a.lastUsed - b.lastUsed);
+    for (const s of idle.slice(0, idle.length - MAX_IDLE_ENTRIES)) this.slots.delete(s.entry.key);
+  }
+}

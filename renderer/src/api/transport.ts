@@ -1,0 +1,66 @@
+/**
+ * How the renderer reaches the inspector API. Web mode: HTTP POST /api/<op> and one SSE
+ * stream. The desktop app will hand in `window.spillway` (the same contract over IPC) instead.
+ */
+import type { InspectorApi, OpName, Pushed, Req, Res, Result } from "../../../core/inspector/contract";
+
+export interface Transport {
+  call<K extends OpName>(op: K, req: Req<K>): Promise<Result<Res<K>>>;
+  /** Pushed events; `onReconnect` fires when the stream came back (events may have been missed). */
+  subscribe(listener: (e: Pushed) => void, onReconnect?: () => void): () => void;
+}
+
+/** Web mode. The HttpOnly session cookie authenticates; nothing secret lives in page script. */
+export function webTransport(base = ""): Transport {
+  return {
+    async call(op, req) {
+      let res: Response;
+      try {
+        res = await fetch(`${base}/api/${op}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          credentials: "same-origin",
+          body: JSON.stringify(req ?? {}),
+        });
+      } catch {
+        return { ok: false, error: { code: "unreachable", message: "The Spillway server does not answer. Is `spillway serve` still running?" } };
+      }
+      if (res.status === 401) {
+        return { ok: false, error: { code: "unauthorized", message: "Not signed in: open the login link that `spillway serve` printed." } };
+      }
+      try {
+        return (await res.json()) as Result<Res<typeof op>>;
+      } catch {
+        return { ok: false, error: { code: "internal", message: `The server answered ${res.status} without a result.` } };
+      }
+    },
+    subscribe(listener, onReconnect) {
+      const es = new EventSource(`${base}/api/events`, { withCredentials: true });
+      let opened = false;
+      es.addEventListener("open", () => {
+        if (opened) onReconnect?.();
+        opened = true;
+      });
+      es.addEventListener("message", (m) => {
+        try {
+          listener(JSON.parse(m.data as string) as Pushed);
+        } catch {
+          /* a malformed event is dropped; the next one refreshes anyway */
+        }
+      });
+      return () => es.close();
+    },
+  };
+}
+
+/** The desktop preload's nested API (`api.blobs.list(req)`) seen as a transport. */
+export function apiTransport(api: InspectorApi): Transport {
+  return {
+    call(op, req) {
+      const [ns, method] = op.split(".") as [string, string];
+      const group = (api as unknown as Record<string, Record<string, (r: unknown) => Promise<Result<unknown>>>>)[ns];
+      return group![method]!(req) as never;
+    },
+    subscribe: (listener) => api.subscribe(listener),
+  };
+}

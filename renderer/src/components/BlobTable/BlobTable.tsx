@@ -1,0 +1,176 @@
+/**
+ * The blobs table: TanStack Table v9 for columns and sort state, TanStack Virtual for rows.
+ * Rows come sorted and filtered from the server a page at a time; only the rows on screen
+ * exist in the DOM, so 100 k blobs scroll like 100.
+ */
+import { useTable, type SortingState } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import type { BlobRow, BlobSortKey } from "../../../../core/inspector/contract";
+import { columns, features, WIDTHS, type IndexedRow } from "./columns";
+
+export interface BlobTableProps {
+  total: number;
+  rowAt(i: number): BlobRow | undefined;
+  /** Changes when loaded rows changed. */
+  version: number;
+  onRange(first: number, last: number): void;
+  sort: { by: BlobSortKey; dir: "asc" | "desc" };
+  onSort(sort: { by: BlobSortKey; dir: "asc" | "desc" }): void;
+  selected: ReadonlySet<string>;
+  onSelect(ids: string[], on: boolean): void;
+  onOpen(id: string): void;
+  /** Changes when the filter or sort changes: the table goes back to the top. */
+  resetKey: string;
+}
+
+const ROW_H = 28;
+
+export function BlobTable(p: BlobTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const virtualizer = useVirtualizer({ count: p.total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  useEffect(() => p.onRange(first, last), [first, last, p.onRange, p.resetKey]);
+  useEffect(() => {
+    setActive(0);
+    virtualizer.scrollToOffset(0);
+  }, [p.resetKey]);
+
+  // The table sees only the loaded rows around the viewport, tagged with their absolute index.
+  const data = useMemo(() => {
+    const out: IndexedRow[] = [];
+    for (let i = first; i <= last && i < p.total; i++) {
+      const r = p.rowAt(i);
+      if (r) out.push({ ...r, index: i });
+    }
+    return out;
+  }, [first, last, p.version, p.total]);
+  const sorting: SortingState = [{ id: p.sort.by, desc: p.sort.dir === "desc" }];
+  const table = useTable({
+    features,
+    columns,
+    data,
+    getRowId: (r) => `${r.index}:${r.id}`,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    state: { sorting },
+    onSortingChange: (u) => {
+      const next = typeof u === "function" ? u(sorting) : u;
+      const s = next[0];
+      if (s) p.onSort({ by: s.id as BlobSortKey, dir: s.desc ? "desc" : "asc" });
+    },
+  });
+  const byIndex = new Map(table.getRowModel().rows.map((r) => [r.original.index, r]));
+
+  const move = (to: number) => {
+    const i = Math.max(0, Math.min(p.total - 1, to));
+    setActive(i);
+    virtualizer.scrollToIndex(i, { align: "auto" });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_H) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(active + 1),
+      ArrowUp: () => move(active - 1),
+      PageDown: () => move(active + page),
+      PageUp: () => move(active - page),
+      Home: () => move(0),
+      End: () => move(p.total - 1),
+      Enter: () => {
+        const r = p.rowAt(active);
+        if (r) p.onOpen(r.id);
+      },
+      " ": () => {
+        const r = p.rowAt(active);
+        if (r) p.onSelect([r.id], !p.selected.has(r.id));
+      },
+    };
+    const fn = keys[e.key];
+    if (fn) {
+      e.preventDefault();
+      fn();
+    }
+  };
+  const allLoaded = data.map((r) => r.id);
+  const allOn = allLoaded.length > 0 && allLoaded.every((id) => p.selected.has(id));
+
+  return (
+    <div
+      className="vtable"
+      ref={scrollRef}
+      tabIndex={0}
+      role="region"
+      aria-label={`Blobs, ${p.total} rows. Arrow keys move, Enter opens, Space selects.`}
+      onKeyDown={onKeyDown}
+      data-testid="blob-table"
+    >
+      <table className="table" style={{ display: "grid" }} aria-rowcount={p.total + 1}>
+        <thead style={{ display: "grid", position: "sticky", top: 0, zIndex: 1 }}>
+          {table.getHeaderGroups().map((g) => (
+            <tr key={g.id} style={{ display: "flex" }}>
+              {g.headers.map((hd) => {
+                const sorted = hd.column.getIsSorted();
+                return (
+                  <th key={hd.id} style={cellStyle(hd.column.id)} aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}>
+                    {hd.column.id === "select" ? (
+                      <input type="checkbox" aria-label="Select the rows on screen" checked={allOn} onChange={(e) => p.onSelect(allLoaded, e.target.checked)} />
+                    ) : (
+                      <button type="button" onClick={hd.column.getToggleSortingHandler()}>
+                        <table.FlexRender header={hd} />
+                        <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : ""}</span>
+                      </button>
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody style={{ display: "grid", height: virtualizer.getTotalSize(), position: "relative" }}>
+          {items.map((it) => {
+            const row = byIndex.get(it.index);
+            const id = row?.original.id;
+            return (
+              <tr
+                key={it.key}
+                data-index={it.index}
+                data-id={id}
+                aria-rowindex={it.index + 2}
+                aria-selected={it.index === active}
+                style={{ display: "flex", position: "absolute", transform: `translateY(${it.start}px)`, width: "100%", height: ROW_H }}
+                onClick={() => setActive(it.index)}
+                onDoubleClick={() => id && p.onOpen(id)}
+              >
+                {row
+                  ? row.getAllCells().map((c) => (
+                      <td key={c.id} style={cellStyle(c.column.id)}>
+                        {c.column.id === "select" ? (
+                          <input type="checkbox" aria-label={`Select ${id}`} checked={p.selected.has(id!)} onChange={(e) => p.onSelect([id!], e.target.checked)} />
+                        ) : c.column.id === "id" ? (
+                          <a className="mono" href={`#/blobs/${id}`}>{id}</a>
+                        ) : (
+                          <table.FlexRender cell={c} />
+                        )}
+                      </td>
+                    ))
+                  : columns.map((c) => (
+                      <td key={c.id} style={cellStyle(c.id!)}>
+                        <span className="skeleton" />
+                      </td>
+                    ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function cellStyle(id: string) {
+  const w = WIDTHS[id];
+  return id === "fetchCount" ? { flex: "1 0 70px", display: "flex", alignItems: "center", justifyContent: "flex-end" } : { flex: `0 0 ${w ?? 100}px`, display: "flex", alignItems: "center" };
+}

@@ -1,0 +1,99 @@
+/** Small presentational pieces shared by every view. */
+import { useState, type ReactNode } from "react";
+import type { InspectorError } from "../../../../core/inspector/contract";
+
+export function Badge({ value, title }: { value: string; title?: string }) {
+  return (
+    <span className={`badge b-${value}`} title={title}>
+      {value}
+    </span>
+  );
+}
+
+export function Card({ label, value, sub, testId }: { label: string; value: ReactNode; sub?: ReactNode; testId?: string }) {
+  return (
+    <div className="card" data-testid={testId}>
+      <div className="k">{label}</div>
+      <div className="v">{value}</div>
+      {sub !== undefined && <div className="s">{sub}</div>}
+    </div>
+  );
+}
+
+export function Panel({ title, actions, children, testId, wide }: { title: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {
+  return (
+    <section className="panel" data-testid={testId} style={wide ? { gridColumn: "1 / -1" } : undefined}>
+      <h2>
+        {title}
+        <span className="spacer" />
+        {actions}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A thin bar under the header that moves while something loads; keeps its height when idle. */
+export function Progress({ on, label }: { on: boolean; label?: string }) {
+  return (
+    <div
+      className={`progress${on ? " on" : ""}`}
+      role="progressbar"
+      aria-label={label ?? "Loading"}
+      aria-busy={on}
+      aria-valuetext={on ? "working" : "idle"}
+    />
+  );
+}
+
+export function ErrorNote({ error }: { error: InspectorError | undefined }) {
+  if (!error) return null;
+  return (
+    <div className="callout bad" role="alert">
+      {error.message}
+    </div>
+  );
+}
+
+export function ViewHead({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <header className="view-head">
+      <h1>{title}</h1>
+      <span className="spacer" />
+      {children}
+    </header>
+  );
+}
+
+/** Copies text with the Clipboard API, saying so for a moment. */
+export function CopyButton({ text, label, getText }: { text?: string; label: string; getText?: () => Promise<string | null> }) {
+  const [done, setDone] = useState<"copied" | "failed" | null>(null);
+  const copy = async () => {
+    try {
+      const value = getText ? await getText() : text;
+      if (value == null) throw new Error("nothing to copy");
+      await navigator.clipboard.writeText(value);
+      setDone("copied");
+    } catch {
+      setDone("failed");
+    }
+    setTimeout(() => setDone(null), 1500);
+  };
+  return (
+    <button type="button" className="btn small" onClick={() => void copy()} aria-live="polite">
+      {done === "copied" ? "Copied" : done === "failed" ? "Copy failed" : label}
+    </button>
+  );
+}
+
+export function Tabs<T extends string>({ tabs, value, onChange, label }: { tabs: { id: T; label: string }[]; value: T; onChange: (t: T) => void; label: string }) {
+  return (
+    <div className="tabs" role="tablist" aria-label={label}>
+      {tabs.map((t) => (
+        <button key={t.id} type="button" role="tab" aria-selected={t.id === value} onClick={() => onChange(t.id)} id={`tab-${t.id}`}>
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { fmtAgo, fmtBytes, fmtCompact, fmtInt, pct, shortId } from "./format";
+
+describe("format", () => {
+  it("formats counts exactly below 10 k and compactly above", () => {
+    expect(fmtInt(24003)).toBe("24,003");
+    expect(fmtInt(null)).toBe("–");
+    expect(fmtCompact(9_999)).toBe("9,999");
+    expect(fmtCompact(12_345)).toBe("12.3 k");
+    expect(fmtCompact(4_560_000)).toBe("4.56 M");
+    expect(fmtCompact(-12_345)).toBe("-12.3 k");
+  });
+
+  it("formats sizes in binary units", () => {
+    expect(fmtBytes(512)).toBe("512 B");
+    expect(fmtBytes(50 * 1024 * 1024)).toBe("50.0 MB");
+    expect(fmtBytes(500 * 1024 * 1024)).toBe("500 MB");
+  });
+
+  it("says how long ago, or in how long", () => {
+    expect(fmtAgo(1_000_000 - 90_000, 1_000_000)).toBe("2 min ago");
+    expect(fmtAgo(1_000_000 + 7_200_000, 1_000_000)).toBe("in 2 h");
+  });
+
+  it("percentages and short ids", () => {
+    expect(pct(1, 3)).toBe("33 %");
+    expect(pct(1, 0)).toBe("0 %");
+    expect(shortId("0123456789abcdef0123", 8)).toBe("0123456…");
+  });
+});

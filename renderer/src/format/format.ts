@@ -1,0 +1,62 @@
+/** Number, size and time formatting shared by every view (en-US digits, compact but exact). */
+
+export function fmtInt(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return "–";
+  return Math.round(n).toLocaleString("en-US");
+}
+
+/** Compact counts for charts and cards: 1,234 · 12.3 k · 4.56 M. */
+export function fmtCompact(n: number): string {
+  const a = Math.abs(n);
+  if (a < 10_000) return fmtInt(n);
+  if (a < 1_000_000) return `${(n / 1_000).toFixed(a < 100_000 ? 1 : 0)} k`;
+  if (a < 1_000_000_000) return `${(n / 1_000_000).toFixed(a < 100_000_000 ? 2 : 1)} M`;
+  return `${(n / 1_000_000_000).toFixed(2)} G`;
+}
+
+export function fmtBytes(n: number): string {
+  if (!Number.isFinite(n)) return "–";
+  if (n < 1024) return `${n} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${v.toFixed(v < 10 ? 2 : v < 100 ? 1 : 0)} ${units[u]}`;
+}
+
+export function fmtChars(n: number): string {
+  return `${fmtCompact(n)} chars`;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Local date and time, sortable at a glance: 2026-03-14 09:26:53. */
+export function fmtTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return "–";
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** "3 min ago", "in 2 h", relative to `now`. */
+export function fmtAgo(ms: number | null | undefined, now = Date.now()): string {
+  if (ms === null || ms === undefined) return "–";
+  const diff = ms - now;
+  const a = Math.abs(diff);
+  const unit =
+    a < 60_000 ? `${Math.max(1, Math.round(a / 1000))} s` : a < 3_600_000 ? `${Math.round(a / 60_000)} min` : a < 172_800_000 ? `${Math.round(a / 3_600_000)} h` : `${Math.round(a / 86_400_000)} d`;
+  return diff < 0 ? `${unit} ago` : `in ${unit}`;
+}
+
+export function pct(part: number, whole: number): string {
+  if (whole <= 0) return "0 %";
+  const p = (part / whole) * 100;
+  return `${p < 10 ? p.toFixed(1) : Math.round(p)} %`;
+}
+
+/** A session or blob id shortened for tables; the full id goes in the title attribute. */
+export function shortId(id: string, keep = 14): string {
+  return id.length <= keep ? id : `${id.slice(0, keep - 1)}…`;
+}

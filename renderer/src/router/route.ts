@@ -1,0 +1,90 @@
+/** Hash routes of the inspector: `#/blobs/<id>?line=12`. Pure parse/format so links and tests agree. */
+
+export type Route =
+  | { name: "overview" }
+  | { name: "sessions" }
+  | { name: "session"; id: string }
+  | { name: "blobs"; tool?: string; session?: string; state?: string }
+  | { name: "blob"; id: string; line?: number }
+  | { name: "search"; q?: string }
+  | { name: "endpoint" }
+  | { name: "settings" };
+
+export type RouteName = Route["name"];
+
+function params(query: string): URLSearchParams {
+  return new URLSearchParams(query);
+}
+
+export function parseRoute(hash: string): Route {
+  const raw = hash.replace(/^#/, "");
+  const [path = "", query = ""] = raw.split("?", 2);
+  const parts = path.split("/").filter(Boolean).map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  const q = params(query);
+  const opt = (k: string) => q.get(k) || undefined;
+  switch (parts[0]) {
+    case "sessions":
+      return parts[1] ? { name: "session", id: parts[1] } : { name: "sessions" };
+    case "blobs": {
+      if (parts[1]) {
+        const line = Number(q.get("line"));
+        return { name: "blob", id: parts[1], ...(q.has("line") && Number.isInteger(line) && line >= 0 ? { line } : {}) };
+      }
+      const r: Route = { name: "blobs" };
+      const tool = opt("tool");
+      const session = opt("session");
+      const state = opt("state");
+      return { ...r, ...(tool ? { tool } : {}), ...(session ? { session } : {}), ...(state ? { state } : {}) };
+    }
+    case "search":
+      return opt("q") ? { name: "search", q: opt("q") } : { name: "search" };
+    case "endpoint":
+      return { name: "endpoint" };
+    case "settings":
+      return { name: "settings" };
+    default:
+      return { name: "overview" };
+  }
+}
+
+function qs(o: Record<string, string | number | undefined>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(o)) if (v !== undefined && v !== "") p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+export function formatRoute(r: Route): string {
+  const enc = encodeURIComponent;
+  switch (r.name) {
+    case "overview":
+      return "#/overview";
+    case "sessions":
+      return "#/sessions";
+    case "session":
+      return `#/sessions/${enc(r.id)}`;
+    case "blobs":
+      return `#/blobs${qs({ tool: r.tool, session: r.session, state: r.state })}`;
+    case "blob":
+      return `#/blobs/${enc(r.id)}${qs({ line: r.line })}`;
+    case "search":
+      return `#/search${qs({ q: r.q })}`;
+    case "endpoint":
+      return "#/endpoint";
+    case "settings":
+      return "#/settings";
+  }
+}
+
+/** The navigation entry a route belongs to (a blob page lights up "Blobs"). */
+export function sectionOf(r: Route): RouteName {
+  if (r.name === "session") return "sessions";
+  if (r.name === "blob") return "blobs";
+  return r.name;
+}

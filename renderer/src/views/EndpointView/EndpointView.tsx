@@ -1,0 +1,134 @@
+/** Endpoint: is the MCP/hook endpoint up, where, who is connected, which upstreams, and how to connect an agent. */
+import { useState } from "react";
+import { useCache } from "../../api/ApiProvider";
+import { useMutation, useOp } from "../../api/useOp";
+import { Badge, CopyButton, ErrorNote, Panel, Progress, ViewHead } from "../../components/Ui/Ui";
+import { fmtAgo, fmtTime } from "../../format/format";
+
+export function EndpointView() {
+  const cache = useCache();
+  const st = useOp("endpoint.status", {});
+  const snippets = useOp("connect.snippets", {});
+  const start = useMutation("endpoint.start", ["endpoint.status"]);
+  const stop = useMutation("endpoint.stop", ["endpoint.status"]);
+  const s = st.data;
+  const getToken = async () => {
+    const r = await cache.transport.call("endpoint.token", {});
+    return r.ok ? r.value.token : null;
+  };
+  return (
+    <>
+      <ViewHead title="Endpoint">
+        {s?.canControl && (
+          <button type="button" className="btn" disabled={start.pending || stop.pending} onClick={() => void (s.running ? stop.run({}) : start.run({}))}>
+            {s.running ? "Stop endpoint" : "Start endpoint"}
+          </button>
+        )}
+      </ViewHead>
+      <Progress on={st.loading || start.pending || stop.pending} label="Loading the endpoint" />
+      <div className="view-body">
+        <ErrorNote error={st.error ?? start.error ?? stop.error} />
+        {s && (
+          <div className="grid-2">
+            <Panel title="Status" testId="endpoint-status">
+              <dl className="kv panel-body">
+                <dt>State</dt>
+                <dd>
+                  <span className={`live-dot${s.running ? " on" : ""}`} aria-hidden="true" />
+                  {s.running ? "running" : "stopped"}
+                  {s.startedAt ? <span className="muted"> since {fmtTime(s.startedAt)}</span> : null}
+                </dd>
+                <dt>MCP URL</dt>
+                <dd className="mono">{s.mcpUrl ?? "–"} {s.mcpUrl && <CopyButton text={s.mcpUrl} label="Copy URL" />}</dd>
+                <dt>Hooks</dt>
+                <dd className="mono">{s.url ? `${s.url}/hooks/claude-code` : "–"}</dd>
+                <dt>Token</dt>
+                <dd>
+                  <span className="mono muted">•••••••• (Bearer)</span> <CopyButton label="Copy token" getText={getToken} />
+                </dd>
+                <dt>Mode</dt>
+                <dd>{s.mode === "web" ? "web inspector served by `spillway serve`" : "desktop app"}</dd>
+              </dl>
+              {s.note && <div className="callout" style={{ margin: "0 12px 12px" }}>{s.note}</div>}
+            </Panel>
+            <Panel title={`Connected clients (${s.clients.length})`}>
+              {s.clients.length === 0 ? (
+                <p className="panel-body muted">No MCP client is connected right now.</p>
+              ) : (
+                <table className="table" style={{ tableLayout: "fixed" }}>
+                  <thead><tr><th>Session</th><th style={{ width: "34%" }}>Client</th><th style={{ width: 150 }}>Connected</th><th style={{ width: 90 }}>Last seen</th></tr></thead>
+                  <tbody>
+                    {s.clients.map((c) => (
+                      <tr key={c.sessionId}>
+                        <td className="mono" title={c.sessionId}>{c.sessionId}</td>
+                        <td>{c.name ?? "–"} {c.version ?? ""}</td>
+                        <td className="mono">{fmtTime(c.connectedAt)}</td>
+                        <td>{fmtAgo(c.lastSeenAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </Panel>
+            <Panel title={`Upstream servers (${s.upstreams.length})`}>
+              {s.upstreams.length === 0 ? (
+                <p className="panel-body muted">No upstream MCP servers configured: add them under mcpServers in Settings.</p>
+              ) : (
+                <table className="table">
+                  <thead><tr><th>Name</th><th>Transport</th><th>State</th><th>Tools</th><th>Error</th></tr></thead>
+                  <tbody>
+                    {s.upstreams.map((u) => (
+                      <tr key={u.name}>
+                        <td className="mono">{u.name}</td>
+                        <td>{u.transport}</td>
+                        <td><Badge value={u.state} /></td>
+                        <td className="num">{u.tools ?? "–"}</td>
+                        <td title={u.error ?? ""}>{u.error ?? ""}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </Panel>
+            <Panel title="Connect an agent" wide>
+              <Snippets list={snippets.data ?? []} />
+            </Panel>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+function Snippets({ list }: { list: { agent: string; title: string; target: string; text: string }[] }) {
+  const [agent, setAgent] = useState<string | null>(null);
+  if (list.length === 0) return <p className="panel-body muted">Run <code className="mono">spillway connect &lt;agent&gt;</code> to print a config snippet.</p>;
+  const cur = list.find((s) => s.agent === agent) ?? list[0]!;
+  return (
+    <div data-testid="snippets" style={{ display: "grid", gridTemplateColumns: "170px minmax(0, 1fr)", minHeight: 0 }}>
+      <div role="tablist" aria-label="Agents" aria-orientation="vertical" style={{ borderRight: "1px solid var(--border)", padding: "6px 0" }}>
+        {list.map((s) => (
+          <button
+            key={s.agent}
+            type="button"
+            role="tab"
+            id={`tab-${s.agent}`}
+            aria-selected={s.agent === cur.agent}
+            className="agent-tab"
+            onClick={() => setAgent(s.agent)}
+          >
+            {s.agent}
+          </button>
+        ))}
+      </div>
+      <div className="panel-body" role="tabpanel" aria-labelledby={`tab-${cur.agent}`} style={{ minWidth: 0 }}>
+        <p style={{ marginTop: 0, display: "flex", gap: 8, alignItems: "center" }}>
+          <b>{cur.title}</b>
+          {cur.target && <span className="mono muted">{cur.target}</span>}
+          <CopyButton text={cur.text} label="Copy" />
+        </p>
+        <pre tabIndex={0} className="text" style={{ maxHeight: 420 }}>{cur.text}</pre>
+      </div>
+    </div>
+  );
+}
