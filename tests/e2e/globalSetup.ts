@@ -1,0 +1,93 @@
+/**
+ * The e2e world: the renderer built, a store filled by real agent traffic through the MCP
+ * endpoint of `spillway serve` (plus a 50 MB log), a second store with 100,000 index rows, both
+ * served by real `spillway serve` processes, and a signed-in browser storage for the specs.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createEngine } from "../../core/engine";
+import { memoryLogger } from "../../core/runtime";
+import { ROOT, writeConfig } from "../mcp/helpers/setup";
+import { putBigBlob } from "./support/bigBlob";
+import { insertBulkBlobs } from "./support/bulkBlobs";
+import { api, loginCookie, startServe, type Served } from "./support/serve";
+import { STATE_DIR, STATE_FILE, STORAGE_FILE, type E2EState } from "./support/state";
+import { generateTraffic, upstreamConfig, writeFiles } from "./support/traffic";
+
+function newestMtime(dir: string): number {
+  let t = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const s = statSync(p);
+    t = Math.max(t, s.isDirectory() ? newestMtime(p) : s.mtimeMs);
+  }
+  return t;
+}
+
+/** Builds the renderer when dist/renderer is missing or older than its sources. */
+function buildRenderer(): void {
+  const index = join(ROOT, "dist/renderer/index.html");
+  if (existsSync(index) && statSync(index).mtimeMs > newestMtime(join(ROOT, "renderer"))) return;
+  const r = spawnSync(process.execPath, [join(ROOT, "node_modules/vite/bin/vite.js"), "build", "renderer", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("building the renderer failed");
+}
+
+async function waitForTokenCounts(s: Served): Promise<void> {
+  const until = Date.now() + 90_000;
+  for (;;) {
+    const ov = await api<{ total: { pendingTokenCounts: number } }>(s, "overview.get");
+    if (ov.total.pendingTokenCounts === 0) return;
+    if (Date.now() > until) throw new Error("token counts did not finish in 90 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const t0 = Date.now();
+  buildRenderer();
+  const root = mkdtempSync(join(tmpdir(), "spillway-e2e-"));
+  const mainHome = join(root, "main");
+  const bulkHome = join(root, "bulk");
+  const files = join(root, "files");
+  writeFiles(files);
+  writeConfig(mainHome, upstreamConfig(files, join(root, "memory.jsonl")));
+  writeConfig(bulkHome, {});
+  const big = await putBigBlob(mainHome);
+  const bulkEngine = createEngine({ home: bulkHome, logger: memoryLogger() });
+  insertBulkBlobs(bulkEngine.store.db, Date.now());
+  await bulkEngine.close();
+
+  const [main, bulk] = await Promise.all([startServe(mainHome), startServe(bulkHome)]);
+  const servers = [main, bulk];
+  try {
+    const ids = await generateTraffic(main.url, main.token, files);
+    await waitForTokenCounts(main);
+    const cookies = await Promise.all(servers.map((s) => loginCookie(s.loginUrl)));
+    mkdirSync(STATE_DIR, { recursive: true });
+    writeFileSync(
+      STORAGE_FILE,
+      JSON.stringify({
+        cookies: cookies.map((c) => ({ ...c, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Strict" })),
+        origins: [],
+      }),
+    );
+    const state: E2EState = {
+      main: { url: main.url, token: main.token, home: mainHome },
+      bulk: { url: bulk.url, token: bulk.token, home: bulkHome },
+      ids: { ...ids, big: big.id },
+      big: { chars: big.chars, lines: big.lines },
+      setupMs: Date.now() - t0,
+    };
+    writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+    console.log(`e2e setup: ${state.setupMs} ms (renderer, traffic through MCP, 50 MB blob, 100,000 rows)`);
+  } catch (err) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw err;
+  }
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(root, { recursive: true, force: true });
+  };
+}

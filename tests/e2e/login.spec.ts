@@ -1,0 +1,29 @@
+/** Web-mode sign-in: no session shows how to sign in; a one-time link signs in once. */
+import { expect, expectAccessible, guard, shoot, test } from "./fixtures";
+import { newLoginUrl } from "./support/serve";
+
+test("a one-time login link signs the browser in, once", async ({ browser, state }) => {
+  // Contexts made in a test inherit the config's signed-in storage: start from none.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: { cookies: [], origins: [] } });
+  const problems = await guard(context);
+  const page = await context.newPage();
+  await page.goto(`${state.main.url}/`);
+  await expect(page.getByRole("heading", { name: "Sign in to this Spillway inspector" })).toBeVisible();
+  await expectAccessible(page, "login");
+  await shoot(page, "login");
+
+  const link = await newLoginUrl(state.main);
+  await page.goto(link);
+  expect(new URL(page.url()).search).toBe("");
+  await expect(page.getByTestId("card-calls")).toContainText(/\d/);
+  const cookie = (await context.cookies()).find((c) => c.name.startsWith("spillway_session_"))!;
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+  expect(await page.evaluate(() => document.cookie)).toBe("");
+
+  const again = await context.newPage();
+  const r = await again.goto(link);
+  expect(r?.status()).toBe(403);
+  await context.close();
+  // The 401s before signing in and the 403 of the spent link are expected; nothing else went wrong.
+  expect(problems.filter((p) => !/status of 40[13]|status 401/.test(p))).toEqual([]);
+});

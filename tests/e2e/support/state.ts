@@ -1,0 +1,28 @@
+/** What the global setup hands the specs: servers, ids, and the browser storage with the session cookies. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../../mcp/helpers/setup";
+import type { TrafficIds } from "./traffic";
+
+export const STATE_DIR = join(ROOT, "test-results", "e2e-state");
+export const STATE_FILE = join(STATE_DIR, "state.json");
+export const STORAGE_FILE = join(STATE_DIR, "storage.json");
+export const SCREENSHOTS = join(ROOT, "tests", "screenshots");
+
+export interface ServerInfo {
+  url: string;
+  token: string;
+  home: string;
+}
+
+export interface E2EState {
+  main: ServerInfo;
+  bulk: ServerInfo;
+  ids: TrafficIds & { big: string };
+  big: { chars: number; lines: number };
+  setupMs: number;
+}
+
+export function e2eState(): E2EState {
+  return JSON.parse(readFileSync(STATE_FILE, "utf8")) as E2EState;
+}

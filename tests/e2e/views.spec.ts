@@ -1,0 +1,88 @@
+/** Every view loads with real data from the traffic, passes axe, and is photographed in both themes. */
+import { expect, expectAccessible, shoot, test } from "./fixtures";
+
+test.describe("views with real data", () => {
+  test("overview", async ({ page, state }) => {
+    await page.goto(`${state.main.url}/#/overview`);
+    await expect(page.getByTestId("card-calls")).toContainText(/\d/);
+    await expect(page.getByTestId("savings-by-tool").locator("li")).not.toHaveCount(0);
+    await expect(page.getByTestId("savings-by-tool")).toContainText("read_text_file");
+    await expectAccessible(page, "overview");
+    await shoot(page, "overview");
+  });
+
+  test("sessions and a session's timeline", async ({ page, state }) => {
+    await page.goto(`${state.main.url}/#/sessions`);
+    const rows = page.getByTestId("sessions-table").locator("tbody tr");
+    await expect(rows).toHaveCount(2); // the two MCP sessions (the 50 MB log was put into the store directly)
+    await expectAccessible(page, "sessions");
+    await shoot(page, "sessions");
+    await page.getByTestId("sessions-table").getByText("e2e-agent-alpha").first().locator("xpath=ancestor::tr").getByRole("link").click();
+    const calls = page.getByTestId("call");
+    await expect(calls.first()).toBeVisible();
+    await expect(page.locator('[data-testid=call][data-outcome="rescued"]').first().getByTestId("given")).toContainText(state.ids.batchLog);
+    await expect(page.locator('[data-testid=call][data-outcome="stubbed"]').first().getByTestId("given")).toContainText("recall_result");
+    await expect(page.getByTestId("touch").first()).toContainText(/rescuer_fetch|recall_result/);
+    await expectAccessible(page, "session timeline");
+    await shoot(page, "session-timeline");
+  });
+
+  test("blobs table", async ({ page, state }) => {
+    await page.goto(`${state.main.url}/#/blobs`);
+    await expect(page.getByTestId("blob-count")).toContainText("stored");
+    await expect(page.locator(`[data-testid=blob-table] tr[data-id="${state.ids.orders}"]`)).toBeVisible();
+    await expectAccessible(page, "blobs");
+    await shoot(page, "blobs");
+  });
+
+  test("blob: content, handle, outline, lineage", async ({ page, state }) => {
+    await page.goto(`${state.main.url}/#/blobs/${state.ids.orders}`);
+    await expect(page.locator(".monaco-editor .view-lines")).toContainText("{");
+    await expect(page.getByTestId("handle-text")).toContainText(state.ids.orders);
+    await expectAccessible(page, "blob");
+    await shoot(page, "blob-handle");
+    await page.getByRole("tab", { name: "Outline" }).click();
+    await expect(page.getByTestId("outline-hits").or(page.locator("pre.text")).first()).toBeVisible();
+    await page.getByRole("tab", { name: "Lineage" }).click();
+    await expect(page.getByTestId("lineage-events")).toContainText("outline");
+    await shoot(page, "blob-lineage");
+  });
+
+  test("a credential blob opens masked and reveals on request", async ({ page, state }) => {
+    await page.goto(`${state.main.url}/#/blobs/${state.ids.secret}`);
+    await expect(page.getByTestId("mask-note")).toContainText("masked");
+    const lines = page.locator(".monaco-editor .view-lines");
+    await page.getByLabel("Go to line").fill("261");
+    await page.getByLabel("Go to line").press("Enter");
+    await expect(lines).toContainText("[masked:github_token]");
+    await expect(lines).not.toContainText("ghp_8fK2");
+    await shoot(page, "blob-masked");
+    await page.getByRole("button", { name: "Reveal secrets" }).click();
+    await expect(lines).toContainText("ghp_8fK2");
+  });
+
+  test("search across stored results", async ({ page, state }) => {
+    await page.goto(`${state.main.url}/#/search?q=disk%20quota%20exceeded`);
+    await expect(page.getByTestId("search-hits").locator("li").first()).toContainText(state.ids.bigLog);
+    await expectAccessible(page, "search");
+    await shoot(page, "search");
+  });
+
+  test("endpoint", async ({ page, state }) => {
+    await page.goto(`${state.main.url}/#/endpoint`);
+    await expect(page.getByTestId("endpoint-status")).toContainText(`${state.main.url}/mcp`);
+    await expect(page.getByText("files", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("snippets")).toContainText("claude mcp add");
+    await expectAccessible(page, "endpoint");
+    await shoot(page, "endpoint");
+  });
+
+  test("settings", async ({ page, state }) => {
+    await page.goto(`${state.main.url}/#/settings`);
+    const threshold = page.getByLabel("rescue.thresholdChars");
+    await expect(threshold).toHaveValue("12000");
+    await expect(page.getByLabel("mcpServers")).toContainText("server-filesystem");
+    await expectAccessible(page, "settings");
+    await shoot(page, "settings");
+  });
+});
