@@ -12,7 +12,8 @@ function importsOf(file: string): string[] {
 describe("the inspector contract", () => {
   it("imports only zod and pure type modules", () => {
     expect(importsOf("contract.ts").toSorted()).toEqual(["../engineEvents", "./dto", "./dto", "zod"]);
-    expect(importsOf("dto.ts")).toEqual(["../types"]);
+    expect(importsOf("dto.ts")).toEqual(["../types", "./dtoHost"]);
+    expect(importsOf("dtoHost.ts")).toEqual(["../types", "./dto"]);
     for (const f of ["../engineEvents.ts", "../types.ts"]) {
       expect(importsOf(f).every((s) => s === "./types")).toBe(true);
     }

@@ -11,6 +11,8 @@ test("pin and purge change the state everywhere", async ({ page, state }) => {
   await other.goto(`${state.main.url}/#/blobs?state=pinned`);
   await expect(other.getByTestId("blob-count")).toContainText(/\d/);
   const pinnedBefore = Number((await other.getByTestId("blob-count").textContent())!.replace(/\D/g, ""));
+  // Headless background tabs have their timers throttled: keep the tab being driven in front.
+  await page.bringToFront();
 
   await page.goto(`${state.main.url}/#/blobs/${id}`);
   await expect(page.getByTestId("blob-state")).toHaveText("live");

@@ -43,3 +43,20 @@ test("100 k blob rows render, scroll to the end and filter", async ({ page, stat
   const tombstones = Array.from({ length: BULK_ROWS }, (_, i) => i).filter((i) => i % 97 === 0 && toolOf(i) === tool).length;
   await expect(count).toHaveText(`${tombstones.toLocaleString("en-US")} matching`);
 });
+
+test("a store without traffic tells a new user how to connect an agent", async ({ page, state }) => {
+  await page.goto(`${state.bulk.url}/#/sessions`);
+  const empty = page.getByTestId("empty-state");
+  await expect(empty).toContainText("No sessions yet");
+  await expect(empty).toContainText("spillway connect claude-code");
+  await expect(empty).toContainText(`${state.bulk.url}/mcp`);
+  await expectAccessible(page, "empty sessions");
+  await shoot(page, "empty-sessions");
+  // Keyboard: 1 goes to the overview, which says the same; "/" finds the filter on the blobs page.
+  await page.locator("body").press("1");
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("empty-state")).toContainText("No tool calls yet");
+  await page.locator("body").press("3");
+  await page.locator("body").press("/");
+  await expect(page.getByPlaceholder("id, tool, shape…")).toBeFocused();
+});

@@ -4,7 +4,10 @@ import { expect, expectAccessible, shoot, test } from "./fixtures";
 test.describe("views with real data", () => {
   test("overview", async ({ page, state }) => {
     await page.goto(`${state.main.url}/#/overview`);
+    await page.getByRole("button", { name: "tokens", exact: true }).click();
+    await page.getByRole("button", { name: "48 h" }).click();
     await expect(page.getByTestId("card-calls")).toContainText(/\d/);
+    await expect(page.getByTestId("savings-by-hour").locator("[data-key]")).toHaveCount(48);
     await expect(page.getByTestId("savings-by-tool").locator("li")).not.toHaveCount(0);
     await expect(page.getByTestId("savings-by-tool")).toContainText("read_text_file");
     await expectAccessible(page, "overview");

@@ -41,7 +41,13 @@ export function SavingsTimeChart({ bars, unit, period }: { bars: Bar[]; unit: st
               <rect x={cx - barW - 1} y={y(b.returned)} width={barW} height={PAD.top + plotH - y(b.returned)} fill="var(--bar-2)" />
               <rect x={cx + 1} y={y(spent)} width={barW} height={PAD.top + plotH - y(spent)} fill="var(--bar)" />
               {(b.returned !== 0 || b.net !== 0) && (
-                <text x={cx} y={Math.min(y(b.returned), y(spent)) - 4} textAnchor="middle" fontSize="10" fill="var(--text)">
+                <text
+                  x={edgeX(cx, width)}
+                  y={Math.min(y(b.returned), y(spent)) - 4}
+                  textAnchor={cx > width - PAD.right - 24 ? "end" : cx < PAD.left + 24 ? "start" : "middle"}
+                  fontSize="10"
+                  fill="var(--text)"
+                >
                   {fmtCompact(b.net)}
                 </text>
               )}
@@ -61,6 +67,11 @@ export function SavingsTimeChart({ bars, unit, period }: { bars: Bar[]; unit: st
       </div>
     </div>
   );
+}
+
+/** Labels near the plot's edges are anchored inside it rather than cut off. */
+function edgeX(cx: number, width: number): number {
+  return Math.min(Math.max(cx, PAD.left), width - PAD.right);
 }
 
 function Swatch({ color }: { color: string }) {

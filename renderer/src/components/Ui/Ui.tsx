@@ -20,9 +20,10 @@ export function Card({ label, value, sub, testId }: { label: string; value: Reac
   );
 }
 
-export function Panel({ title, actions, children, testId, wide }: { title: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {
+export function Panel({ title, actions, children, testId, wide, span }: { title: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string; wide?: boolean; span?: number }) {
+  const style = wide ? { gridColumn: "1 / -1" } : span ? { gridColumn: `span ${span}` } : undefined;
   return (
-    <section className="panel" data-testid={testId} style={wide ? { gridColumn: "1 / -1" } : undefined}>
+    <section className="panel" data-testid={testId} style={style}>
       <h2>
         {title}
         <span className="spacer" />

@@ -105,6 +105,12 @@ export function FetchPanel({ id, masked, onJump, onResult }: { id: string; maske
       <Progress on={run.pending} label="Running the fetch" />
       <ErrorNote error={run.error} />
       <div style={{ overflow: "auto", flex: 1, minHeight: 0 }}>
+        {!result && (
+          <p className="muted panel-body" style={{ margin: 0 }}>
+            Each mode answers exactly as <span className="mono">rescuer_fetch</span> answers the model. Lines it names are listed here: click one, or
+            press Enter on it, to jump the viewer there.
+          </p>
+        )}
         {result?.isError && <div className="callout bad" role="alert">{result.text}</div>}
         {result && !result.isError && <HitList jumps={result.jumps} onJump={onJump} testId="fetch-hits" />}
         {result && !result.isError && (

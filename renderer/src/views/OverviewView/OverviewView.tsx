@@ -91,7 +91,7 @@ export function OverviewView() {
             <Panel title={`Net saved per session (${unit}, top 12)`}>
               <BarList testId="savings-by-session" bars={toBars(d?.bySession ?? [], unit)} unit={unit} emptyText="No sessions yet." renderKey={(k) => <a href={formatRoute({ name: "session", id: k })} title={k}>{shortId(k, 28)}</a>} />
             </Panel>
-            <Panel title="Recent activity" testId="recent">
+            <Panel title="Recent activity" testId="recent" span={2}>
               <RecentEvents events={d?.recent ?? []} />
             </Panel>
           </div>
@@ -107,9 +107,11 @@ function RecentEvents({ events }: { events: LedgerEvent[] }) {
     <table className="table" style={{ tableLayout: "fixed" }}>
       <thead>
         <tr>
-          <th style={{ width: 150 }}>Time</th>
+          <th style={{ width: 164 }}>Time</th>
           <th style={{ width: 96 }}>Event</th>
           <th>Tool</th>
+          <th>Session</th>
+          <th className="num" style={{ width: 90 }}>Chars</th>
           <th style={{ width: 116 }}>Blob</th>
         </tr>
       </thead>
@@ -118,7 +120,9 @@ function RecentEvents({ events }: { events: LedgerEvent[] }) {
           <tr key={e.id}>
             <td className="mono">{fmtTime(e.ts)}</td>
             <td>{e.type}</td>
-            <td className="mono">{e.tool ?? "–"}</td>
+            <td className="mono" title={e.tool ?? undefined}>{e.tool ?? "–"}</td>
+            <td className="mono" title={e.sessionId ?? undefined}>{e.sessionId ? <a href={formatRoute({ name: "session", id: e.sessionId })}>{e.sessionId}</a> : "–"}</td>
+            <td className="num">{e.chars ? fmtInt(e.chars) : ""}</td>
             <td className="mono">{e.blobId ? <a href={formatRoute({ name: "blob", id: e.blobId })}>{e.blobId}</a> : "–"}</td>
           </tr>
         ))}
