@@ -1,4 +1,6 @@
 /** Every view loads with real data from the traffic, passes axe, and is photographed in both themes. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, expectAccessible, shoot, test } from "./fixtures";
 
 test.describe("views with real data", () => {
@@ -60,6 +62,12 @@ test.describe("views with real data", () => {
     await expect(lines).toContainText("[masked:github_token]");
     await expect(lines).not.toContainText("ghp_8fK2");
     await shoot(page, "blob-masked");
+    // Export downloads the masked text as a plain-text file.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export" }).click()]);
+    expect(download.suggestedFilename()).toBe(`read_text_file-${state.ids.secret}.txt`);
+    const body = readFileSync((await download.path())!, "utf8");
+    expect(body).toContain("GITHUB_TOKEN=[masked:github_token]");
+    expect(body).not.toContain("ghp_8fK2");
     await page.getByRole("button", { name: "Reveal secrets" }).click();
     await expect(lines).toContainText("ghp_8fK2");
   });
@@ -87,5 +95,16 @@ test.describe("views with real data", () => {
     await expect(page.getByLabel("mcpServers")).toContainText("server-filesystem");
     await expectAccessible(page, "settings");
     await shoot(page, "settings");
+    // Validated with the engine's schema as you type; saved to config.json, defaults left out.
+    await threshold.fill("100");
+    await expect(page.getByTestId("config-issues")).toContainText("rescue.thresholdChars");
+    await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+    await threshold.fill("9000");
+    await expect(page.getByTestId("config-issues")).toHaveCount(0);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status")).toContainText("restart");
+    const saved = JSON.parse(readFileSync(join(state.main.home, "config.json"), "utf8")) as { rescue: unknown; mcpServers: Record<string, unknown> };
+    expect(saved.rescue).toEqual({ thresholdChars: 9000 });
+    expect(Object.keys(saved.mcpServers)).toEqual(["files", "memory"]);
   });
 });

@@ -61,6 +61,7 @@ function BlobHeadActions({ detail }: { detail: BlobDetail }) {
       >
         {confirm ? "Confirm purge" : "Purge"}
       </button>
+      {exp.savedTo && <span className="muted" role="status">Saved to {exp.savedTo}</span>}
       <ErrorNote error={pin.error ?? purge.error ?? exp.error} />
     </div>
   );

@@ -45,6 +45,7 @@ export function BlobActions({ selected, onDone }: { selected: string[]; onDone?:
       >
         {confirming ? `Confirm purge${suffix}` : `Purge${suffix}`}
       </button>
+      {exp.savedTo && <span className="muted" role="status">Saved to {exp.savedTo}</span>}
       <ErrorNote error={pin.error ?? unpin.error ?? purge.error ?? exp.error} />
     </div>
   );
