@@ -147,6 +147,20 @@ describe("engine: rescue, dedup and the ledger", () => {
     expect(logger.entries.some((l) => l.level === "error" && /raw result/.test(l.msg))).toBe(true);
   });
 
+  it("search works right after a rescue (before background indexing ends) and after it, and the index counts toward the cap", async () => {
+    const e = make();
+    const lines = Array.from({ length: 3000 }, (_, i) => (i === 2222 ? "the payment gateway timed out for order 77" : `order ${i} shipped to warehouse ${i % 13}`));
+    const r = e.transformToolResult({ sessionId: "s", tool: "orders", text: lines.join("\n") });
+    const now = e.fetch({ sessionId: "s", id: r.blobId, mode: "search", args: { query: "gateway timed out" } });
+    expect(now.isError).toBe(false);
+    expect(now.text).toContain("gateway timed out");
+    await e.idle();
+    const later = e.fetch({ sessionId: "s", id: r.blobId, mode: "search", args: { query: "gateway timed out" } });
+    expect(later.text).toContain("gateway timed out");
+    expect(e.store.row(r.blobId!)!.sidecar_bytes).toBeGreaterThan(0);
+    await e.close();
+  });
+
   it("never rescues Spillway's own tools", async () => {
     const e = make();
     const text = bigLog("e");

@@ -101,14 +101,20 @@ export function createEngine(opts: EngineOptions) {
         const meta = store.meta(id);
         if (!meta || meta.state === "tombstoned" || meta.chars > EAGER_INDEX_MAX_CHARS || search.isIndexed(id)) return;
         const text = store.read(id);
-        if (text !== null) parts.ensureIndexed(id, text, meta);
+        if (text === null) return;
+        // In batches with yields, so a large blob does not stall the endpoint. A search that
+        // arrives meanwhile indexes synchronously (ensureIndexed); this run then stops on its
+        // first conflicting batch and the queue logs it.
+        const view = parts.modelView(id, text, meta.label);
+        await search.indexBlobAsync(id, view, meta.kind);
+        if (search.isIndexed(id)) store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
       });
     },
     ensureIndexed(id, text, meta) {
       if (search.isIndexed(id)) return;
       const view = parts.modelView(id, text, meta.label);
       search.indexBlob(id, view, meta.kind);
-      store.addSidecarBytes(id, Buffer.byteLength(view, "utf8"));
+      store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
     },
   };
 

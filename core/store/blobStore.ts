@@ -172,9 +172,9 @@ export class BlobStore {
       .changes > 0;
   }
 
-  /** Records bytes kept beside a blob (search index text), so the size cap counts them. */
-  addSidecarBytes(id: string, bytes: number): void {
-    this.db.prepare("UPDATE blobs SET sidecar_bytes = sidecar_bytes + ? WHERE id = ?").run(bytes, id);
+  /** Records bytes kept beside a blob (its search index text), so the size cap counts them. */
+  setSidecarBytes(id: string, bytes: number): void {
+    this.db.prepare("UPDATE blobs SET sidecar_bytes = ? WHERE id = ? AND tombstoned_at IS NULL").run(bytes, id);
   }
 
   /**

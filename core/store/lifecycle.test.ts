@@ -73,7 +73,7 @@ describe("lifecycle", () => {
     }
     store.touchFetch(ids[0]!); // 0 is now the most recently used
     clock.advance(1000);
-    store.addSidecarBytes(ids[2]!, 2 * 1024); // 11 KB in all: over the cap
+    store.setSidecarBytes(ids[2]!, 2 * 1024); // 11 KB in all: over the cap
     const report = sweep(store, ledger, memoryLogger());
     expect(report.evicted).toBe(1);
     expect(store.meta(ids[1]!)!.state).toBe("tombstoned"); // least recently used
