@@ -66,3 +66,23 @@ export interface BlobMeta {
   fetchCount: number;
   tombstonedAt: number | null;
 }
+
+/** Savings of one group (a day, tool, upstream server or session), straight from the ledger. */
+export interface SavingsRow {
+  key: string;
+  calls: number;
+  rescued: number;
+  stubbed: number;
+  returnedChars: number;
+  returnedTokens: number;
+  givenChars: number;
+  givenTokens: number;
+  pulledChars: number;
+  pulledTokens: number;
+  netChars: number;
+  netTokens: number;
+  /** Calls whose token counts are still being computed (not yet in the token sums). */
+  pendingTokenCounts: number;
+}
+
+export type SavingsGroup = "total" | "session" | "tool" | "server" | "day";

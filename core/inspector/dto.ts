@@ -2,29 +2,12 @@
  * Response shapes of the inspector API. Pure types: the renderer imports this file (through
  * contract.ts) with `import type`, so nothing here may import Node, SQLite or runtime values.
  */
-import type { BlobMeta, BlobState, EventType, Kind, Label, Outcome } from "../types";
+import type { BlobMeta, BlobState, EventType, Kind, Label, Outcome, SavingsGroup, SavingsRow } from "../types";
 
-export type { BlobMeta, BlobState, EventType, Kind, Label, Outcome };
+export type { BlobMeta, BlobState, EventType, Kind, Label, Outcome, SavingsGroup };
 
 /** Savings of one group (a day, tool, upstream server or session), straight from the ledger. */
-export interface SavingsFigures {
-  key: string;
-  calls: number;
-  rescued: number;
-  stubbed: number;
-  returnedChars: number;
-  returnedTokens: number;
-  givenChars: number;
-  givenTokens: number;
-  pulledChars: number;
-  pulledTokens: number;
-  netChars: number;
-  netTokens: number;
-  /** Calls whose token counts are still being computed (not yet in the token sums). */
-  pendingTokenCounts: number;
-}
-
-export type SavingsGroup = "total" | "session" | "tool" | "server" | "day";
+export type SavingsFigures = SavingsRow;
 
 export interface StoreFigures {
   live: number;

@@ -1,24 +1,8 @@
 /** Savings figures built from the ledger: returned − given − pulled back, in chars and tokens. */
 import type { Db } from "../store/db";
+import type { SavingsGroup, SavingsRow } from "../types";
 
-export interface SavingsRow {
-  key: string;
-  calls: number;
-  rescued: number;
-  stubbed: number;
-  returnedChars: number;
-  returnedTokens: number;
-  givenChars: number;
-  givenTokens: number;
-  pulledChars: number;
-  pulledTokens: number;
-  netChars: number;
-  netTokens: number;
-  /** Calls whose token counts are still being computed (their tokens are not in the sums yet). */
-  pendingTokenCounts: number;
-}
-
-export type SavingsGroup = "total" | "session" | "tool" | "server" | "day";
+export type { SavingsGroup, SavingsRow };
 
 const GROUP_SQL: Record<SavingsGroup, string> = {
   total: "'total'",
