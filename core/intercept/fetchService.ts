@@ -72,7 +72,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
       args: req.args ?? {},
       limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
       search: p.search,
-      withholdFull: view !== text,
+      withholdFull: p.config.sensitivity.mode === "mask" && meta.label === "credential",
     });
     if (!answer.isError) {
       p.store.touchFetch(meta.id);
