@@ -161,6 +161,32 @@ describe("engine: rescue, dedup and the ledger", () => {
     await e.close();
   });
 
+  it("the handle's size and line count agree with stat and range on each fixture kind", async () => {
+    const e = make();
+    const { readFileSync, readdirSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const root = join(import.meta.dirname, "..", "tests", "fixtures");
+    for (const kind of ["json", "log", "csv", "html", "ndjson", "markdown", "xml"]) {
+      for (const name of readdirSync(join(root, kind))) {
+        const text = readFileSync(join(root, kind, name), "utf8");
+        if (text.length <= 12_000) continue;
+        const r = e.transformToolResult({ sessionId: "s", tool: `read_${kind}`, args: { name }, text });
+        const header = r.text.split("\n")[0]!;
+        expect(header, name).toMatch(/— ([\d,]+) chars, ([\d,]+) lines?/);
+        const [, chars, lines] = header.match(/— ([\d,]+) chars, ([\d,]+) lines?/)!;
+        const n = (x: string) => Number(x.replace(/,/g, ""));
+        expect(n(chars!), name).toBe(text.length);
+        const stat = e.fetch({ sessionId: "s", id: r.blobId, mode: "stat" }).text;
+        expect(stat).toContain(`${chars} chars`);
+        expect(stat).toContain(`lines: ${lines} (numbered 0–${n(lines!) - 1})`);
+        const last = e.fetch({ sessionId: "s", id: r.blobId, mode: "range", args: { start: n(lines!) - 1, count: 5 } });
+        expect(last.isError, last.text).toBe(false);
+        expect(e.fetch({ sessionId: "s", id: r.blobId, mode: "range", args: { start: n(lines!), count: 5 } }).isError).toBe(true);
+      }
+    }
+    await e.close();
+  });
+
   it("never rescues Spillway's own tools", async () => {
     const e = make();
     const text = bigLog("e");
