@@ -96,11 +96,13 @@ export function createEngine(opts: EngineOptions) {
         if (store.db.open) ledger.setCallTokens(callId, r, g);
       });
     },
-    scheduleIndex(id) {
+    scheduleIndex(id, known) {
       queue.push(async () => {
         const meta = store.meta(id);
         if (!meta || meta.state === "tombstoned" || meta.chars > EAGER_INDEX_MAX_CHARS || search.isIndexed(id)) return;
-        const text = store.read(id);
+        // The caller's copy when it has one: reading the file back would hold a second copy
+        // (and its buffer) in memory while indexing.
+        const text = known ?? store.read(id);
         if (text === null) return;
         // In batches with yields, so a large blob does not stall the endpoint. A search that
         // arrives meanwhile indexes synchronously (ensureIndexed); this run then stops on its

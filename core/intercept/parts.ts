@@ -22,7 +22,7 @@ export interface EngineParts {
   /** Counts the call's tokens off the hot path and stores them in the ledger. */
   countCallTokens(callId: number, returned: string, given: string): void;
   /** Queues a blob for search indexing off the hot path. */
-  scheduleIndex(id: string): void;
+  scheduleIndex(id: string, text?: string): void;
   /** Indexes a blob now if it is not yet (a search is waiting on it). */
   ensureIndexed(id: string, text: string, meta: BlobMeta): void;
   emit(event: EngineEvent): void;

@@ -89,7 +89,8 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const dedup = !input.isError && chars >= cfg.dedup.minChars && chars <= cfg.dedup.maxChars;
   if (!rescue && !dedup) return record("passthrough", text, null);
 
-  const contentId = store.idFor(text);
+  const prepared = store.prepare(text);
+  const contentId = prepared.id;
   let reason: string | undefined;
   if (dedup) {
     const key = streakKey(input.tool, input.args);
@@ -112,7 +113,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const label = labelResult({ tool: input.tool, args: input.args ?? {}, content: text, toolLabels: cfg.sensitivity.toolLabels });
   const lines = countLines(text);
   const before = store.meta(contentId);
-  const { meta } = store.put(text, { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label });
+  const { meta } = store.put(text, { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label }, prepared);
   if (before && before.label !== meta.label) {
     ledger.insertEvent({ ts: now, type: "label", blobId: meta.id, sessionId: input.sessionId, tool: input.tool,
       data: { from: before.label, to: meta.label, reasons: label.reasons } });
@@ -121,7 +122,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
       data: { to: meta.label, reasons: label.reasons } });
   }
   sessions.recordHeld(input.sessionId, meta.id, session.generation, now);
-  p.scheduleIndex(meta.id);
+  p.scheduleIndex(meta.id, text);
   if (!rescue) return record("passthrough", text, meta.id, reason);
 
   const view = p.modelView(meta.id, text, meta.label);

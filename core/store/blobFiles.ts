@@ -17,6 +17,22 @@ export function encodeText(text: string, encoding: BlobEncoding): Buffer {
   return Buffer.from(text, encoding);
 }
 
+/** Slices of a text, each encoded on its own; slices never split a surrogate pair. */
+export function* encodedSlices(text: string, encoding: BlobEncoding, size = 1 << 20): Generator<Buffer> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + size);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+    yield Buffer.from(text.slice(start, end), encoding);
+    start = end;
+  }
+}
+
+/** Byte length of `text` once encoded. */
+export function encodedLength(text: string, encoding: BlobEncoding): number {
+  return encoding === "utf16le" ? text.length * 2 : Buffer.byteLength(text, "utf8");
+}
+
 export function decodeText(buf: Buffer, encoding: BlobEncoding): string {
   return encoding === "utf16le" ? buf.toString("utf16le") : buf.toString("utf8");
 }
@@ -31,7 +47,7 @@ export class BlobFiles {
     return join(this.root, id.slice(0, 2), id);
   }
 
-  write(id: string, data: Buffer): void {
+  write(id: string, data: Buffer | Iterable<Buffer>): void {
     const dir = join(this.root, id.slice(0, 2));
     if (!existsSync(dir)) ensurePrivateDir(dir);
     writeFileAtomic(this.pathOf(id), data);

@@ -20,13 +20,16 @@ export const TEMP_SUFFIX = ".tmp";
  * Writes `data` to `path` atomically: a uniquely named temp file in the same folder, fsync, then
  * rename. A reader sees the old file or the complete new one, never a partial write.
  */
-export function writeFileAtomic(path: string, data: Buffer | string): void {
+export function writeFileAtomic(path: string, data: Buffer | string | Iterable<Buffer>): void {
   const tmp = join(dirname(path), `.${process.pid}-${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`);
   const fd = openSync(tmp, "wx", FILE_MODE);
   try {
-    const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    // An iterable of slices is written slice by slice, so a 50 MB result is never encoded whole.
+    const parts: Iterable<Buffer> = typeof data === "string" ? [Buffer.from(data, "utf8")] : Buffer.isBuffer(data) ? [data] : data;
+    for (const buf of parts) {
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    }
     fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
