@@ -1,5 +1,6 @@
 /** The content-addressed blob store: keyed-hash ids, atomic files, the SQLite index, encryption at rest. */
 import { createHmac } from "node:crypto";
+import { stmt } from "./statements";
 import { join } from "node:path";
 import type { BlobMeta, Kind, Label } from "../types";
 import { LABELS } from "../types";
@@ -95,8 +96,7 @@ export class BlobStore {
     const existing = this.row(id);
     if (existing && existing.tombstoned_at === null && this.files.exists(id)) {
       const label = higherLabel(existing.label, info.label);
-      this.db
-        .prepare("UPDATE blobs SET last_access_at = ?, expires_at = MAX(expires_at, ?) WHERE id = ?")
+      stmt(this.db, "UPDATE blobs SET last_access_at = ?, expires_at = MAX(expires_at, ?) WHERE id = ?")
         .run(now, now + this.opts.config.ttlHours * HOUR, id);
       if (label !== existing.label) this.raiseLabel(id, label);
       return { meta: this.meta(id)!, created: false };
@@ -105,8 +105,8 @@ export class BlobStore {
     // AES-GCM here takes one buffer; credential results are rarely large, so only they are encoded whole.
     const data = encrypt ? this.keys.encrypt(encodeText(text, encoding)) : null;
     this.files.write(id, data ?? encodedSlices(text, encoding));
-    this.db
-      .prepare(
+    stmt(
+        this.db,
         `INSERT INTO blobs (id, chars, bytes, lines, encoding, kind, shape, tool, server, session_id, label, encrypted,
            pinned, created_at, last_access_at, expires_at, fetch_count, sidecar_bytes)
          VALUES (@id, @chars, @bytes, @lines, @encoding, @kind, @shape, @tool, @server, @session_id, @label, @encrypted,
@@ -137,7 +137,7 @@ export class BlobStore {
   }
 
   row(id: string): BlobRow | undefined {
-    return this.db.prepare("SELECT * FROM blobs WHERE id = ?").get(id) as BlobRow | undefined;
+    return stmt(this.db, "SELECT * FROM blobs WHERE id = ?").get(id) as BlobRow | undefined;
   }
 
   meta(id: string): BlobMeta | null {
@@ -157,8 +157,8 @@ export class BlobStore {
   /** Counts a fetch: refreshes the LRU position and extends the expiry of blobs fetched often. */
   touchFetch(id: string): void {
     const c = this.opts.config;
-    this.db
-      .prepare(
+    stmt(
+        this.db,
         `UPDATE blobs SET fetch_count = fetch_count + 1, last_access_at = @now,
            expires_at = CASE WHEN fetch_count + 1 >= @hot THEN MAX(expires_at, created_at + @hotTtl) ELSE expires_at END
          WHERE id = @id`,
@@ -177,21 +177,21 @@ export class BlobStore {
       if (plain) {
         const data = this.keys.encrypt(plain);
         this.files.write(id, data);
-        this.db.prepare("UPDATE blobs SET encrypted = 1, bytes = ? WHERE id = ?").run(data.length, id);
+        stmt(this.db, "UPDATE blobs SET encrypted = 1, bytes = ? WHERE id = ?").run(data.length, id);
       }
     }
-    this.db.prepare("UPDATE blobs SET label = ? WHERE id = ?").run(next, id);
+    stmt(this.db, "UPDATE blobs SET label = ? WHERE id = ?").run(next, id);
     return true;
   }
 
   setPinned(id: string, pinned: boolean): boolean {
-    return this.db.prepare("UPDATE blobs SET pinned = ? WHERE id = ? AND tombstoned_at IS NULL").run(pinned ? 1 : 0, id)
+    return stmt(this.db, "UPDATE blobs SET pinned = ? WHERE id = ? AND tombstoned_at IS NULL").run(pinned ? 1 : 0, id)
       .changes > 0;
   }
 
   /** Records bytes kept beside a blob (its search index text), so the size cap counts them. */
   setSidecarBytes(id: string, bytes: number): void {
-    this.db.prepare("UPDATE blobs SET sidecar_bytes = ? WHERE id = ? AND tombstoned_at IS NULL").run(bytes, id);
+    stmt(this.db, "UPDATE blobs SET sidecar_bytes = ? WHERE id = ? AND tombstoned_at IS NULL").run(bytes, id);
   }
 
   /**
@@ -200,8 +200,8 @@ export class BlobStore {
    * row pointing at a missing file.
    */
   tombstone(id: string, reason: string): boolean {
-    const changed = this.db
-      .prepare(
+    const changed = stmt(
+        this.db,
         `UPDATE blobs SET tombstoned_at = @now, tombstone_expires_at = @until, tombstone_reason = @reason, pinned = 0,
            sidecar_bytes = 0 WHERE id = @id AND tombstoned_at IS NULL`,
       )
@@ -212,8 +212,7 @@ export class BlobStore {
 
   /** Bytes the live store holds: files plus sidecars. */
   usedBytes(): number {
-    const r = this.db
-      .prepare("SELECT COALESCE(SUM(bytes + sidecar_bytes), 0) AS n FROM blobs WHERE tombstoned_at IS NULL")
+    const r = stmt(this.db, "SELECT COALESCE(SUM(bytes + sidecar_bytes), 0) AS n FROM blobs WHERE tombstoned_at IS NULL")
       .get() as { n: number };
     return r.n;
   }

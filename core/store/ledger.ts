@@ -1,5 +1,6 @@
 /** The ledger: one row per intercepted call, one row per event. The inspector and savings read it. */
 import type { EventType, Outcome } from "../types";
+import { stmt } from "./statements";
 import type { Db } from "./db";
 
 export interface CallRecord {
@@ -68,8 +69,8 @@ export class Ledger {
 
   insertCall(c: CallRecord): number {
     return Number(
-      this.db
-        .prepare(
+      stmt(
+        this.db,
           `INSERT INTO calls (session_id, ts, tool, server, args_json, outcome, blob_id, is_error, returned_chars,
              given_chars, raw_text, given_text)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -80,13 +81,13 @@ export class Ledger {
   }
 
   setCallTokens(callId: number, returnedTokens: number, givenTokens: number): void {
-    this.db.prepare("UPDATE calls SET returned_tokens = ?, given_tokens = ? WHERE id = ?").run(returnedTokens, givenTokens, callId);
+    stmt(this.db, "UPDATE calls SET returned_tokens = ?, given_tokens = ? WHERE id = ?").run(returnedTokens, givenTokens, callId);
   }
 
   insertEvent(e: EventRecord): number {
     return Number(
-      this.db
-        .prepare(
+      stmt(
+        this.db,
           `INSERT INTO events (ts, type, session_id, blob_id, call_id, tool, server, chars, tokens, data_json)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
@@ -96,26 +97,25 @@ export class Ledger {
   }
 
   call(id: number): CallRow | undefined {
-    return this.db.prepare("SELECT * FROM calls WHERE id = ?").get(id) as CallRow | undefined;
+    return stmt(this.db, "SELECT * FROM calls WHERE id = ?").get(id) as CallRow | undefined;
   }
 
   callsOfSession(sessionId: string, limit = 1000, afterId = 0): CallRow[] {
-    return this.db
-      .prepare("SELECT * FROM calls WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?")
+    return stmt(this.db, "SELECT * FROM calls WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?")
       .all(sessionId, afterId, limit) as CallRow[];
   }
 
   eventsOfBlob(blobId: string, limit = 1000): EventRow[] {
-    return this.db.prepare("SELECT * FROM events WHERE blob_id = ? ORDER BY id LIMIT ?").all(blobId, limit) as EventRow[];
+    return stmt(this.db, "SELECT * FROM events WHERE blob_id = ? ORDER BY id LIMIT ?").all(blobId, limit) as EventRow[];
   }
 
   eventsOfSession(sessionId: string, limit = 5000): EventRow[] {
-    return this.db.prepare("SELECT * FROM events WHERE session_id = ? ORDER BY id LIMIT ?").all(sessionId, limit) as EventRow[];
+    return stmt(this.db, "SELECT * FROM events WHERE session_id = ? ORDER BY id LIMIT ?").all(sessionId, limit) as EventRow[];
   }
 
   recentEvents(limit = 100, type?: EventType): EventRow[] {
     return (type
-      ? this.db.prepare("SELECT * FROM events WHERE type = ? ORDER BY id DESC LIMIT ?").all(type, limit)
-      : this.db.prepare("SELECT * FROM events ORDER BY id DESC LIMIT ?").all(limit)) as EventRow[];
+      ? stmt(this.db, "SELECT * FROM events WHERE type = ? ORDER BY id DESC LIMIT ?").all(type, limit)
+      : stmt(this.db, "SELECT * FROM events ORDER BY id DESC LIMIT ?").all(limit)) as EventRow[];
   }
 }

@@ -1,5 +1,6 @@
 /** Sessions, what each session holds, and the dedup streak counters. */
 import type { Db } from "./db";
+import { stmt } from "./statements";
 
 export interface SessionRow {
   id: string;
@@ -15,8 +16,8 @@ export class SessionStore {
 
   /** Creates the session on first sight and refreshes its last-seen time. */
   touch(id: string, now: number, client?: string | null): SessionRow {
-    this.db
-      .prepare(
+    stmt(
+        this.db,
         `INSERT INTO sessions (id, client, created_at, last_seen_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET last_seen_at = excluded.last_seen_at,
            client = COALESCE(excluded.client, sessions.client)`,
@@ -26,27 +27,26 @@ export class SessionStore {
   }
 
   get(id: string): SessionRow | undefined {
-    return this.db.prepare("SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
+    return stmt(this.db, "SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
   }
 
   /** Compaction: every result is delivered in full once more before stubbing resumes. */
   advanceGeneration(id: string, now: number): number {
     this.touch(id, now);
-    this.db.prepare("UPDATE sessions SET generation = generation + 1 WHERE id = ?").run(id);
-    this.db.prepare("DELETE FROM streaks WHERE session_id = ?").run(id);
+    stmt(this.db, "UPDATE sessions SET generation = generation + 1 WHERE id = ?").run(id);
+    stmt(this.db, "DELETE FROM streaks WHERE session_id = ?").run(id);
     return this.get(id)!.generation;
   }
 
   markTurn(id: string, now: number): number {
     this.touch(id, now);
-    this.db.prepare("UPDATE sessions SET turn = turn + 1 WHERE id = ?").run(id);
+    stmt(this.db, "UPDATE sessions SET turn = turn + 1 WHERE id = ?").run(id);
     return this.get(id)!.turn;
   }
 
   /** The generation in which the session last received this blob, or null if it never did. */
   heldGeneration(sessionId: string, blobId: string): number | null {
-    const r = this.db
-      .prepare("SELECT generation FROM session_blobs WHERE session_id = ? AND blob_id = ?")
+    const r = stmt(this.db, "SELECT generation FROM session_blobs WHERE session_id = ? AND blob_id = ?")
       .get(sessionId, blobId) as { generation: number } | undefined;
     return r ? r.generation : null;
   }
@@ -57,8 +57,8 @@ export class SessionStore {
 
   /** Records that the session received the blob (in full or as a handle) in `generation`. */
   recordHeld(sessionId: string, blobId: string, generation: number, now: number): void {
-    this.db
-      .prepare(
+    stmt(
+        this.db,
         `INSERT INTO session_blobs (session_id, blob_id, generation, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (session_id, blob_id) DO UPDATE SET generation = excluded.generation,
            last_seen_at = excluded.last_seen_at`,
@@ -69,8 +69,7 @@ export class SessionStore {
   /** Blobs a session holds, most recently received first (its MCP resources). */
   heldBlobs(sessionId: string, limit = 200): string[] {
     return (
-      this.db
-        .prepare("SELECT blob_id FROM session_blobs WHERE session_id = ? ORDER BY last_seen_at DESC LIMIT ?")
+      stmt(this.db, "SELECT blob_id FROM session_blobs WHERE session_id = ? ORDER BY last_seen_at DESC LIMIT ?")
         .all(sessionId, limit) as { blob_id: string }[]
     ).map((r) => r.blob_id);
   }
@@ -78,22 +77,22 @@ export class SessionStore {
   /** Sessions that hold a blob. */
   holders(blobId: string): string[] {
     return (
-      this.db.prepare("SELECT session_id FROM session_blobs WHERE blob_id = ? ORDER BY first_seen_at").all(blobId) as {
+      stmt(this.db, "SELECT session_id FROM session_blobs WHERE blob_id = ? ORDER BY first_seen_at").all(blobId) as {
         session_id: string;
       }[]
     ).map((r) => r.session_id);
   }
 
   streak(sessionId: string, key: string): { blobId: string; count: number } | null {
-    const r = this.db.prepare("SELECT blob_id, count FROM streaks WHERE session_id = ? AND key = ?").get(sessionId, key) as
+    const r = stmt(this.db, "SELECT blob_id, count FROM streaks WHERE session_id = ? AND key = ?").get(sessionId, key) as
       | { blob_id: string; count: number }
       | undefined;
     return r ? { blobId: r.blob_id, count: r.count } : null;
   }
 
   setStreak(sessionId: string, key: string, blobId: string, count: number): void {
-    this.db
-      .prepare(
+    stmt(
+        this.db,
         `INSERT INTO streaks (session_id, key, blob_id, count) VALUES (?, ?, ?, ?)
          ON CONFLICT (session_id, key) DO UPDATE SET blob_id = excluded.blob_id, count = excluded.count`,
       )
