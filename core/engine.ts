@@ -50,6 +50,7 @@ export function createEngine(opts: EngineOptions) {
   const queue = new TaskQueue(logger);
   const listeners = new Set<(e: EngineEvent) => void>();
   const masked = new Map<string, string>();
+  const smallCounts: { callId: number; returned: string; given: string }[] = [];
   let maskedChars = 0;
 
   const emit = (e: EngineEvent) => {
@@ -89,7 +90,24 @@ export function createEngine(opts: EngineOptions) {
       return view;
     },
     countCallTokens(callId, returned, given) {
-      // Always off the hot path: the agent's call returns before any token is counted.
+      // Always off the hot path: the agent's call returns before any token is counted. Small
+      // calls are counted in batches, one transaction per batch.
+      if (returned.length <= 16_384 && given.length <= 16_384) {
+        smallCounts.push({ callId, returned, given });
+        if (smallCounts.length === 1) {
+          queue.push(() => {
+            const batch = smallCounts.splice(0);
+            if (!store.db.open) return;
+            store.db.transaction(() => {
+              for (const c of batch) {
+                const r = tokens.count(c.returned);
+                ledger.setCallTokens(c.callId, r, c.given === c.returned ? r : tokens.count(c.given));
+              }
+            })();
+          });
+        }
+        return;
+      }
       queue.push(async () => {
         const r = await tokens.countAsync(returned);
         const g = given === returned ? r : await tokens.countAsync(given);
