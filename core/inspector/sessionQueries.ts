@@ -1,5 +1,6 @@
 /** Sessions with their per-session figures, computed the way the savings ledger computes them. */
 import type { Db } from "../store/db";
+import type { SessionRow } from "../store/sessions";
 import type { SessionList, SessionSummary } from "./dto";
 
 const SUMMARY_SQL = `
@@ -20,13 +21,7 @@ SELECT s.id, s.client, s.created_at, s.last_seen_at, s.generation, s.turn,
   COALESCE(c.rc, 0) - COALESCE(c.gc, 0) - COALESCE(e.pc, 0) AS net_chars
 FROM sessions s LEFT JOIN c ON c.session_id = s.id LEFT JOIN e ON e.session_id = s.id LEFT JOIN b ON b.session_id = s.id`;
 
-interface Row {
-  id: string;
-  client: string | null;
-  created_at: number;
-  last_seen_at: number;
-  generation: number;
-  turn: number;
+interface Row extends SessionRow {
   calls: number;
   rescued: number;
   stubbed: number;

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createEngine } from "../engine";
 import { FakeClock, memoryLogger } from "../runtime";
-import { buildLeakFixture } from "../sensitivity/leakFixture";
+import { buildLeakFixture } from "../../tests/fixtures/secrets/leakFixture";
 import { tempHome } from "../../tests/helpers/tempHome";
 
 function leaks(text: string, values: string[]): string[] {

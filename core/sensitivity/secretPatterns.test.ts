@@ -1,5 +1,5 @@
 import RE2 from "re2";
-import { buildLeakFixture } from "./leakFixture";
+import { buildLeakFixture } from "../../tests/fixtures/secrets/leakFixture";
 import { SECRET_PATTERNS, classifyKey, compileScan, matchEntry, tokenTypeOf } from "./secretPatterns";
 
 describe("the pattern table", () => {

@@ -1,5 +1,5 @@
 import { countLines } from "../text/lines";
-import { buildLeakFixture } from "./leakFixture";
+import { buildLeakFixture } from "../../tests/fixtures/secrets/leakFixture";
 import { findSecrets, maskSecrets } from "./secrets";
 
 describe("maskSecrets on the leak fixture", () => {
