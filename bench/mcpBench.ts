@@ -14,8 +14,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { parseConfig } from "../core/config/config";
-import { createEngine } from "../core/engine";
-import { createUpstreams } from "../core/mcp/endpoint";
+import { createEngine } from "../core/engine/engine";
+import { createUpstreams } from "../core/endpoint/endpoint";
 import { createProxyServer } from "../core/mcp/proxyServer";
 import { stderrLogger } from "../core/runtime";
 

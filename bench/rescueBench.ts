@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { createEngine } from "../core/engine";
+import { createEngine } from "../core/engine/engine";
 import { buildExcerpt } from "../core/rescue/excerpt";
 import { detectKind } from "../core/rescue/kind";
 import { buildOutline } from "../core/fetch/outline";

@@ -4,7 +4,7 @@
  * generated methods and a subscribe that passes event data, never the IPC event object.
  */
 import { contextBridge, ipcRenderer } from "electron";
-import { requestSchemas, type OpName, type Pushed } from "../core/inspector/contract";
+import { requestSchemas, type OpName, type Pushed } from "../core/inspector/api/contract";
 import { EVENT_CHANNEL } from "./ipc/channels";
 import { buildInspectorApi } from "./preload/buildApi";
 

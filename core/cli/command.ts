@@ -1,7 +1,7 @@
 /** The shape of a CLI command. */
 import type { ParseArgsConfig } from "node:util";
-import { createEngine, type Engine } from "../engine";
-import { resolveConfig, resolveHome } from "./home";
+import { createEngine, type Engine } from "../engine/engine";
+import { resolveConfig, resolveHome } from "../home/home";
 import { stderrLogger } from "../runtime";
 
 export interface CliIo {

@@ -3,7 +3,7 @@
  * spill: tokens, PreCompact / SessionStart(compact) mark compaction, UserPromptSubmit marks a turn.
  * Anything unexpected answers `{}` (Claude Code then carries on unchanged).
  */
-import { OWN_TOOLS } from "../intercept/transform";
+import { OWN_TOOLS } from "../engine/transform";
 import type { ProxyEngine } from "../mcp/engineView";
 import { builtinText, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
 

@@ -2,7 +2,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensurePrivateDir, FILE_MODE } from "../store/fsUtil";
+import { ensurePrivateDir, FILE_MODE } from "../fs/fsUtil";
 import { ErrorCode, SpillwayError } from "../errors";
 
 export function tokenPath(home: string): string {

@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseConfig } from "../config/config";
-import { createEngine, type Engine } from "../engine";
+import { createEngine, type Engine } from "../engine/engine";
 import { memoryLogger } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
 import { deliverResult, repeatsText } from "./deliver";

@@ -1,7 +1,7 @@
 /** Blob files on disk: sharded folders, atomic writes, and the encodings that keep JS strings exact. */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ensurePrivateDir, safeUnlink, TEMP_SUFFIX, writeFileAtomic } from "./fsUtil";
+import { ensurePrivateDir, safeUnlink, TEMP_SUFFIX, writeFileAtomic } from "../fs/fsUtil";
 
 /**
  * How a blob's text is stored. `utf8` for well-formed strings; `utf16le` for strings with lone

@@ -11,7 +11,7 @@ import type { KeyProvider } from "../crypto/keys";
 import { KeyRing } from "./keyRing";
 import { BlobFiles, decodeText, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
 import { openIndex, storeSecret, type Db } from "./db";
-import { ensurePrivateDir } from "./fsUtil";
+import { ensurePrivateDir } from "../fs/fsUtil";
 import { toBlobMeta, type BlobRow } from "./rows";
 
 export const BLOB_ID = /^[0-9a-f]{12}$/;

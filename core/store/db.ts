@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync } from "node:fs";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
-import { FILE_MODE } from "./fsUtil";
+import { FILE_MODE } from "../fs/fsUtil";
 import { migrate } from "./migrations";
 
 export type Db = Database.Database;

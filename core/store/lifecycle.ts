@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import type { Logger } from "../runtime";
 import type { BlobStore } from "./blobStore";
 import type { Ledger } from "./ledger";
-import { safeUnlink } from "./fsUtil";
+import { safeUnlink } from "../fs/fsUtil";
 
 export interface SweepReport {
   expired: number;

@@ -1,7 +1,7 @@
 /** `spillway key rotate`: re-encrypts every encrypted blob under a new key, all or nothing. */
 import { renameSync } from "node:fs";
 import type { BlobStore } from "./blobStore";
-import { safeUnlink, writeFileAtomic } from "./fsUtil";
+import { safeUnlink, writeFileAtomic } from "../fs/fsUtil";
 
 /** Returns how many blobs were re-encrypted. */
 export function rotateStoreKey(store: BlobStore): number {

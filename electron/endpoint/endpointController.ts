@@ -4,7 +4,7 @@
  * start cannot leave two servers bound or a closed one reported as running.
  */
 
-import type { ClientInfo, UpstreamInfo } from "../../core/inspector/dto";
+import type { ClientInfo, UpstreamInfo } from "../../core/inspector/api/dto";
 
 /** A started endpoint: where it listens, who is connected, and how to stop it. */
 export interface RunningEndpoint {

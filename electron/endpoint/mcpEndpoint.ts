@@ -1,13 +1,13 @@
 /**
- * The thin adapter between the app and core's endpoint (core/mcp/endpoint.ts, the same server
+ * The thin adapter between the app and core's endpoint (core/endpoint/endpoint.ts, the same server
  * `spillway serve` runs): starts it in this process on the engine the app already hosts, and
  * reports its clients and upstreams in the inspector contract's shapes.
  */
-import type { Engine } from "../../core/engine";
+import type { Engine } from "../../core/engine/engine";
 import { ensureToken } from "../../core/http/token";
-import type { EndpointStatus, UpstreamInfo } from "../../core/inspector/dto";
-import type { EndpointControl } from "../../core/inspector/host";
-import { startEndpoint } from "../../core/mcp/endpoint";
+import type { EndpointStatus, UpstreamInfo } from "../../core/inspector/api/dto";
+import type { EndpointControl } from "../../core/inspector/handlers/host";
+import { startEndpoint } from "../../core/endpoint/endpoint";
 import type { EndpointController, StartEndpoint } from "./endpointController";
 
 export interface InProcessEndpointOptions {

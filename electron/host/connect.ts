@@ -1,14 +1,14 @@
 /**
  * Agent config for the desktop app, built on core's `spillway connect` snippets
- * (core/cli/connect/agents.ts). The tray's "Copy Claude Code config" leads with the HTTP form,
+ * (core/connect/agents.ts). The tray's "Copy Claude Code config" leads with the HTTP form,
  * because the app's endpoint is already running; the token is read by the user's shell from the
  * 0600 file, so it never lands on the clipboard.
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { AGENTS, findAgent, type ConnectContext } from "../../core/cli/connect/agents";
+import { AGENTS, findAgent, type ConnectContext } from "../../core/connect/agents";
 import { tokenPath } from "../../core/http/token";
-import type { ConnectSnippet } from "../../core/inspector/dto";
+import type { ConnectSnippet } from "../../core/inspector/api/dto";
 
 /**
  * The context the snippets are written for. `appRoot` holds bin/spillway.js when the app runs

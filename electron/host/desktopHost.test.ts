@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { EndpointStatus, ExportTicket, ConnectSnippet } from "../../core/inspector/dto";
+import type { EndpointStatus, ExportTicket, ConnectSnippet } from "../../core/inspector/api/dto";
 import { memoryLogger } from "../../core/runtime";
 import type { SafeStorageLike } from "../keys/safeStorageKeys";
 import { SAFE_KEY_FILE } from "../keys/safeStorageKeys";

@@ -4,18 +4,18 @@
  * Kept out of main.ts so it runs, and is tested, under plain Node.
  */
 import { randomBytes } from "node:crypto";
-import { resolveConfig } from "../../core/cli/home";
+import { resolveConfig } from "../../core/home/home";
 import { fileKeyProvider } from "../../core/crypto/keys";
-import { createEngine, type Engine } from "../../core/engine";
-import { BlobViews } from "../../core/inspector/blobViews";
-import { createDispatch, type Dispatch } from "../../core/inspector/dispatch";
-import { createHandlers } from "../../core/inspector/handlers";
-import type { EndpointControl, InspectorHost } from "../../core/inspector/host";
+import { createEngine, type Engine } from "../../core/engine/engine";
+import { BlobViews } from "../../core/inspector/handlers/blobViews";
+import { createDispatch, type Dispatch } from "../../core/inspector/handlers/dispatch";
+import { createHandlers } from "../../core/inspector/handlers/handlers";
+import type { EndpointControl, InspectorHost } from "../../core/inspector/handlers/host";
 import type { Logger } from "../../core/runtime";
 import { createEndpointController, type EndpointController } from "../endpoint/endpointController";
 import { desktopEndpointControl, inProcessEndpoint } from "../endpoint/mcpEndpoint";
 import { safeStorageKeyProvider, type SafeStorageLike } from "../keys/safeStorageKeys";
-import type { ConnectContext } from "../../core/cli/connect/agents";
+import type { ConnectContext } from "../../core/connect/agents";
 import { claudeCodeConfig, connectSnippets, desktopConnectContext } from "./connect";
 import { exportToFolder } from "./exportToFolder";
 

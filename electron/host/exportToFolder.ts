@@ -5,8 +5,8 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
-import type { ExportTicket } from "../../core/inspector/dto";
-import type { BlobViews } from "../../core/inspector/blobViews";
+import type { ExportTicket } from "../../core/inspector/api/dto";
+import type { BlobViews } from "../../core/inspector/handlers/blobViews";
 
 /** `name`, or `name (1)`, `name (2)`… so an export never overwrites an earlier file. */
 export function freeName(folder: string, filename: string): string {

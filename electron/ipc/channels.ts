@@ -2,7 +2,7 @@
  * The only place IPC channel names are made. Each is derived from a contract operation name, so
  * the preload and the main-process handlers cannot disagree and no channel is typed by hand.
  */
-import type { OpName } from "../../core/inspector/contract";
+import type { OpName } from "../../core/inspector/api/contract";
 
 const NAMESPACE = "spillway";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { EngineEvent, Pushed } from "../../core/inspector/contract";
+import type { EngineEvent, Pushed } from "../../core/inspector/api/contract";
 import { pushEvents } from "./pushEvents";
 
 describe("pushed events", () => {

@@ -3,8 +3,8 @@
  * engine's own events, endpoint status changes, and ledger growth caused by other processes on
  * the same store (an agent's `spillway mcp`), which this process can only see by looking.
  */
-import type { EngineEvent, Pushed } from "../../core/inspector/contract";
-import type { EndpointStatus } from "../../core/inspector/dto";
+import type { EngineEvent, Pushed } from "../../core/inspector/api/contract";
+import type { EndpointStatus } from "../../core/inspector/api/dto";
 
 export interface PushSources {
   onEngineEvent(listener: (e: EngineEvent) => void): () => void;

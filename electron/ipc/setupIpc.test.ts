@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { requestSchemas, type OpName, type Pushed } from "../../core/inspector/contract";
-import { InspectorFailure } from "../../core/inspector/failure";
+import { requestSchemas, type OpName, type Pushed } from "../../core/inspector/api/contract";
+import { InspectorFailure } from "../../core/inspector/api/failure";
 import type { IpcInvokeEvent, IpcMainPort } from "../ports";
 import { buildInspectorApi } from "../preload/buildApi";
 import { EVENT_CHANNEL, invokeChannel } from "./channels";
 import { createSenderCheck } from "./senderCheck";
-import { createDispatch } from "../../core/inspector/dispatch";
-import type { Handlers } from "../../core/inspector/handlers";
+import { createDispatch } from "../../core/inspector/handlers/dispatch";
+import type { Handlers } from "../../core/inspector/handlers/handlers";
 import { memoryLogger } from "../../core/runtime";
 import { handleInvoke, setupIpc, type IpcDeps } from "./setupIpc";
 

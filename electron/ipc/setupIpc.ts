@@ -5,8 +5,8 @@
  * host handler, and answers `{ ok: true, value } | { ok: false, error }`. Nothing is thrown
  * across IPC, so no stack trace reaches the renderer.
  */
-import { requestSchemas, type OpName, type Result } from "../../core/inspector/contract";
-import type { Dispatch } from "../../core/inspector/dispatch";
+import { requestSchemas, type OpName, type Result } from "../../core/inspector/api/contract";
+import type { Dispatch } from "../../core/inspector/handlers/dispatch";
 import type { IpcInvokeEvent, IpcMainPort } from "../ports";
 import { invokeChannel } from "./channels";
 

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyProvider } from "../../core/crypto/keys";
-import { writeFileAtomic } from "../../core/store/fsUtil";
+import { writeFileAtomic } from "../../core/fs/fsUtil";
 import type { SafeStoragePort } from "../ports";
 
 export const SAFE_KEY_FILE = "key.safestorage";

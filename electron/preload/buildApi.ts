@@ -3,7 +3,7 @@
  * by namespace (`blobs.list` → `api.blobs.list`). Pure, so it is tested under Node with a fake
  * invoke. The page gets only these functions: no ipcRenderer, no channel parameter.
  */
-import type { InspectorApi, OpName, Pushed, Result } from "../../core/inspector/contract";
+import type { InspectorApi, OpName, Pushed, Result } from "../../core/inspector/api/contract";
 import { invokeChannel } from "../ipc/channels";
 
 export type Invoke = (channel: string, request: unknown) => Promise<unknown>;

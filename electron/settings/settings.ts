@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { writeFileAtomic } from "../../core/store/fsUtil";
+import { writeFileAtomic } from "../../core/fs/fsUtil";
 
 export const SETTINGS_FILE = "desktop.json";
 

@@ -4,7 +4,7 @@
  * Only Electron's Tray, Menu, nativeImage and clipboard are fakes.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createEngine, type Engine } from "../../core/engine";
+import { createEngine, type Engine } from "../../core/engine/engine";
 import { ensureToken } from "../../core/http/token";
 import { parseConfig } from "../../core/config/config";
 import { memoryLogger } from "../../core/runtime";

@@ -1,5 +1,5 @@
 /** The tray's figures, read from the engine's store: sessions, stored blobs, tokens saved today. */
-import type { Engine } from "../../core/engine";
+import type { Engine } from "../../core/engine/engine";
 import { storeStats } from "../../core/store/stats";
 import type { TrayFigures } from "./trayMenu";
 

@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ApiProvider } from "./api/ApiProvider";
 import { apiTransport, webTransport } from "./api/transport";
-import type { InspectorApi } from "../../core/inspector/contract";
+import type { InspectorApi } from "../../core/inspector/api/contract";
 import { App } from "./App";
 import "./theme/styles.css";
 

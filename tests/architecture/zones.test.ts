@@ -68,6 +68,6 @@ describe("zones", () => {
 
   it("the walker sees the sources (a guard against a test that cannot fail)", () => {
     expect(sources(join(ROOT, "core")).length).toBeGreaterThan(10);
-    expect(importsOf(join(ROOT, "core", "engine.ts")).some((i) => i.spec === "./store/blobStore")).toBe(true);
+    expect(importsOf(join(ROOT, "core", "engine", "engine.ts")).some((i) => i.spec === "../store/blobStore")).toBe(true);
   });
 });

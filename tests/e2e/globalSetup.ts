@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEngine } from "../../core/engine";
+import { createEngine } from "../../core/engine/engine";
 import { memoryLogger } from "../../core/runtime";
 import { ROOT, writeConfig } from "../mcp/helpers/setup";
 import { putBigBlob } from "./support/bigBlob";

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { requestSchemas, type OpName } from "../../core/inspector/contract";
+import { requestSchemas, type OpName } from "../../core/inspector/api/contract";
 import { memoryLogger } from "../../core/runtime";
 import { buildRenderer, findViteConfig, rendererOutDir, ROOT } from "../../build/build-electron.mjs";
 import { invokeChannel } from "../../electron/ipc/channels";

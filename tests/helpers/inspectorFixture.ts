@@ -1,8 +1,8 @@
 /** An engine in a temp home with a little real traffic, for the inspector's handler tests. */
 import { parseConfig } from "../../core/config/config";
-import { createEngine, type Engine } from "../../core/engine";
-import { createHandlers, type Handlers } from "../../core/inspector/handlers";
-import type { InspectorHost } from "../../core/inspector/host";
+import { createEngine, type Engine } from "../../core/engine/engine";
+import { createHandlers, type Handlers } from "../../core/inspector/handlers/handlers";
+import type { InspectorHost } from "../../core/inspector/handlers/host";
 import { FakeClock, memoryLogger } from "../../core/runtime";
 import { tempHome } from "./tempHome";
 import { join } from "node:path";

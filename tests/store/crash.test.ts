@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { createEngine } from "../../core/engine";
+import { createEngine } from "../../core/engine/engine";
 import { memoryLogger } from "../../core/runtime";
 import { tempHome } from "../helpers/tempHome";
 

@@ -1,7 +1,7 @@
 // A child process that writes large tool results into a home as fast as it can, through the
 // engine's real interception path. Used by the crash and two-process tests.
 import { randomBytes } from "node:crypto";
-import { createEngine } from "../../core/engine";
+import { createEngine } from "../../core/engine/engine";
 import { memoryLogger } from "../../core/runtime";
 
 const [home, tag, countArg] = process.argv.slice(2);

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { tokenPath } from "../../http/token";
 import type { Command } from "../command";
-import { AGENTS, findAgent, type ConnectContext } from "../connect/agents";
-import { resolveConfig, resolveHome } from "../home";
+import { AGENTS, findAgent, type ConnectContext } from "../../connect/agents";
+import { resolveConfig, resolveHome } from "../../home/home";
 
 /** The package is not published: configs start the CLI by its absolute path under node. */
 const BIN = fileURLToPath(new URL("../../../bin/spillway.js", import.meta.url));

@@ -1,11 +1,11 @@
 /** `spillway doctor`: one line per check (home, config, index, store, token, each upstream); exit 1 if any fails. */
 import { existsSync } from "node:fs";
-import { createEngine } from "../../engine";
+import { createEngine } from "../../engine/engine";
 import { describeError } from "../../errors";
 import { stderrLogger } from "../../runtime";
 import type { Command } from "../command";
 import { checkHome, checkIndex, checkSweepDryRun, checkToken, checkUpstream, type CheckResult } from "../doctor/checks";
-import { resolveConfig, resolveHome } from "../home";
+import { resolveConfig, resolveHome } from "../../home/home";
 
 const UPSTREAM_TIMEOUT_MS = 15_000;
 

@@ -3,12 +3,12 @@
  * stdout; logs go to stderr. One process is one Spillway session.
  */
 import { randomUUID } from "node:crypto";
-import { createEngine } from "../../engine";
-import { createUpstreams } from "../../mcp/endpoint";
+import { createEngine } from "../../engine/engine";
+import { createUpstreams } from "../../endpoint/endpoint";
 import { serveStdio } from "../../mcp/stdioMcp";
 import { stderrLogger } from "../../runtime";
 import type { Command } from "../command";
-import { resolveConfig, resolveHome } from "../home";
+import { resolveConfig, resolveHome } from "../../home/home";
 
 /**
  * The session id: explicit, else the host's own id when it passes one (Claude Code gives its stdio

@@ -1,11 +1,11 @@
 /** `spillway serve`: the local endpoint (MCP over Streamable HTTP and the hooks) until SIGINT or SIGTERM. */
-import { createEngine } from "../../engine";
+import { createEngine } from "../../engine/engine";
 import { ErrorCode, SpillwayError } from "../../errors";
-import { startEndpoint } from "../../mcp/endpoint";
-import { mountInspector } from "../../inspector/webRoutes";
+import { startEndpoint } from "../../endpoint/endpoint";
+import { mountInspector } from "../../inspector/web/webRoutes";
 import { stderrLogger } from "../../runtime";
 import type { Command } from "../command";
-import { resolveConfig, resolveHome } from "../home";
+import { resolveConfig, resolveHome } from "../../home/home";
 
 function parsePort(v: string | boolean | undefined): number | undefined {
   if (v === undefined) return undefined;

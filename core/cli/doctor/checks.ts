@@ -1,6 +1,6 @@
 /** The checks behind `spillway doctor`. Each is read-only and answers one line; none throws. */
 import { existsSync, statSync } from "node:fs";
-import type { Engine } from "../../engine";
+import type { Engine } from "../../engine/engine";
 import type { UpstreamConfig } from "../../config/config";
 import { describeError } from "../../errors";
 import { tokenPath } from "../../http/token";

@@ -1,5 +1,5 @@
 /** Which cached operations a pushed event makes stale. Pure, so the mapping is tested directly. */
-import type { OpName, Pushed } from "../../../core/inspector/contract";
+import type { OpName, Pushed } from "../../../core/inspector/api/contract";
 
 const BLOB_READS: OpName[] = ["blobs.list", "blobs.facets", "blobs.get", "blobs.content", "search.all"];
 const LEDGER_READS: OpName[] = ["overview.get", "savings.get", "sessions.list", "sessions.timeline"];

@@ -3,7 +3,7 @@
  * demand, refreshed when a pushed event invalidates its operation. Entries are immutable
  * snapshots, so `useSyncExternalStore` sees a change as a new object.
  */
-import type { InspectorError, OpName, Req, Res } from "../../../core/inspector/contract";
+import type { InspectorError, OpName, Req, Res } from "../../../core/inspector/api/contract";
 import type { Transport } from "./transport";
 
 export interface Entry<T = unknown> {

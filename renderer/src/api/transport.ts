@@ -2,7 +2,7 @@
  * How the renderer reaches the inspector API. Web mode: HTTP POST /api/<op> and one SSE
  * stream. The desktop app will hand in `window.spillway` (the same contract over IPC) instead.
  */
-import type { InspectorApi, OpName, Pushed, Req, Res, Result } from "../../../core/inspector/contract";
+import type { InspectorApi, OpName, Pushed, Req, Res, Result } from "../../../core/inspector/api/contract";
 
 export interface Transport {
   call<K extends OpName>(op: K, req: Req<K>): Promise<Result<Res<K>>>;

@@ -1,6 +1,6 @@
 /** Export: asks the host for a download ticket and follows it (web), or reports where it saved (desktop). */
 import { useState } from "react";
-import type { InspectorError } from "../../../core/inspector/contract";
+import type { InspectorError } from "../../../core/inspector/api/contract";
 import { useCache } from "./ApiProvider";
 
 export function useExport() {

@@ -1,6 +1,6 @@
 /** Hooks over the query cache, keyed by contract operation and request. */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import type { InspectorError, OpName, Req, Res, Result } from "../../../core/inspector/contract";
+import type { InspectorError, OpName, Req, Res, Result } from "../../../core/inspector/api/contract";
 import { useCache } from "./ApiProvider";
 import { queryKey, type Entry } from "./queryCache";
 

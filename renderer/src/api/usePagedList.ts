@@ -3,7 +3,7 @@
  * the same query cache (so pushed events refresh the visible pages like any other read).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Req, Res } from "../../../core/inspector/contract";
+import type { Req, Res } from "../../../core/inspector/api/contract";
 import { useCache } from "./ApiProvider";
 import { queryKey } from "./queryCache";
 

@@ -1,5 +1,5 @@
 /** A 50 MB log put into a real store (the real BlobStore: keyed id, atomic file, index row). */
-import { createEngine } from "../../../core/engine";
+import { createEngine } from "../../../core/engine/engine";
 import { memoryLogger } from "../../../core/runtime";
 import { countLines } from "../../../core/text/lines";
 

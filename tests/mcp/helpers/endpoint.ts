@@ -1,8 +1,8 @@
 /** An in-process endpoint (the same code `spillway serve` runs) on a real engine in a temp home. */
 import { join } from "node:path";
 import { parseConfig } from "../../../core/config/config";
-import { createEngine, type Engine } from "../../../core/engine";
-import { startEndpoint, type RunningEndpoint } from "../../../core/mcp/endpoint";
+import { createEngine, type Engine } from "../../../core/engine/engine";
+import { startEndpoint, type RunningEndpoint } from "../../../core/endpoint/endpoint";
 import { memoryLogger } from "../../../core/runtime";
 import { tempHome } from "../../helpers/tempHome";
 import { readFileSync } from "node:fs";

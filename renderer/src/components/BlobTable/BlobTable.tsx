@@ -6,7 +6,7 @@
 import { useTable, type SortingState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import type { BlobRow, BlobSortKey } from "../../../../core/inspector/contract";
+import type { BlobRow, BlobSortKey } from "../../../../core/inspector/api/contract";
 import { columns, features, WIDTHS, type IndexedRow } from "./columns";
 
 export interface BlobTableProps {

@@ -1,6 +1,6 @@
 /** Columns of the blobs table (TanStack Table v9); module scope so the table's inputs stay stable. */
 import { createColumnHelper, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
-import type { BlobRow } from "../../../../core/inspector/contract";
+import type { BlobRow } from "../../../../core/inspector/api/contract";
 import { fmtAgo, fmtCompact, fmtInt, fmtTime } from "../../format/format";
 import { Badge } from "../Ui/Ui";
 

@@ -3,7 +3,7 @@
  * the validation issues and a change callback; the view validates and saves.
  */
 import { useEffect, useState } from "react";
-import type { ConfigIssue } from "../../../../core/inspector/contract";
+import type { ConfigIssue } from "../../../../core/inspector/api/contract";
 import { getAt, type Field } from "./schemaWalk";
 
 const HELP: Record<string, string> = {

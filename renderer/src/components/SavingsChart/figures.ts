@@ -1,5 +1,5 @@
 /** Picks the figures a chart shows from savings rows, in tokens or chars. Pure. */
-import type { SavingsFigures } from "../../../../core/inspector/contract";
+import type { SavingsFigures } from "../../../../core/inspector/api/contract";
 
 export type Unit = "tokens" | "chars";
 

@@ -1,6 +1,6 @@
 /** Small presentational pieces shared by every view. */
 import { useState, type ReactNode } from "react";
-import type { InspectorError } from "../../../../core/inspector/contract";
+import type { InspectorError } from "../../../../core/inspector/api/contract";
 
 export function Badge({ value, title }: { value: string; title?: string }) {
   return (

@@ -1,6 +1,6 @@
 /** Blob: the content in a paged read-only viewer, the handle, outline, fetch tools and lineage. */
 import { useCallback, useState } from "react";
-import type { BlobDetail, Jump } from "../../../../core/inspector/contract";
+import type { BlobDetail, Jump } from "../../../../core/inspector/api/contract";
 import { useMutation, useOp } from "../../api/useOp";
 import { useExport } from "../../api/useExport";
 import type { ViewerMark } from "../../components/MonacoViewer/MonacoViewer";

@@ -1,6 +1,6 @@
 /** The content pane: a pager bar over the Monaco window, with go-to-line and a position slider. */
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import type { ContentPage } from "../../../../core/inspector/contract";
+import type { ContentPage } from "../../../../core/inspector/api/contract";
 import type { ViewerMark } from "../../components/MonacoViewer/MonacoViewer";
 import { ErrorNote, Progress } from "../../components/Ui/Ui";
 import { fmtInt } from "../../format/format";

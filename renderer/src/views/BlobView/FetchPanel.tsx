@@ -3,7 +3,7 @@
  * place they name clickable to jump the viewer there.
  */
 import { useState, type FormEvent } from "react";
-import type { FetchModeName, FetchRun, Jump } from "../../../../core/inspector/contract";
+import type { FetchModeName, FetchRun, Jump } from "../../../../core/inspector/api/contract";
 import { useMutation } from "../../api/useOp";
 import { ErrorNote, Progress } from "../../components/Ui/Ui";
 import { fmtInt } from "../../format/format";

@@ -1,5 +1,5 @@
 /** Places an answer points at, as buttons: click (or Enter) jumps the viewer there. Text only. */
-import type { Jump } from "../../../../core/inspector/contract";
+import type { Jump } from "../../../../core/inspector/api/contract";
 import { fmtInt } from "../../format/format";
 
 export function HitList({ jumps, onJump, testId }: { jumps: Jump[]; onJump: (j: Jump) => void; testId?: string }) {

@@ -1,5 +1,5 @@
 /** The blob's side panels: the handle as the model saw it, the outline, and the lineage. */
-import type { BlobDetail, Jump, LedgerEvent } from "../../../../core/inspector/contract";
+import type { BlobDetail, Jump, LedgerEvent } from "../../../../core/inspector/api/contract";
 import { useOp } from "../../api/useOp";
 import { Badge, CopyButton, ErrorNote, Progress } from "../../components/Ui/Ui";
 import { fmtInt, fmtTime, shortId } from "../../format/format";

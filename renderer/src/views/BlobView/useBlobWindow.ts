@@ -4,7 +4,7 @@
  * the window load the window around the target; scrolling past an edge slides the window.
  */
 import { useCallback, useRef, useState } from "react";
-import type { BlobMeta } from "../../../../core/inspector/contract";
+import type { BlobMeta } from "../../../../core/inspector/api/contract";
 import { useOp } from "../../api/useOp";
 
 /** Lines per window, chars per window in char mode, and context kept above a jump target. */

@@ -1,6 +1,6 @@
 /** The blobs table's filter bar; text inputs apply after a short pause so typing stays smooth. */
 import { useEffect, useState } from "react";
-import type { BlobFilter, Kind, Label } from "../../../../core/inspector/contract";
+import type { BlobFilter, Kind, Label } from "../../../../core/inspector/api/contract";
 import { useOp } from "../../api/useOp";
 
 const LABELS: Label[] = ["public", "internal", "personal", "credential"];

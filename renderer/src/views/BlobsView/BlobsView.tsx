@@ -1,6 +1,6 @@
 /** Blobs: every stored result, filtered and sorted on the server, with pin, unpin, purge and export. */
 import { useCallback, useMemo, useState } from "react";
-import type { BlobFilter, BlobSortKey } from "../../../../core/inspector/contract";
+import type { BlobFilter, BlobSortKey } from "../../../../core/inspector/api/contract";
 import { usePagedList } from "../../api/usePagedList";
 import { BlobTable } from "../../components/BlobTable/BlobTable";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";

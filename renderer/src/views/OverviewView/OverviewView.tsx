@@ -1,6 +1,6 @@
 /** Overview: net savings over time and per tool, upstream and session; store use; live counters. */
 import { useState } from "react";
-import type { LedgerEvent } from "../../../../core/inspector/contract";
+import type { LedgerEvent } from "../../../../core/inspector/api/contract";
 import { useMutation, useOp } from "../../api/useOp";
 import { BarList } from "../../components/SavingsChart/BarList";
 import { SavingsTimeChart } from "../../components/SavingsChart/SavingsTimeChart";

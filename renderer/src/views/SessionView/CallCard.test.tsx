@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { TimelineCall } from "../../../../core/inspector/contract";
+import type { TimelineCall } from "../../../../core/inspector/api/contract";
 import { CallCard, touchText } from "./CallCard";
 
 const call = (outcome: TimelineCall["call"]["outcome"]): TimelineCall => ({

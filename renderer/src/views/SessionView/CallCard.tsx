@@ -1,5 +1,5 @@
 /** One call of a session's timeline: what the tool returned beside what the model was given, then what read it back. */
-import type { LedgerEvent, TextPreview, TimelineCall } from "../../../../core/inspector/contract";
+import type { LedgerEvent, TextPreview, TimelineCall } from "../../../../core/inspector/api/contract";
 import { Badge } from "../../components/Ui/Ui";
 import { fmtInt, fmtTime } from "../../format/format";
 import { formatRoute } from "../../router/route";

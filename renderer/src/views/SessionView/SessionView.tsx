@@ -1,6 +1,6 @@
 /** A session's timeline of calls, oldest first, read a page at a time. */
 import { useState } from "react";
-import type { LedgerEvent, SessionSummary } from "../../../../core/inspector/contract";
+import type { LedgerEvent, SessionSummary } from "../../../../core/inspector/api/contract";
 import { useOp } from "../../api/useOp";
 import { Card, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
 import { fmtAgo, fmtInt, fmtTime } from "../../format/format";

@@ -1,6 +1,6 @@
 /** Settings: config.json edited as a form, validated with the engine's own schema as you type, saved atomically. */
 import { useEffect, useMemo, useState } from "react";
-import type { ConfigIssue } from "../../../../core/inspector/contract";
+import type { ConfigIssue } from "../../../../core/inspector/api/contract";
 import { useCache } from "../../api/ApiProvider";
 import { useMutation, useOp } from "../../api/useOp";
 import { ConfigForm } from "../../components/ConfigForm/ConfigForm";

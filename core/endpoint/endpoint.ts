@@ -1,0 +1,64 @@
+/**
+ * The local endpoint `spillway serve` runs (and the app's tray starts and stops): one HTTP server
+ * on 127.0.0.1 with MCP at /mcp and the hooks at /hooks/*, sharing one engine and one set of upstreams.
+ * Other modules add routes (the inspector's /api/* and static files) through `http.addRoute`.
+ */
+import { ensureToken, tokenPath } from "../http/token";
+import { createHttpServer, type HttpEndpoint } from "../http/server";
+import { mountHooks } from "../hooks/hookRoutes";
+import type { ProxyEngine } from "../mcp/engineView";
+import { mountMcp, type McpHttp } from "../mcp/httpMcp";
+import { FETCH_TOOL, RECALL_TOOL } from "../mcp/ownTools";
+import { UpstreamManager } from "../mcp/upstreamManager";
+
+export interface EndpointOptions {
+  engine: ProxyEngine;
+  home: string;
+  /** Defaults to config server.port; 0 picks a free port. */
+  port?: number;
+  /** Reuse an upstream manager (tests, or the app keeping upstreams across restarts). */
+  upstreams?: UpstreamManager;
+}
+
+export interface RunningEndpoint {
+  url: string;
+  mcpUrl: string;
+  port: number;
+  tokenFile: string;
+  http: HttpEndpoint;
+  mcp: McpHttp;
+  upstreams: UpstreamManager;
+  close(): Promise<void>;
+}
+
+export function createUpstreams(engine: ProxyEngine): UpstreamManager {
+  return new UpstreamManager(engine.config.mcpServers, {
+    logger: engine.logger,
+    timeoutMs: engine.config.server.upstreamTimeoutMs,
+    reservedNames: new Set([FETCH_TOOL, RECALL_TOOL]),
+  });
+}
+
+export async function startEndpoint(opts: EndpointOptions): Promise<RunningEndpoint> {
+  const { engine } = opts;
+  const token = ensureToken(opts.home);
+  const http = createHttpServer({ port: opts.port ?? engine.config.server.port, token, logger: engine.logger });
+  const ownsUpstreams = !opts.upstreams;
+  const upstreams = opts.upstreams ?? createUpstreams(engine);
+  const mcp = mountMcp(http, { engine, upstreams });
+  mountHooks(http, engine);
+  const { port, url } = await http.listen();
+  return {
+    url,
+    mcpUrl: `${url}/mcp`,
+    port,
+    tokenFile: tokenPath(opts.home),
+    http,
+    mcp,
+    upstreams,
+    async close() {
+      await http.close();
+      if (ownsUpstreams) await upstreams.close();
+    },
+  };
+}

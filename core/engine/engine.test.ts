@@ -1,0 +1,234 @@
+import { parseConfig } from "../config/config";
+import { createEngine } from "./engine";
+import { FakeClock, memoryLogger } from "../runtime";
+import { tempHome } from "../../tests/helpers/tempHome";
+
+function bigLog(seed: string, lines = 800): string {
+  const out: string[] = [];
+  for (let i = 0; i < lines; i++) out.push(`[${seed}] step ${i}: compiled module src/mod${i}.ts in ${i % 97} ms`);
+  return out.join("\n") + "\n";
+}
+
+describe("engine: rescue, dedup and the ledger", () => {
+  let home: ReturnType<typeof tempHome>;
+  beforeEach(() => (home = tempHome()));
+  afterEach(() => home.cleanup());
+  const make = (cfg: unknown = {}, clock = new FakeClock()) =>
+    createEngine({ home: home.path, config: parseConfig(cfg), clock, logger: memoryLogger() });
+
+  it("passes small results through untouched", async () => {
+    const e = make();
+    const r = e.transformToolResult({ sessionId: "s", tool: "echo", text: "hello" });
+    expect(r).toMatchObject({ text: "hello", outcome: "passthrough", blobId: null });
+    await e.close();
+  });
+
+  it("replaces a large result by a handle and keeps every byte", async () => {
+    const e = make();
+    const text = bigLog("a");
+    const r = e.transformToolResult({ sessionId: "s", tool: "build", args: { target: "all" }, text });
+    expect(r.outcome).toBe("rescued");
+    expect(r.text.length).toBeLessThan(text.length / 3);
+    expect(r.text).toContain(r.blobId!);
+    expect(r.text).toMatch(/preview/i);
+    expect(e.recall("s", r.blobId).text).toBe(text);
+    await e.close();
+  });
+
+  it("stubs a byte-identical repeat in the same session, and recall returns the exact bytes", async () => {
+    const e = make();
+    const text = "x".repeat(1000) + "\nmid-size result that is still worth deduplicating\n" + "y".repeat(2000);
+    const first = e.transformToolResult({ sessionId: "s", tool: "read", args: { p: 1 }, text });
+    expect(first).toMatchObject({ outcome: "passthrough", text });
+    const second = e.transformToolResult({ sessionId: "s", tool: "read", args: { p: 1 }, text });
+    expect(second.outcome).toBe("stubbed");
+    expect(second.text.split("\n")).toHaveLength(1);
+    expect(second.text).toContain(`recall_result(result_id="${first.blobId}")`);
+    expect(second.text).toContain("read");
+    expect(e.recall("s", second.blobId).text).toBe(text);
+    // another session has not seen it: full delivery there, and it cannot recall the first's id
+    const other = e.transformToolResult({ sessionId: "t", tool: "read", args: { p: 1 }, text: text + "!" });
+    expect(other.outcome).toBe("passthrough");
+    expect(e.recall("t", first.blobId)).toMatchObject({ isError: true });
+    expect(e.recall("t", first.blobId).text).toMatch(/another session/);
+    await e.close();
+  });
+
+  it("a repeat of a rescued result is a stub to the same blob, not a second handle", async () => {
+    const e = make();
+    const text = bigLog("b");
+    const a = e.transformToolResult({ sessionId: "s", tool: "build", text });
+    const b = e.transformToolResult({ sessionId: "s", tool: "build", text });
+    expect(a.outcome).toBe("rescued");
+    expect(b).toMatchObject({ outcome: "stubbed", blobId: a.blobId });
+    await e.close();
+  });
+
+  it("never stubs below 2,000 chars, above 2,000,000 chars, or error results", async () => {
+    const e = make();
+    const small = "s".repeat(1999);
+    expect(e.transformToolResult({ sessionId: "s", tool: "t", text: small }).outcome).toBe("passthrough");
+    expect(e.transformToolResult({ sessionId: "s", tool: "t", text: small }).outcome).toBe("passthrough");
+    const err = "E".repeat(3000);
+    expect(e.transformToolResult({ sessionId: "s", tool: "t", text: err, isError: true }).outcome).toBe("passthrough");
+    expect(e.transformToolResult({ sessionId: "s", tool: "t", text: err, isError: true }).outcome).toBe("passthrough");
+    const huge = "h".repeat(2_000_001);
+    expect(e.transformToolResult({ sessionId: "s", tool: "t", text: huge }).outcome).toBe("rescued");
+    expect(e.transformToolResult({ sessionId: "s", tool: "t", text: huge }).outcome).toBe("rescued");
+    await e.close();
+  });
+
+  it("the streak guard delivers in full after 5 consecutive stubs for the same call", async () => {
+    const e = make();
+    const text = "z".repeat(5000);
+    const outcomes = Array.from({ length: 8 }, () => e.transformToolResult({ sessionId: "s", tool: "poll", args: { b: 2, a: 1 }, text }).outcome);
+    expect(outcomes).toEqual(["passthrough", "stubbed", "stubbed", "stubbed", "stubbed", "stubbed", "passthrough", "stubbed"]);
+    await e.close();
+  });
+
+  it("canonical arguments: key order does not matter, array order does", async () => {
+    const e = make({ dedup: { maxStubStreak: 1 } });
+    const text = "q".repeat(5000);
+    e.transformToolResult({ sessionId: "s", tool: "t", args: { a: 1, b: [1, 2] }, text });
+    expect(e.transformToolResult({ sessionId: "s", tool: "t", args: { b: [1, 2], a: 1 }, text }).outcome).toBe("stubbed");
+    // same key again: streak of 1 reached, so the next one is delivered in full
+    expect(e.transformToolResult({ sessionId: "s", tool: "t", args: { b: [1, 2], a: 1 }, text }).outcome).toBe("passthrough");
+    // a different array order is a different key with its own streak: stubbed (content already held)
+    expect(e.transformToolResult({ sessionId: "s", tool: "t", args: { a: 1, b: [2, 1] }, text }).outcome).toBe("stubbed");
+    await e.close();
+  });
+
+  it("a changed result resets the streak", async () => {
+    const e = make({ dedup: { maxStubStreak: 2 } });
+    const a = "a".repeat(4000);
+    const b = "b".repeat(4000);
+    const call = (text: string) => e.transformToolResult({ sessionId: "s", tool: "poll", args: {}, text }).outcome;
+    expect([call(a), call(a), call(a), call(b), call(a), call(a)]).toEqual(["passthrough", "stubbed", "stubbed", "passthrough", "stubbed", "stubbed"]);
+    await e.close();
+  });
+
+  it("after a compaction each result is delivered in full once more, then stubbing resumes", async () => {
+    const e = make();
+    const text = "c".repeat(6000);
+    const call = () => e.transformToolResult({ sessionId: "s", tool: "cat", args: {}, text }).outcome;
+    expect([call(), call()]).toEqual(["passthrough", "stubbed"]);
+    e.compaction("s");
+    expect([call(), call()]).toEqual(["passthrough", "stubbed"]);
+    await e.close();
+  });
+
+  it("answers an unknown or malformed id with a clear sentence", async () => {
+    const e = make();
+    expect(e.recall("s", "0123456789ab")).toMatchObject({ isError: true });
+    expect(e.recall("s", "0123456789ab").text).toMatch(/no stored result 0123456789ab/);
+    expect(e.recall("s", "nope").text).toMatch(/not a valid result id/);
+    await e.close();
+  });
+
+  it("a swept result answers with the source tool and re-run guidance", async () => {
+    const clock = new FakeClock();
+    const e = make({}, clock);
+    const r = e.transformToolResult({ sessionId: "s", tool: "list_issues", text: bigLog("c") });
+    clock.advance(73 * 3_600_000);
+    e.sweep();
+    const answer = e.recall("s", r.blobId);
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toMatch(/list_issues.*expired.*re-run list_issues/);
+    await e.close();
+  });
+
+  it("fails open: if the store breaks, the model gets the raw result and the failure is logged", async () => {
+    const logger = memoryLogger();
+    const e = createEngine({ home: home.path, logger });
+    e.store.db.close();
+    const text = bigLog("d");
+    const r = e.transformToolResult({ sessionId: "s", tool: "build", text });
+    expect(r).toMatchObject({ text, outcome: "failed_open" });
+    expect(logger.entries.some((l) => l.level === "error" && /raw result/.test(l.msg))).toBe(true);
+  });
+
+  it("search works right after a rescue (before background indexing ends) and after it, and the index counts toward the cap", async () => {
+    const e = make();
+    const lines = Array.from({ length: 3000 }, (_, i) => (i === 2222 ? "the payment gateway timed out for order 77" : `order ${i} shipped to warehouse ${i % 13}`));
+    const r = e.transformToolResult({ sessionId: "s", tool: "orders", text: lines.join("\n") });
+    const now = e.fetch({ sessionId: "s", id: r.blobId, mode: "search", args: { query: "gateway timed out" } });
+    expect(now.isError).toBe(false);
+    expect(now.text).toContain("gateway timed out");
+    await e.idle();
+    const later = e.fetch({ sessionId: "s", id: r.blobId, mode: "search", args: { query: "gateway timed out" } });
+    expect(later.text).toContain("gateway timed out");
+    expect(e.store.row(r.blobId!)!.sidecar_bytes).toBeGreaterThan(0);
+    await e.close();
+  });
+
+  it("the handle's size and line count agree with stat and range on each fixture kind", async () => {
+    const e = make();
+    const { readFileSync, readdirSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const root = join(import.meta.dirname, "..", "..", "tests", "fixtures");
+    for (const kind of ["json", "log", "csv", "html", "ndjson", "markdown", "xml"]) {
+      for (const name of readdirSync(join(root, kind))) {
+        const text = readFileSync(join(root, kind, name), "utf8");
+        if (text.length <= 12_000) continue;
+        const r = e.transformToolResult({ sessionId: "s", tool: `read_${kind}`, args: { name }, text });
+        const header = r.text.split("\n")[0]!;
+        expect(header, name).toMatch(/— ([\d,]+) chars, ([\d,]+) lines?/);
+        const [, chars, lines] = header.match(/— ([\d,]+) chars, ([\d,]+) lines?/)!;
+        const n = (x: string) => Number(x.replace(/,/g, ""));
+        expect(n(chars!), name).toBe(text.length);
+        const stat = e.fetch({ sessionId: "s", id: r.blobId, mode: "stat" }).text;
+        expect(stat).toContain(`${chars} chars`);
+        expect(stat).toContain(`lines: ${lines} (numbered 0–${n(lines!) - 1})`);
+        const last = e.fetch({ sessionId: "s", id: r.blobId, mode: "range", args: { start: n(lines!) - 1, count: 5 } });
+        expect(last.isError, last.text).toBe(false);
+        expect(e.fetch({ sessionId: "s", id: r.blobId, mode: "range", args: { start: n(lines!), count: 5 } }).isError).toBe(true);
+      }
+    }
+    await e.close();
+  });
+
+  it("never rescues Spillway's own tools", async () => {
+    const e = make();
+    const text = bigLog("e");
+    expect(e.transformToolResult({ sessionId: "s", tool: "rescuer_fetch", text }).text).toBe(text);
+    await e.close();
+  });
+
+  it("honours per-tool exclude, include and thresholds", async () => {
+    const e = make({ rescue: { excludeTools: ["secret_*"], toolThresholds: { "tiny_*": 500 } } });
+    expect(e.transformToolResult({ sessionId: "s", tool: "secret_dump", text: bigLog("f") }).outcome).toBe("passthrough");
+    expect(e.transformToolResult({ sessionId: "s", tool: "tiny_tool", text: "t".repeat(600) }).outcome).toBe("rescued");
+    await e.close();
+  });
+});
+
+describe("engine: savings", () => {
+  it("counts chars and real tokens returned, given and pulled back, per session, tool and day", async () => {
+    const home = tempHome();
+    const e = createEngine({ home: home.path, clock: new FakeClock(Date.UTC(2026, 10, 30, 12)), logger: memoryLogger() });
+    const text = bigLog("g", 2000);
+    const r = e.transformToolResult({ sessionId: "s1", tool: "build", server: "ci", text });
+    e.transformToolResult({ sessionId: "s1", tool: "build", server: "ci", text });
+    const recall = e.fetch({ sessionId: "s1", id: r.blobId, mode: "range", args: { start: 0, count: 40 } });
+    expect(recall.isError).toBe(false);
+    await e.idle();
+    const total = e.savings("total")[0]!;
+    const given = r.text.length + e.ledger.callsOfSession("s1")[1]!.given_chars;
+    expect(total.returnedChars).toBe(text.length * 2);
+    expect(total.givenChars).toBe(given);
+    expect(total.pulledChars).toBe(recall.text.length);
+    expect(total.netChars).toBe(text.length * 2 - given - recall.text.length);
+    // real BPE counts: far fewer tokens than chars, and not chars/4
+    // large texts are counted in slices off the hot path: equal to the one-shot count within 0.1 %
+    const exact = 2 * e.tokens.count(text);
+    expect(Math.abs(total.returnedTokens - exact)).toBeLessThanOrEqual(exact / 1000);
+    expect(total.returnedTokens).not.toBe(Math.round((text.length * 2) / 4));
+    expect(total.pendingTokenCounts).toBe(0);
+    expect(e.savings("day").map((d) => d.key)).toEqual(["2026-11-30"]);
+    expect(e.savings("tool")[0]!.key).toBe("build");
+    expect(e.savings("server")[0]!.key).toBe("ci");
+    expect(e.savings("session")[0]!).toMatchObject({ key: "s1", rescued: 1, stubbed: 1 });
+    await e.close();
+    home.cleanup();
+  });
+});

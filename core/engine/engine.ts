@@ -1,0 +1,234 @@
+/** createEngine: the one composition of the engine, used by the CLI, the endpoints, Electron and the tests. */
+import { defaultConfig, type SpillwayConfig } from "../config/config";
+import type { EngineEvent } from "./engineEvents";
+import { fileKeyProvider, type KeyProvider } from "../crypto/keys";
+import { describeError } from "../errors";
+import { expandToolArguments, type ExpandInput, type ExpandResult } from "./expandService";
+import { fetchBlob, readBlob, recallResult, type FetchRequest } from "./fetchService";
+import type { EngineParts } from "./parts";
+import { transformToolResult, type TransformInput, type TransformResult } from "./transform";
+import { systemClock, stderrLogger, type Clock, type Logger } from "../runtime";
+import { savings, type SavingsGroup, type SavingsRow } from "../savings/savings";
+import { createTokenCounter } from "../savings/tokens";
+import { SearchIndex } from "../search/searchIndex";
+import { maskSecrets } from "../sensitivity/secrets";
+import { BlobStore } from "../store/blobStore";
+import { Ledger } from "../store/ledger";
+import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
+import { SessionStore } from "../store/sessions";
+import { TaskQueue } from "./taskQueue";
+import type { FetchAnswer } from "../fetch/fetchModes";
+import type { Label } from "../types";
+import { rotateStoreKey } from "../store/rotate";
+
+export interface EngineOptions {
+  home: string;
+  config?: SpillwayConfig;
+  clock?: Clock;
+  logger?: Logger;
+  keyProvider?: KeyProvider;
+  /** Run sweeps on a timer (servers and the app); off for one-shot CLI commands and tests. */
+  sweepTimer?: boolean;
+}
+
+/** Blobs up to this size are indexed for search in the background after they are stored. */
+const EAGER_INDEX_MAX_CHARS = 16 * 1024 * 1024;
+/** Masked views kept in memory, in chars. */
+const MASK_CACHE_CHARS = 64 * 1024 * 1024;
+
+export type Engine = ReturnType<typeof createEngine>;
+
+export function createEngine(opts: EngineOptions) {
+  const config = opts.config ?? defaultConfig();
+  const clock = opts.clock ?? systemClock;
+  const logger = opts.logger ?? stderrLogger();
+  const store = new BlobStore({ home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home) });
+  const sessions = new SessionStore(store.db);
+  const ledger = new Ledger(store.db);
+  const search = new SearchIndex(store.db);
+  const tokens = createTokenCounter(config.tokenizer);
+  const queue = new TaskQueue(logger);
+  const listeners = new Set<(e: EngineEvent) => void>();
+  const masked = new Map<string, string>();
+  const smallCounts: { callId: number; returned: string; given: string }[] = [];
+  let maskedChars = 0;
+
+  const emit = (e: EngineEvent) => {
+    for (const l of listeners) {
+      try {
+        l(e);
+      } catch (err) {
+        logger.warn("event listener failed", { error: describeError(err) });
+      }
+    }
+  };
+  const onRemoved = (id: string) => {
+    search.removeBlob(id);
+    const m = masked.get(id);
+    if (m !== undefined) {
+      maskedChars -= m.length;
+      masked.delete(id);
+    }
+  };
+
+  const parts: EngineParts = {
+    config, logger, store, sessions, ledger, search, tokens, emit,
+    modelView(id: string, text: string, label: Label): string {
+      if (config.sensitivity.mode !== "mask" || label !== "credential") return text;
+      const hit = masked.get(id);
+      if (hit !== undefined) return hit;
+      const view = maskSecrets(text).text;
+      if (view.length <= MASK_CACHE_CHARS) {
+        while (maskedChars + view.length > MASK_CACHE_CHARS && masked.size > 0) {
+          const [oldest, v] = masked.entries().next().value as [string, string];
+          masked.delete(oldest);
+          maskedChars -= v.length;
+        }
+        masked.set(id, view);
+        maskedChars += view.length;
+      }
+      return view;
+    },
+    countCallTokens(callId, returned, given) {
+      // Always off the hot path: the agent's call returns before any token is counted. Small
+      // calls are counted in batches, one transaction per batch.
+      if (returned.length <= 16_384 && given.length <= 16_384) {
+        smallCounts.push({ callId, returned, given });
+        if (smallCounts.length === 1) {
+          queue.push(() => {
+            const batch = smallCounts.splice(0);
+            if (!store.db.open) return;
+            store.db.transaction(() => {
+              for (const c of batch) {
+                const r = tokens.count(c.returned);
+                ledger.setCallTokens(c.callId, r, c.given === c.returned ? r : tokens.count(c.given));
+              }
+            })();
+          });
+        }
+        return;
+      }
+      queue.push(async () => {
+        const r = await tokens.countAsync(returned);
+        const g = given === returned ? r : await tokens.countAsync(given);
+        if (store.db.open) ledger.setCallTokens(callId, r, g);
+      });
+    },
+    scheduleIndex(id, known) {
+      queue.push(async () => {
+        const meta = store.meta(id);
+        if (!meta || meta.state === "tombstoned" || meta.chars > EAGER_INDEX_MAX_CHARS || search.isIndexed(id)) return;
+        // The caller's copy when it has one: reading the file back would hold a second copy
+        // (and its buffer) in memory while indexing.
+        const text = known ?? store.read(id);
+        if (text === null) return;
+        // In batches with yields, so a large blob does not stall the endpoint. A search that
+        // arrives meanwhile indexes synchronously (ensureIndexed); this run then stops on its
+        // first conflicting batch and the queue logs it.
+        const view = parts.modelView(id, text, meta.label);
+        await search.indexBlobAsync(id, view, meta.kind);
+        if (search.isIndexed(id)) store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
+      });
+    },
+    ensureIndexed(id, text, meta) {
+      if (search.isIndexed(id)) return;
+      const view = parts.modelView(id, text, meta.label);
+      search.indexBlob(id, view, meta.kind);
+      store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
+    },
+  };
+
+  store.onGrow = () => {
+    try {
+      if (store.usedBytes() > store.capBytes()) {
+        const evicted = enforceCap(store, ledger, onRemoved);
+        if (evicted) emit({ type: "sweep", expired: 0, evicted });
+      }
+    } catch (err) {
+      logger.error("size cap enforcement failed", { error: describeError(err) });
+    }
+  };
+
+  const runSweep = (deep = false): SweepReport => {
+    const report = sweep(store, ledger, logger, { deep, onRemoved });
+    if (report.expired || report.evicted) emit({ type: "sweep", expired: report.expired, evicted: report.evicted });
+    return report;
+  };
+  const timer = opts.sweepTimer
+    ? setInterval(() => {
+        try {
+          runSweep(false);
+        } catch (err) {
+          logger.error("timed sweep failed", { error: describeError(err) });
+        }
+      }, config.store.sweepIntervalMinutes * 60_000)
+    : null;
+  timer?.unref();
+
+  return {
+    home: opts.home,
+    config,
+    clock,
+    logger,
+    store,
+    sessions,
+    ledger,
+    search,
+    tokens,
+    /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
+    transformToolResult: (input: TransformInput): TransformResult => transformToolResult(parts, input),
+    /** Expands `spill:<id>` tokens in a tool's arguments under the pass-by-reference policy. */
+    expandArguments: (input: ExpandInput): ExpandResult => expandToolArguments(parts, input),
+    /** rescuer_fetch. `sessionId: null` reads as the operator. */
+    fetch: (req: FetchRequest): FetchAnswer => fetchBlob(parts, req),
+    /** recall_result. */
+    recall: (sessionId: string | null, resultId: unknown): FetchAnswer => recallResult(parts, sessionId, resultId),
+    /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
+    readBlob: (sessionId: string | null, id: unknown) => readBlob(parts, sessionId, id),
+    /** The host compacted the session's context: results are delivered in full once more. */
+    compaction(sessionId: string): number {
+      const g = sessions.advanceGeneration(sessionId, store.now);
+      ledger.insertEvent({ ts: store.now, type: "compaction", sessionId, data: { generation: g } });
+      emit({ type: "session", sessionId, change: "compaction" });
+      return g;
+    },
+    turn(sessionId: string): number {
+      const t = sessions.markTurn(sessionId, store.now);
+      ledger.insertEvent({ ts: store.now, type: "turn", sessionId, data: { turn: t } });
+      emit({ type: "session", sessionId, change: "turn" });
+      return t;
+    },
+    sweep: runSweep,
+    setPinned(id: string, pinned: boolean): boolean {
+      const ok = store.setPinned(id, pinned);
+      if (ok) {
+        ledger.insertEvent({ ts: store.now, type: pinned ? "pin" : "unpin", blobId: id });
+        emit({ type: "blob", blobId: id, change: pinned ? "pinned" : "unpinned" });
+      }
+      return ok;
+    },
+    purge(id: string): boolean {
+      const ok = store.tombstone(id, "purged");
+      if (ok) {
+        onRemoved(id);
+        ledger.insertEvent({ ts: store.now, type: "purge", blobId: id });
+        emit({ type: "blob", blobId: id, change: "purged" });
+      }
+      return ok;
+    },
+    savings: (group: SavingsGroup, since = 0): SavingsRow[] => savings(store.db, group, since),
+    rotateKey: (): number => rotateStoreKey(store),
+    onEvent(listener: (e: EngineEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Resolves when background work (token counts, indexing) is done. */
+    idle: (): Promise<void> => queue.idle(),
+    async close(): Promise<void> {
+      if (timer) clearInterval(timer);
+      await queue.idle();
+      listeners.clear();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** The services an engine is made of, as the interception, fetch and expansion paths see them. */
+import type { SpillwayConfig } from "../config/config";
+import type { Logger } from "../runtime";
+import type { BlobStore } from "../store/blobStore";
+import type { Ledger } from "../store/ledger";
+import type { SessionStore } from "../store/sessions";
+import type { SearchIndex } from "../search/searchIndex";
+import type { TokenCounter } from "../savings/tokens";
+import type { BlobMeta, Label } from "../types";
+import type { EngineEvent } from "./engineEvents";
+
+export interface EngineParts {
+  config: SpillwayConfig;
+  logger: Logger;
+  store: BlobStore;
+  sessions: SessionStore;
+  ledger: Ledger;
+  search: SearchIndex;
+  tokens: TokenCounter;
+  /** The text the model may see of a blob: masked when the sensitivity mode says so. */
+  modelView(id: string, text: string, label: Label): string;
+  /** Counts the call's tokens off the hot path and stores them in the ledger. */
+  countCallTokens(callId: number, returned: string, given: string): void;
+  /** Queues a blob for search indexing off the hot path. */
+  scheduleIndex(id: string, text?: string): void;
+  /** Indexes a blob now if it is not yet (a search is waiting on it). */
+  ensureIndexed(id: string, text: string, meta: BlobMeta): void;
+  emit(event: EngineEvent): void;
+}

@@ -1,0 +1,206 @@
+/**
+ * THE inspector API contract: every operation's request schema and response type, and every
+ * pushed event. The web routes, the handlers, the Electron preload and IPC and the renderer
+ * client are all typed from this file; no operation name is spelled anywhere else.
+ *
+ * Transport-free and safe for the renderer to `import type`: it imports only zod and pure
+ * type modules (a test checks this), never Node, SQLite or the engine.
+ */
+import { z } from "zod";
+import type { EngineEvent } from "../../engine/engineEvents";
+import type * as D from "./dto";
+
+export type * from "./dto";
+export type { EngineEvent };
+
+const blobId = z.string().regex(/^[0-9a-f]{12}$/, "a blob id is 12 lowercase hex characters");
+const blobIds = z.array(blobId).min(1).max(100_000);
+const sessionId = z.string().min(1).max(500);
+const kind = z.enum(["json", "ndjson", "csv", "tsv", "html", "xml", "markdown", "code", "log", "text"]);
+const label = z.enum(["public", "internal", "personal", "credential"]);
+const state = z.enum(["live", "pinned", "tombstoned"]);
+const offset = z.int().min(0).default(0);
+const dir = z.enum(["asc", "desc"]);
+const none = z.object({}).strict().default({});
+
+/** Columns the blobs table sorts by, server side. */
+export const BLOB_SORT_KEYS = [
+  "createdAt", "lastAccessAt", "expiresAt", "chars", "lines", "tool", "sessionId", "kind", "label", "state", "fetchCount", "id",
+] as const;
+export type BlobSortKey = (typeof BLOB_SORT_KEYS)[number];
+
+export const blobFilterSchema = z
+  .object({
+    /** Matches the id, tool, server or shape (case-insensitive substring). */
+    text: z.string().max(200).optional(),
+    tool: z.string().max(200).optional(),
+    sessionId: z.string().max(500).optional(),
+    kinds: z.array(kind).optional(),
+    labels: z.array(label).optional(),
+    states: z.array(state).optional(),
+    minChars: z.int().min(0).optional(),
+    maxChars: z.int().min(0).optional(),
+    /** createdAt bounds in ms, inclusive. */
+    from: z.number().optional(),
+    to: z.number().optional(),
+  })
+  .strict();
+export type BlobFilter = z.infer<typeof blobFilterSchema>;
+
+const fetchMode = z.enum(["stat", "outline", "search", "grep", "chain", "range", "query", "full"]);
+export type FetchModeName = z.infer<typeof fetchMode>;
+
+/** Request schemas, one per operation. The map's keys are the operation names. */
+export const requestSchemas = {
+  "overview.get": z.object({ since: z.number().min(0).default(0) }).strict().default({ since: 0 }),
+  "savings.get": z.object({ group: z.enum(["total", "session", "tool", "server", "day"]), since: z.number().min(0).default(0) }).strict(),
+  "blobs.list": z
+    .object({
+      offset,
+      limit: z.int().min(1).max(2_000).default(200),
+      sort: z.object({ by: z.enum(BLOB_SORT_KEYS), dir }).strict().default({ by: "createdAt", dir: "desc" }),
+      filter: blobFilterSchema.default({}),
+    })
+    .strict(),
+  "blobs.facets": none,
+  "blobs.get": z.object({ id: blobId }).strict(),
+  "blobs.content": z
+    .object({
+      id: blobId,
+      masked: z.boolean().default(true),
+      by: z.enum(["lines", "chars"]).default("lines"),
+      start: z.int().min(0).default(0),
+      /** by "chars" only: `start` counts from the start of this 0-based line (a jump into a long line). */
+      anchorLine: z.int().min(0).optional(),
+      /** Lines (at most 20,000) or chars (at most 4,000,000). */
+      count: z.int().min(1).max(4_000_000).default(2_000),
+      /** Lines longer than this are cut in a lines page (see ContentPage.cutLines). */
+      maxLineChars: z.int().min(100).max(1_000_000).default(20_000),
+    })
+    .strict(),
+  "blobs.pin": z.object({ ids: blobIds }).strict(),
+  "blobs.unpin": z.object({ ids: blobIds }).strict(),
+  "blobs.purge": z.object({ ids: blobIds }).strict(),
+  "blobs.export": z.object({ id: blobId, masked: z.boolean().default(true) }).strict(),
+  "fetch.run": z
+    .object({
+      id: blobId,
+      mode: fetchMode,
+      args: z.record(z.string(), z.unknown()).default({}),
+      /** Which view the jump targets refer to (the viewer's masked or revealed text). */
+      masked: z.boolean().default(true),
+    })
+    .strict(),
+  "search.all": z.object({ query: z.string().trim().min(1).max(500), topK: z.int().min(1).max(200).default(50) }).strict(),
+  "sessions.list": z
+    .object({
+      offset,
+      limit: z.int().min(1).max(1_000).default(200),
+      query: z.string().max(200).optional(),
+      sort: z
+        .object({ by: z.enum(["lastSeenAt", "createdAt", "calls", "netTokens", "id"]), dir })
+        .strict()
+        .default({ by: "lastSeenAt", dir: "desc" }),
+    })
+    .strict(),
+  "sessions.timeline": z
+    .object({ sessionId, afterCallId: z.int().min(0).default(0), limit: z.int().min(1).max(500).default(200) })
+    .strict(),
+  "endpoint.status": none,
+  "endpoint.start": none,
+  "endpoint.stop": none,
+  "endpoint.token": none,
+  "connect.snippets": none,
+  "config.get": none,
+  "config.validate": z.object({ config: z.unknown() }).strict(),
+  "config.set": z.object({ config: z.unknown() }).strict(),
+  "store.sweep": none,
+} as const;
+
+/** Response types, one per operation. */
+export interface Responses {
+  "overview.get": D.Overview;
+  "savings.get": D.SavingsFigures[];
+  "blobs.list": D.BlobList;
+  "blobs.facets": D.BlobFacets;
+  "blobs.get": D.BlobDetail;
+  "blobs.content": D.ContentPage;
+  "blobs.pin": { changed: string[] };
+  "blobs.unpin": { changed: string[] };
+  "blobs.purge": { changed: string[] };
+  "blobs.export": D.ExportTicket;
+  "fetch.run": D.FetchRun;
+  "search.all": D.GlobalSearch;
+  "sessions.list": D.SessionList;
+  "sessions.timeline": D.Timeline;
+  "endpoint.status": D.EndpointStatus;
+  "endpoint.start": D.EndpointStatus;
+  "endpoint.stop": D.EndpointStatus;
+  "endpoint.token": { token: string };
+  "connect.snippets": D.ConnectSnippet[];
+  "config.get": D.ConfigView;
+  "config.validate": { valid: boolean; issues: D.ConfigIssue[] };
+  "config.set": D.ConfigView;
+  "store.sweep": D.SweepSummary;
+}
+
+export type OpName = keyof typeof requestSchemas;
+/** What a caller sends (defaults optional). */
+export type Req<K extends OpName> = z.input<(typeof requestSchemas)[K]>;
+/** What a handler receives (defaults filled in). */
+export type ParsedReq<K extends OpName> = z.output<(typeof requestSchemas)[K]>;
+export type Res<K extends OpName> = Responses[K];
+
+/** Events pushed to every connected inspector. */
+export interface PushedEvents {
+  /** Something the engine of this process did. */
+  engine: EngineEvent;
+  /** The ledger grew through another process on the same store (an agent's `spillway mcp`). */
+  ledger: { lastEventId: number };
+  endpoint: D.EndpointStatus;
+  config: { savedAt: number };
+}
+export type EventName = keyof PushedEvents;
+export type Pushed = { [K in EventName]: { event: K; data: PushedEvents[K] } }[EventName];
+
+/** Error codes at the inspector boundary (string values; the engine's codes pass through). */
+export type InspectorErrorCode =
+  | "bad_request"
+  | "unknown_operation"
+  | "not_found"
+  | "unauthorized"
+  | "forbidden"
+  | "unsupported"
+  | "bad_config"
+  | "internal"
+  | (string & {});
+
+export interface InspectorError {
+  code: InspectorErrorCode;
+  message: string;
+  /** The offending field, when the error is about one (`filter.minChars`, `rescue.thresholdChars`). */
+  path?: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: InspectorError };
+
+type Namespace<K> = K extends `${infer N}.${string}` ? N : never;
+type Method<K, N extends string> = K extends `${N}.${infer M}` ? M : never;
+
+/**
+ * The client shape: `api.blobs.list(req)`, one method per operation. The web client and the
+ * Electron preload (`window.spillway`) both implement it.
+ */
+export type InspectorApi = {
+  [N in Namespace<OpName>]: {
+    [M in Method<OpName, N>]: `${N}.${M}` extends infer K extends OpName ? (req: Req<K>) => Promise<Result<Res<K>>> : never;
+  };
+} & {
+  /** Subscribes to pushed events; returns the unsubscribe function. */
+  subscribe(listener: (e: Pushed) => void): () => void;
+};
+
+// Compile-time guard: requests and responses list the same operations.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameOps: Same<keyof Responses, OpName> = true;
+void sameOps;

@@ -1,0 +1,45 @@
+/**
+ * What hosts the inspector: the engine plus the few things only the host knows (the endpoint's
+ * state, where exports go). Web mode (`spillway serve`) and the Electron main process each
+ * provide one.
+ */
+import type { Engine } from "../../engine/engine";
+import type { ConnectSnippet, EndpointStatus, ExportTicket } from "../api/dto";
+
+/** The MCP/hook endpoint as the inspector controls it. */
+export interface EndpointControl {
+  status(): EndpointStatus;
+  /** Absent when this host cannot start or stop it (web mode: the page is served by it). */
+  start?(): Promise<EndpointStatus>;
+  stop?(): Promise<EndpointStatus>;
+  /** The bearer token agents use, for the explicit "copy token" action. */
+  token(): string | null;
+  /** Status changes (clients connecting, upstreams starting), pushed to the inspector. */
+  onChange?(listener: (s: EndpointStatus) => void): () => void;
+}
+
+export interface InspectorHost {
+  engine: Engine;
+  /** config.json the Settings view edits (`--config` or `$SPILLWAY_HOME/config.json`). */
+  configPath: string;
+  endpoint?: EndpointControl;
+  /** The `spillway connect` snippets, when the CLI module providing them is present. */
+  connectSnippets?: () => ConnectSnippet[] | Promise<ConnectSnippet[]>;
+  /** Makes a blob's text available outside: a one-time download link (web) or a saved file (desktop). */
+  exportBlob(id: string, masked: boolean, filename: string): ExportTicket;
+}
+
+/** The status reported when the host gave no endpoint control. */
+export function unknownEndpoint(note: string): EndpointStatus {
+  return {
+    running: false,
+    url: null,
+    mcpUrl: null,
+    startedAt: null,
+    mode: "web",
+    canControl: false,
+    clients: [],
+    upstreams: [],
+    note,
+  };
+}

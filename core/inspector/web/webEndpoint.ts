@@ -1,0 +1,55 @@
+/** The endpoint as the web inspector reports it: the server this page is served by. */
+import { connectContext } from "../../cli/commands/connect";
+import { AGENTS } from "../../connect/agents";
+import { ensureToken } from "../../http/token";
+import type { RunningEndpoint } from "../../endpoint/endpoint";
+import type { ConnectSnippet, EndpointStatus, UpstreamInfo } from "../api/dto";
+import type { EndpointControl } from "../handlers/host";
+
+type Running = Pick<RunningEndpoint, "url"> & Partial<Pick<RunningEndpoint, "mcpUrl" | "mcp" | "upstreams">>;
+
+export function webEndpointControl(
+  running: Running,
+  home: string,
+  servers: Record<string, { type?: string }>,
+  startedAt = Date.now(),
+): EndpointControl {
+  return {
+    status(): EndpointStatus {
+      const now = Date.now();
+      const clients = (running.mcp?.sessions() ?? []).map((s) => ({
+        sessionId: s.id,
+        // Older MCP layers report no client name; newer ones pass the initialize clientInfo name.
+        name: (s as { client?: string | null }).client ?? null,
+        version: null,
+        connectedAt: now - s.idleMs,
+        lastSeenAt: now - s.idleMs,
+      }));
+      const upstreams: UpstreamInfo[] = (running.upstreams?.status() ?? []).map((u) => ({
+        name: u.name,
+        transport: servers[u.name]?.type && servers[u.name]?.type !== "stdio" ? "http" : "stdio",
+        state: u.state,
+        tools: u.tools,
+        error: u.lastError,
+      }));
+      return {
+        running: true,
+        url: running.url,
+        mcpUrl: running.mcpUrl ?? `${running.url}/mcp`,
+        startedAt,
+        mode: "web",
+        canControl: false,
+        clients,
+        upstreams,
+        note: "This page is served by `spillway serve`; stop it with Ctrl+C where it runs.",
+      };
+    },
+    token: () => ensureToken(home),
+  };
+}
+
+/** The `spillway connect` snippets, for the port this server listens on. */
+export function webConnectSnippets(home: string, port: number): ConnectSnippet[] {
+  const ctx = connectContext(home, port);
+  return AGENTS.map((a) => ({ agent: a.name, title: a.title, target: "", format: "text", text: a.snippet(ctx) }));
+}
