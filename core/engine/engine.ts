@@ -185,6 +185,10 @@ export function createEngine(opts: EngineOptions) {
     recall: (sessionId: string | null, resultId: unknown): FetchAnswer => recallResult(parts, sessionId, resultId),
     /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
     readBlob: (sessionId: string | null, id: unknown) => readBlob(parts, sessionId, id),
+    /** Records that a session is active (and which client runs it, when known). */
+    touchSession(sessionId: string, client?: string | null): void {
+      sessions.touch(sessionId, store.now, client);
+    },
     /** The host compacted the session's context: results are delivered in full once more. */
     compaction(sessionId: string): number {
       const g = sessions.advanceGeneration(sessionId, store.now);

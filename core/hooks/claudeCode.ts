@@ -24,7 +24,7 @@ export function handleClaudeCodeHook(engine: ProxyEngine, payload: Payload, opts
   const sessionId = str(payload.session_id);
   const event = str(payload.hook_event_name);
   if (!sessionId || !event) return {};
-  engine.sessions.touch(sessionId, engine.store.now, "claude-code");
+  engine.touchSession(sessionId, "claude-code");
   switch (event) {
     case "PostToolUse":
       return postToolUse(engine, sessionId, payload);

@@ -25,7 +25,7 @@ export const fetchRequest = z.looseObject({ session_id: session, id: z.string(),
 export const recallRequest = z.object({ session_id: session, result_id: z.string() });
 
 export function transform(engine: ProxyEngine, req: z.infer<typeof transformRequest>) {
-  if (req.client) engine.sessions.touch(req.session_id, engine.store.now, req.client);
+  if (req.client) engine.touchSession(req.session_id, req.client);
   const r = engine.transformToolResult({
     sessionId: req.session_id, tool: req.tool, server: req.server ?? null, args: req.args, text: req.text, isError: req.is_error === true,
   });
@@ -41,7 +41,7 @@ export function transform(engine: ProxyEngine, req: z.infer<typeof transformRequ
 }
 
 export function expand(engine: ProxyEngine, req: z.infer<typeof expandRequest>) {
-  if (req.client) engine.sessions.touch(req.session_id, engine.store.now, req.client);
+  if (req.client) engine.touchSession(req.session_id, req.client);
   const r = engine.expandArguments({ sessionId: req.session_id, tool: req.tool, server: req.server ?? null, args: req.args });
   return {
     changed: r.changed,

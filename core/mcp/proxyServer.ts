@@ -47,7 +47,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
 
   server.oninitialized = () => {
     const client = server.getClientVersion();
-    engine.sessions.touch(sessionId, engine.store.now, client ? `${client.name} ${client.version}`.trim() : null);
+    engine.touchSession(sessionId, client ? `${client.name} ${client.version}`.trim() : null);
   };
 
   const unsubscribe = upstreams.onToolsChanged(() => {
