@@ -1,7 +1,7 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
 import { runFetch, type FetchAnswer } from "../fetch/fetchModes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
-import { BLOB_ID } from "../store/blobStore";
+import { BLOB_ID_PATTERN } from "../vocabulary";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
 
@@ -29,7 +29,7 @@ export function resolveBlob(
   id: unknown,
   what = "result",
 ): { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string } {
-  if (typeof id !== "string" || !BLOB_ID.test(id)) {
+  if (typeof id !== "string" || !BLOB_ID_PATTERN.test(id)) {
     return { ok: false, message: `"${String(id ?? "").slice(0, 40)}" is not a valid ${what} id: ids are 12 lowercase hex characters, as shown in the handle.` };
   }
   const meta = p.store.meta(id);

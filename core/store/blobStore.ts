@@ -3,7 +3,7 @@ import { createHmac } from "node:crypto";
 import { stmt } from "./statements";
 import { join } from "node:path";
 import type { BlobMeta, Kind, Label } from "../types";
-import { LABELS } from "../types";
+import { BLOB_ID_PATTERN, maxLabel } from "../vocabulary";
 import { ErrorCode, SpillwayError } from "../errors";
 import type { Clock } from "../runtime";
 import type { SpillwayConfig } from "../config/config";
@@ -14,7 +14,6 @@ import { openIndex, storeSecret, type Db } from "./db";
 import { ensurePrivateDir } from "../fs/fsUtil";
 import { toBlobMeta, type BlobRow } from "./rows";
 
-export const BLOB_ID = /^[0-9a-f]{12}$/;
 const HOUR = 3_600_000;
 
 export interface PutInfo {
@@ -41,11 +40,6 @@ export interface StoreOptions {
   clock: Clock;
   config: SpillwayConfig["store"];
   keys: KeyProvider;
-}
-
-/** Higher of two labels. */
-export function higherLabel(a: Label, b: Label): Label {
-  return LABELS.indexOf(a) >= LABELS.indexOf(b) ? a : b;
 }
 
 export class BlobStore {
@@ -95,7 +89,7 @@ export class BlobStore {
     const now = this.now;
     const existing = this.row(id);
     if (existing && existing.tombstoned_at === null && this.files.exists(id)) {
-      const label = higherLabel(existing.label, info.label);
+      const label = maxLabel(existing.label, info.label);
       stmt(this.db, "UPDATE blobs SET last_access_at = ?, expires_at = MAX(expires_at, ?) WHERE id = ?")
         .run(now, now + this.opts.config.ttlHours * HOUR, id);
       if (label !== existing.label) this.raiseLabel(id, label);
@@ -127,7 +121,7 @@ export class BlobStore {
         tool: info.tool,
         server: info.server ?? null,
         session_id: info.sessionId,
-        label: existing ? higherLabel(existing.label, info.label) : info.label,
+        label: existing ? maxLabel(existing.label, info.label) : info.label,
         encrypted: encrypt ? 1 : 0,
         now,
         expires: now + this.opts.config.ttlHours * HOUR,
@@ -170,7 +164,7 @@ export class BlobStore {
   raiseLabel(id: string, label: Label): boolean {
     const r = this.row(id);
     if (!r) return false;
-    const next = higherLabel(r.label, label);
+    const next = maxLabel(r.label, label);
     if (next === r.label) return false;
     if (next === "credential" && !r.encrypted && r.tombstoned_at === null) {
       const plain = this.files.read(id);
@@ -228,7 +222,7 @@ export class BlobStore {
 
 /** Validates a blob id's shape; a clear sentence otherwise. */
 export function checkBlobId(id: unknown): string {
-  if (typeof id !== "string" || !BLOB_ID.test(id)) {
+  if (typeof id !== "string" || !BLOB_ID_PATTERN.test(id)) {
     throw new SpillwayError(
       ErrorCode.BadId,
       `"${String(id).slice(0, 40)}" is not a Spillway id: ids are 12 lowercase hex characters, as in the handle's header.`,

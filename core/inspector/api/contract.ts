@@ -8,17 +8,18 @@
  */
 import { z } from "zod";
 import type { EngineEvent } from "../../engine/engineEvents";
+import { BLOB_ID_PATTERN, BLOB_STATES, FETCH_MODES, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
 import type * as D from "./dto";
 
 export type * from "./dto";
 export type { EngineEvent };
 
-const blobId = z.string().regex(/^[0-9a-f]{12}$/, "a blob id is 12 lowercase hex characters");
+const blobId = z.string().regex(BLOB_ID_PATTERN, "a blob id is 12 lowercase hex characters");
 const blobIds = z.array(blobId).min(1).max(100_000);
 const sessionId = z.string().min(1).max(500);
-const kind = z.enum(["json", "ndjson", "csv", "tsv", "html", "xml", "markdown", "code", "log", "text"]);
-const label = z.enum(["public", "internal", "personal", "credential"]);
-const state = z.enum(["live", "pinned", "tombstoned"]);
+const kind = z.enum(KINDS);
+const label = z.enum(LABELS);
+const state = z.enum(BLOB_STATES);
 const offset = z.int().min(0).default(0);
 const dir = z.enum(["asc", "desc"]);
 const none = z.object({}).strict().default({});
@@ -47,13 +48,13 @@ export const blobFilterSchema = z
   .strict();
 export type BlobFilter = z.infer<typeof blobFilterSchema>;
 
-const fetchMode = z.enum(["stat", "outline", "search", "grep", "chain", "range", "query", "full"]);
+const fetchMode = z.enum(FETCH_MODES);
 export type FetchModeName = z.infer<typeof fetchMode>;
 
 /** Request schemas, one per operation. The map's keys are the operation names. */
 export const requestSchemas = {
   "overview.get": z.object({ since: z.number().min(0).default(0) }).strict().default({ since: 0 }),
-  "savings.get": z.object({ group: z.enum(["total", "session", "tool", "server", "day"]), since: z.number().min(0).default(0) }).strict(),
+  "savings.get": z.object({ group: z.enum(SAVINGS_GROUPS), since: z.number().min(0).default(0) }).strict(),
   "blobs.list": z
     .object({
       offset,
