@@ -33,6 +33,13 @@ export function maxLabel(a: Label, b: Label): Label {
 /** How savings figures are grouped. */
 export const SAVINGS_GROUPS = ["total", "session", "tool", "server", "day"] as const;
 
+/** Columns the blobs table sorts by, server side. */
+export const BLOB_SORT_KEYS = [
+  "createdAt", "lastAccessAt", "expiresAt", "chars", "lines", "tool", "sessionId", "kind", "label", "state", "fetchCount", "id",
+] as const;
+/** Columns the sessions list sorts by, server side. */
+export const SESSION_SORT_KEYS = ["lastSeenAt", "createdAt", "calls", "netTokens", "id"] as const;
+
 /** Spillway's own model-facing tools: never rescued, never expanded, never proxied. */
 export const OWN_TOOLS = { fetch: "rescuer_fetch", recall: "recall_result" } as const;
 export const OWN_TOOL_NAMES: readonly string[] = Object.values(OWN_TOOLS);
@@ -57,3 +64,5 @@ export type Outcome = (typeof OUTCOMES)[number];
 export type EventType = (typeof EVENT_TYPES)[number];
 export type FetchMode = (typeof FETCH_MODES)[number];
 export type SavingsGroup = (typeof SAVINGS_GROUPS)[number];
+export type BlobSortKey = (typeof BLOB_SORT_KEYS)[number];
+export type SessionSortKey = (typeof SESSION_SORT_KEYS)[number];

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { describeError } from "../errors";
 import { DEFAULT_MAX_BODY_BYTES, type HttpEndpoint } from "../http/server";
 import { HttpError, readJson, sendError, sendJson, sendOk } from "../http/respond";
-import type { ProxyEngine } from "../mcp/engineView";
+import type { Engine } from "../engine/engineApi";
 import { handleClaudeCodeHook } from "./claudeCode";
 import * as api from "./genericApi";
 
@@ -18,7 +18,7 @@ function describeIssue(err: z.ZodError): string {
   return `"${i.path.join(".") || "body"}": ${i.message}`;
 }
 
-export function mountHooks(endpoint: HttpEndpoint, engine: ProxyEngine): void {
+export function mountHooks(endpoint: HttpEndpoint, engine: Engine): void {
   const log = engine.logger;
 
   // The body is parsed here, not by the router: Claude Code gets `{}` (carry on) even for a body it

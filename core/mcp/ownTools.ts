@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { fetchToolShape, FETCH_ARG_NAMES } from "../fetch/fetchArgs";
 import { OWN_TOOLS } from "../vocabulary";
-import type { ProxyEngine } from "./engineView";
+import type { Engine } from "../engine/engineApi";
 
 export const FETCH_TOOL = OWN_TOOLS.fetch;
 export const RECALL_TOOL = OWN_TOOLS.recall;
@@ -52,7 +52,7 @@ function inputSchema(schema: z.ZodObject): Tool["inputSchema"] {
 }
 
 /** The tool definitions as tools/list advertises them. */
-export function ownToolDefinitions(engine: ProxyEngine): Tool[] {
+export function ownToolDefinitions(engine: Engine): Tool[] {
   const { maxChars, fullMaxChars } = engine.config.fetch;
   return [
     {
@@ -84,7 +84,7 @@ function asRecord(args: unknown): Record<string, unknown> {
  * Runs one of the own tools for a session. Argument values are handed to the engine as given:
  * it accepts the loose forms models write ("5" for 5) and answers a bad one with a sentence.
  */
-export function callOwnTool(engine: ProxyEngine, sessionId: string, name: string, rawArgs: unknown): CallToolResult {
+export function callOwnTool(engine: Engine, sessionId: string, name: string, rawArgs: unknown): CallToolResult {
   const args = asRecord(rawArgs);
   const answer =
     name === FETCH_TOOL

@@ -12,14 +12,14 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { describeError } from "../errors";
 import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
-import type { ProxyEngine } from "./engineView";
+import type { Engine } from "../engine/engineApi";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
 import { UpstreamError } from "./upstream";
 import type { UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
 
 export interface ProxyDeps {
-  engine: ProxyEngine;
+  engine: Engine;
   upstreams: UpstreamManager;
   sessionId: string;
 }

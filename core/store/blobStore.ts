@@ -9,6 +9,8 @@ import type { Clock } from "../runtime";
 import type { SpillwayConfig } from "../config/config";
 import type { KeyProvider } from "../crypto/keys";
 import { KeyRing } from "./keyRing";
+import { Ledger } from "./ledger";
+import { SessionStore } from "./sessions";
 import { BlobFiles, decodeText, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
 import { openIndex, storeSecret, type Db } from "./db";
 import { ensurePrivateDir } from "../fs/fsUtil";
@@ -62,16 +64,27 @@ export class BlobStore {
     return this.opts.clock.now();
   }
 
+  /** false once closed. */
+  get open(): boolean {
+    return this.db.open;
+  }
+
+  /** Runs `fn` in one transaction; "immediate" takes the write lock first (no upgrade deadlock between processes). */
+  transaction<T>(fn: () => T, mode: "deferred" | "immediate" = "deferred"): T {
+    const tx = this.db.transaction(fn);
+    return mode === "immediate" ? tx.immediate() : tx();
+  }
+
   /** The id `text` has (or would have) in this store. */
   idFor(text: string): string {
-    return this.prepare(text).id;
+    return this.prepareText(text).id;
   }
 
   /**
    * Encodes and hashes `text` once; `put` takes the result, so the interception path does not
    * encode a multi-MB result twice (about 35 ms per 10 MB).
    */
-  prepare(text: string): PreparedText {
+  prepareText(text: string): PreparedText {
     const encoding = encodingFor(text);
     // Hashed slice by slice: the whole text is never encoded into one buffer just to get its id.
     const h = createHmac("sha256", this.secret).update(encoding).update("\0");
@@ -85,7 +98,7 @@ export class BlobStore {
    * raises its label). The file is written before the row, so a row never points at a missing file.
    */
   put(text: string, info: PutInfo, prepared?: PreparedText): { meta: BlobMeta; created: boolean } {
-    const { encoding, id, bytes } = prepared && prepared.text === text ? prepared : this.prepare(text);
+    const { encoding, id, bytes } = prepared && prepared.text === text ? prepared : this.prepareText(text);
     const now = this.now;
     const existing = this.row(id);
     if (existing && existing.tombstoned_at === null && this.files.exists(id)) {
@@ -218,6 +231,11 @@ export class BlobStore {
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/** The session table and the ledger, on the store's own connection. */
+export function openStoreParts(store: BlobStore): { sessions: SessionStore; ledger: Ledger } {
+  return { sessions: new SessionStore(store.db), ledger: new Ledger(store.db) };
 }
 
 /** Validates a blob id's shape; a clear sentence otherwise. */

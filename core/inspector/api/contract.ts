@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import type { EngineEvent } from "../../engine/engineEvents";
-import { BLOB_ID_PATTERN, BLOB_STATES, FETCH_MODES, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
+import { BLOB_ID_PATTERN, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
 import type * as D from "./dto";
 
 export type * from "./dto";
@@ -24,11 +24,8 @@ const offset = z.int().min(0).default(0);
 const dir = z.enum(["asc", "desc"]);
 const none = z.object({}).strict().default({});
 
-/** Columns the blobs table sorts by, server side. */
-export const BLOB_SORT_KEYS = [
-  "createdAt", "lastAccessAt", "expiresAt", "chars", "lines", "tool", "sessionId", "kind", "label", "state", "fetchCount", "id",
-] as const;
-export type BlobSortKey = (typeof BLOB_SORT_KEYS)[number];
+export { BLOB_SORT_KEYS };
+export type BlobSortKey = D.BlobSortKey;
 
 export const blobFilterSchema = z
   .object({
@@ -45,8 +42,8 @@ export const blobFilterSchema = z
     from: z.number().optional(),
     to: z.number().optional(),
   })
-  .strict();
-export type BlobFilter = z.infer<typeof blobFilterSchema>;
+  .strict() satisfies z.ZodType<D.BlobFilter>;
+export type BlobFilter = D.BlobFilter;
 
 const fetchMode = z.enum(FETCH_MODES);
 export type FetchModeName = z.infer<typeof fetchMode>;
@@ -99,7 +96,7 @@ export const requestSchemas = {
       limit: z.int().min(1).max(1_000).default(200),
       query: z.string().max(200).optional(),
       sort: z
-        .object({ by: z.enum(["lastSeenAt", "createdAt", "calls", "netTokens", "id"]), dir })
+        .object({ by: z.enum(SESSION_SORT_KEYS), dir })
         .strict()
         .default({ by: "lastSeenAt", dir: "desc" }),
     })
