@@ -73,7 +73,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
       limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
       search: p.search,
       withholdFull: p.config.sensitivity.mode === "mask" && meta.label === "credential",
-    });
+    }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) }));
     if (!answer.isError) {
       p.store.touchFetch(meta.id);
       p.ledger.insertEvent({
@@ -102,7 +102,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
       answer = runFetch("full", {
         id: meta.id, content: view, meta, args: {}, search: p.search,
         limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
-      });
+      }, (err) => p.logger.error("recall failed", { id: meta.id, error: describeError(err) }));
     } else {
       answer = { text: view, truncated: false, isError: false, servedChars: view.length };
     }

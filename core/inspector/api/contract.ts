@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { EngineEvent } from "../../engine/engineEvents";
 import { BLOB_ID_PATTERN, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
 import type * as D from "./dto";
+import type { ErrorCodeName } from "../../errors";
 
 export type * from "./dto";
 export type { EngineEvent };
@@ -161,17 +162,8 @@ export interface PushedEvents {
 export type EventName = keyof PushedEvents;
 export type Pushed = { [K in EventName]: { event: K; data: PushedEvents[K] } }[EventName];
 
-/** Error codes at the inspector boundary (string values; the engine's codes pass through). */
-export type InspectorErrorCode =
-  | "bad_request"
-  | "unknown_operation"
-  | "not_found"
-  | "unauthorized"
-  | "forbidden"
-  | "unsupported"
-  | "bad_config"
-  | "internal"
-  | (string & {});
+/** Error codes at the inspector boundary: the one set of Spillway's codes (core/errors.ts). */
+export type InspectorErrorCode = ErrorCodeName;
 
 export interface InspectorError {
   code: InspectorErrorCode;

@@ -7,7 +7,7 @@ import type { Engine } from "../../engine/engineApi";
 import { describeError } from "../../errors";
 import { maskSecrets } from "../../sensitivity/secrets";
 import type { BlobMeta } from "../../types";
-import { InspectorFailure } from "../api/failure";
+import { ErrorCode, SpillwayError } from "../../errors";
 import { TextCache, type CachedText } from "./textCache";
 
 /** Whether the inspector opens this blob masked (the explicit reveal shows the exact bytes). */
@@ -31,10 +31,10 @@ export class BlobViews {
   /** The live blob's metadata, or a not_found failure naming why it cannot be read. */
   liveMeta(id: string): BlobMeta {
     const meta = this.engine.reader.meta(id);
-    if (!meta) throw new InspectorFailure("not_found", `There is no blob ${id} in this store.`);
+    if (!meta) throw new SpillwayError(ErrorCode.NotFound, `There is no blob ${id} in this store.`);
     if (meta.state === "tombstoned") {
       const reason = this.engine.reader.blob(id)?.tombstoneReason ?? "removed";
-      throw new InspectorFailure("not_found", `Blob ${id} from ${meta.tool} is a tombstone (${reason}): its content is gone.`);
+      throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} from ${meta.tool} is a tombstone (${reason}): its content is gone.`);
     }
     return meta;
   }
@@ -49,7 +49,7 @@ export class BlobViews {
       if (text === null) return null;
       return mask ? maskSecrets(text).text : text;
     });
-    if (!view) throw new InspectorFailure("not_found", `Blob ${id} has no content file any more (swept meanwhile?).`);
+    if (!view) throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} has no content file any more (swept meanwhile?).`);
     return { meta, view, masked: mask };
   }
 

@@ -5,7 +5,7 @@ import { readConfigView, saveConfig, validateConfig } from "./configEdit";
 import { contentPage } from "./contentPage";
 import type { OpName, ParsedReq, Res } from "../api/contract";
 import type { BlobRow, GlobalHit, SavingsFigures } from "../api/dto";
-import { InspectorFailure } from "../api/failure";
+import { ErrorCode, SpillwayError } from "../../errors";
 import { runFetchByHand } from "./fetchRun";
 import { hourlySavings } from "./hourlySavings";
 import { unknownEndpoint, type InspectorHost } from "./host";
@@ -31,7 +31,7 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
 
   const blobRow = (id: string): BlobRow => {
     const r = engine.reader.blob(id);
-    if (!r) throw new InspectorFailure("not_found", `There is no blob ${id} in this store.`);
+    if (!r) throw new SpillwayError(ErrorCode.NotFound, `There is no blob ${id} in this store.`);
     return r;
   };
   const savingsOf = (group: SavingsGroup, since: number): SavingsFigures[] => engine.savings(group, since);
@@ -106,7 +106,7 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     "sessions.list": (req) => engine.reader.listSessions(req),
     "sessions.timeline": ({ sessionId, afterCallId, limit }) => {
       const session = engine.reader.session(sessionId);
-      if (!session) throw new InspectorFailure("not_found", `There is no session ${sessionId} in this store.`);
+      if (!session) throw new SpillwayError(ErrorCode.NotFound, `There is no session ${sessionId} in this store.`);
       const t = engine.reader.timeline(sessionId, afterCallId, limit, (id, max) => views.head(id, max));
       return { session, ...t };
     },
@@ -114,17 +114,17 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     "endpoint.status": () => endpoint()?.status() ?? unknownEndpoint("This host did not report an endpoint."),
     "endpoint.start": async () => {
       const e = endpoint();
-      if (!e?.start) throw new InspectorFailure("unsupported", "This inspector cannot start the endpoint: start it with `spillway serve` or from the app's tray.");
+      if (!e?.start) throw new SpillwayError(ErrorCode.Unsupported, "This inspector cannot start the endpoint: start it with `spillway serve` or from the app's tray.");
       return e.start();
     },
     "endpoint.stop": async () => {
       const e = endpoint();
-      if (!e?.stop) throw new InspectorFailure("unsupported", "This inspector is served by the endpoint itself: stop it where it runs (Ctrl+C on `spillway serve`).");
+      if (!e?.stop) throw new SpillwayError(ErrorCode.Unsupported, "This inspector is served by the endpoint itself: stop it where it runs (Ctrl+C on `spillway serve`).");
       return e.stop();
     },
     "endpoint.token": () => {
       const token = endpoint()?.token() ?? null;
-      if (!token) throw new InspectorFailure("not_found", "No endpoint token is available from this host.");
+      if (!token) throw new SpillwayError(ErrorCode.NotFound, "No endpoint token is available from this host.");
       return { token };
     },
     "connect.snippets": async () => (host.connectSnippets ? await host.connectSnippets() : []),
