@@ -1,6 +1,7 @@
 /**
- * Claude Code's `tool_response` comes in many shapes (MCP content, Bash's stdout/stderr, Read's
- * file object…). These helpers take the text out of one and put a replacement back in the same shape.
+ * An MCP tool's `tool_response` in Claude Code: the content array, or a string (the JSON of
+ * structuredContent when the tool has an output schema). These helpers take the text out of one
+ * and put a replacement back in the same shape. Built-in tools: builtinOutput.ts.
  */
 
 type Json = unknown;
@@ -36,18 +37,6 @@ export function replaceMcpText(response: Json, text: string): Json {
   // A replaced result must not carry structured data the text no longer matches.
   delete out.structuredContent;
   return out;
-}
-
-/** The text of a built-in tool's response (Bash, Read, Grep, WebFetch…), or its JSON when it has no obvious text. */
-export function builtinText(response: Json): string {
-  if (typeof response === "string") return response;
-  if (!response || typeof response !== "object" || Array.isArray(response)) return JSON.stringify(response ?? null);
-  const r = response as Record<string, unknown>;
-  const file = r.file as Record<string, unknown> | undefined;
-  if (file && typeof file.content === "string") return file.content;
-  if (typeof r.stdout === "string") return typeof r.stderr === "string" && r.stderr ? `${r.stdout}\n${r.stderr}` : r.stdout;
-  for (const k of ["content", "result", "output", "text"]) if (typeof r[k] === "string") return r[k] as string;
-  return JSON.stringify(response, null, 2);
 }
 
 /** `mcp__<server>__<tool>` → its parts; built-in tools have no server. */
