@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { CLAUDE_TOOL_USE_META } from "../../core/hooks/toolUseSessions";
 import { seqOutput } from "../hosts/claude/projectFiles";
 import { tempHome } from "../helpers/tempHome";
