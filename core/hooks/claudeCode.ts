@@ -7,8 +7,8 @@
 import { OWN_TOOLS } from "../engine/transform";
 import type { ProxyEngine } from "../mcp/engineView";
 import { viewBuiltinOutput } from "./builtinOutput";
-import { readPersistedOutput } from "./persistedOutput";
-import { mcpText, replaceMcpText, splitToolName } from "./toolOutput";
+import { readPersistedOutput, type PersistedRef } from "./persistedOutput";
+import { mcpSavedOutput, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
 import type { ToolUseSessions } from "./toolUseSessions";
 
 /** The MCP server name `spillway connect claude-code` registers; its tools were handled by the proxy already. */
@@ -58,24 +58,28 @@ async function postToolUse(engine: ProxyEngine, sessionId: string, p: Payload): 
   const name = str(p.tool_name);
   if (!name || isSpillways(name)) return {};
   const { server } = splitToolName(name);
+  const files = { transcriptPath: String(p.transcript_path ?? ""), sessionId };
+  /** The whole output Claude Code saved to a file, or null (logged) when it cannot be used. */
+  const whole = async (ref: PersistedRef): Promise<string | null> => {
+    const read = await readPersistedOutput(ref, files);
+    // Storing the part Claude Code passed on as if it were the output would answer greps and recalls wrongly.
+    if (!read.ok) engine.logger.warn("saved tool output not read; leaving Claude Code's own answer", { tool: name, session: sessionId, reason: read.reason });
+    return read.ok ? read.text : null;
+  };
   if (server !== null) {
-    const { text, isError } = mcpText(p.tool_response);
+    // Over its token limit Claude Code passes on a message naming the file it saved the result to.
+    const saved = mcpSavedOutput(p.tool_response);
+    const savedText = saved ? await whole(saved) : undefined;
+    if (savedText === null) return {};
+    const { text, isError } = savedText !== undefined ? { text: savedText, isError: false } : mcpText(p.tool_response);
     const r = engine.transformToolResult({ sessionId, tool: name, server, args: p.tool_input, text, isError });
     if (r.outcome !== "rescued" && r.outcome !== "stubbed") return {};
     return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: replaceMcpText(p.tool_response, r.text) } };
   }
   const view = viewBuiltinOutput(name, p.tool_response);
   if (!view) return {};
-  let text = view.text;
-  if (view.persisted) {
-    const whole = await readPersistedOutput(view.persisted, { transcriptPath: String(p.transcript_path ?? ""), sessionId });
-    if (!whole.ok) {
-      // Storing the head as if it were the output would answer greps and recalls wrongly.
-      engine.logger.warn("persisted tool output not read; leaving Claude Code's preview", { tool: name, session: sessionId, reason: whole.reason });
-      return {};
-    }
-    text = whole.text;
-  }
+  const text = view.persisted ? await whole(view.persisted) : view.text;
+  if (text === null) return {};
   const r = engine.transformToolResult({ sessionId, tool: name, server: null, args: p.tool_input, text, isError: false });
   if (r.outcome !== "rescued" && r.outcome !== "stubbed") return {};
   return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: view.replace(r.text) } };

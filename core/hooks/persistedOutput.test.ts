@@ -28,6 +28,15 @@ describe("readPersistedOutput", () => {
     expect(await readPersistedOutput({ path, bytes }, { transcriptPath, sessionId: SID })).toEqual({ ok: true, text });
   });
 
+  it("checks a size given in chars (MCP results) against the text", async () => {
+    const { transcriptPath, results } = layout(home.path, SID);
+    const path = join(results, "mcp-x-1.txt");
+    writeFileSync(path, "naïve 😀\n".repeat(100));
+    const session = { transcriptPath, sessionId: SID };
+    expect(await readPersistedOutput({ path, chars: 900 }, session)).toMatchObject({ ok: true });
+    expect(await readPersistedOutput({ path, chars: 899 }, session)).toMatchObject({ ok: false, reason: expect.stringContaining("900 chars") });
+  });
+
   it("refuses a size that differs from the payload's, files outside the session's tool-results, links out of it, and oversized files", async () => {
     const { transcriptPath, results } = layout(home.path, SID);
     const path = join(results, "b2.txt");

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mcpText, replaceMcpText, splitToolName } from "./toolOutput";
+import { mcpSavedOutput, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../tests/fixtures/claude-code/post-${name}.json`, import.meta.url), "utf8"));
 
@@ -12,6 +12,13 @@ describe("Claude Code tool_response shapes of MCP tools", () => {
     expect(typeof structured).toBe("string");
     expect(JSON.parse(mcpText(structured).text).items).toHaveLength(3);
     expect(replaceMcpText(structured, "new")).toBe("new");
+  });
+
+  it("recognises the message Claude Code sends instead of an MCP result over its token limit, with the saved file and size", () => {
+    const saved = fixture("mcp-saved").tool_response as string;
+    expect(mcpSavedOutput(saved)).toEqual({ path: expect.stringMatching(/^\/tmp\/claude-capture\/.*\/tool-results\/mcp-fixture-big_log-\d+\.txt$/), chars: 103_596 });
+    expect(mcpSavedOutput(fixture("mcp-text").tool_response)).toBeNull();
+    expect(mcpSavedOutput("Error: result exceeds maximum allowed tokens.")).toBeNull();
   });
 
   it("reads MCP responses given as a string, a content array or a result object", () => {

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { CLAUDE_TOOL_USE_META } from "../../core/hooks/toolUseSessions";
 import { seqOutput } from "../hosts/claude/projectFiles";
+import { bigLog } from "../hosts/claude/steps";
 import { tempHome } from "../helpers/tempHome";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
 import { httpClient, textOf } from "./helpers/setup";
@@ -167,6 +168,21 @@ describe("hooks: Claude Code and the generic API", () => {
       expect((await cc(gone)).json).toEqual({});
       writeFileSync(file, seqOutput(39_999));
       expect((await cc(payload)).json).toEqual({});
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it("stores the whole MCP result Claude Code saved to a file when it was over its token limit, and answers the handle", async () => {
+    const dir = tempHome("spillway-cc-saved-");
+    try {
+      const payload = JSON.parse(readFileSync(new URL("../fixtures/claude-code/post-mcp-saved.json", import.meta.url), "utf8").replaceAll("/tmp/claude-capture", dir.path));
+      const file = /saved to (\/\S+?)\.\n/.exec(payload.tool_response)![1]!;
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(payload.transcript_path, "");
+      writeFileSync(file, bigLog(2_000, "cap"));
+      const out = (await cc(payload)).json.hookSpecificOutput.updatedMCPToolOutput;
+      expect(out).toMatch(/^\[spillway: output of mcp__fixture__big_log stored as [0-9a-f]{12} — 103,596 chars, 2,000 lines/);
     } finally {
       dir.cleanup();
     }

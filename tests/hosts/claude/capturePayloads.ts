@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { startModelServer, toolCallsSoFar, type MessagesRequest, type Reply } from "../support/anthropicModel";
 import { CLAUDE_VERSION, ROOT, claudeEnv, claudeHome, runClaude, writeUserSettings } from "../support/claudeCli";
 import { seqOutput, writeProjectFiles } from "./projectFiles";
+import { bigLog } from "./steps";
 
 const OUT = join(ROOT, "tests/fixtures/claude-code");
 const FIXTURE_SERVER = join(ROOT, "tests/mcp/fixtures/fixtureServer.ts");
@@ -49,6 +50,8 @@ const steps: [name: string, tool: string, input: Record<string, unknown>][] = [
   ["agent", "Agent", { description: "Summarise", prompt: "SUBAGENT: summarise the log", subagent_type: "general-purpose" }],
   ["mcp-text", "mcp__fixture__big_log", { lines: 12, seed: "cap" }],
   ["mcp-structured", "mcp__fixture__structured", { count: 3 }],
+  // Over Claude Code's MCP token limit: PostToolUse gets a message naming the saved file.
+  ["mcp-saved", "mcp__fixture__big_log", { lines: 2_000, seed: "cap" }],
 ];
 
 const search: Reply = {
@@ -110,6 +113,7 @@ const scrub = (v: unknown): unknown =>
       .replaceAll(h.root.replace(/[^A-Za-z0-9]/g, "-"), "-tmp-claude-capture")
       .replaceAll(sessionId, "00000000-0000-4000-8000-000000000000")
       .replaceAll(new URL(pageUrl).port, "8443")
+      .replace(/"toolu_[0-9a-z]+"/g, '"toolu_01capture"')
       .replace(/"prompt_id":"[^"]+"/g, '"prompt_id":"00000000-0000-4000-8000-000000000001"')
       .replace(/"(duration_ms|durationMs|totalDurationMs)":[\d.]+/g, '"$1":1')
       .replace(/"durationSeconds":[\d.]+/g, '"durationSeconds":0.1'),
@@ -125,9 +129,12 @@ for (const [name, tool, input] of steps) {
 const pre = payloads.find((p) => p.hook_event_name === "PreToolUse" && p.tool_name === "Bash");
 writeFileSync(join(OUT, "pre-bash.json"), JSON.stringify(scrub(pre), null, 2) + "\n");
 writeFileSync(join(OUT, "VERSION"), `${CLAUDE_VERSION}\n`);
-// The persisted Bash output is recreated by the tests (it is `seq 1 40000`); check that it is.
+// The saved outputs are recreated by the tests (`seq 1 40000`, the fixture's big_log); check that they are.
 const persisted = post.find((p) => (p.tool_response as { persistedOutputPath?: string }).persistedOutputPath);
 const whole = readFileSync((persisted!.tool_response as { persistedOutputPath: string }).persistedOutputPath, "utf8");
 if (whole !== seqOutput(40_000)) throw new Error("the persisted Bash output is not seq 1 40000");
+const savedMcp = post.find((p) => p.tool_name === "mcp__fixture__big_log" && typeof p.tool_response === "string");
+const savedPath = /saved to (\/\S+?)\.\n/.exec(savedMcp!.tool_response as string)![1]!;
+if (readFileSync(savedPath, "utf8") !== bigLog(2_000, "cap")) throw new Error("the saved MCP output is not big_log(2000, cap)");
 h.cleanup();
 console.log(`captured ${steps.length + 1} payloads from Claude Code ${CLAUDE_VERSION} into ${OUT}`);

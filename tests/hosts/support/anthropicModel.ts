@@ -36,6 +36,8 @@ export interface LoggedRequest {
   body: MessagesRequest;
   /** The exact bytes Claude Code sent, for size figures. */
   raw: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 export type Policy = (req: MessagesRequest) => Reply;
@@ -108,7 +110,7 @@ export async function startModelServer(policy: Policy): Promise<ModelServer> {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ input_tokens: Math.ceil(raw.length / 4) }));
       return;
     }
-    requests.push({ path, body, raw });
+    requests.push({ path, body, raw, at: Date.now() });
     let reply: Reply;
     try {
       reply = policy(body);

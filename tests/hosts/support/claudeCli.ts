@@ -71,6 +71,8 @@ export interface RunOptions {
   env: Record<string, string>;
   prompt: string;
   args?: string[];
+  /** --dangerously-skip-permissions (the default); false runs with Claude Code's own permission checks. */
+  bypass?: boolean;
   /** The run is killed (with its MCP servers) after this long. */
   timeoutMs?: number;
 }
@@ -104,9 +106,9 @@ export function runProcess(cmd: string, args: string[], opts: { cwd: string; env
   });
 }
 
-/** `claude -p <prompt> --output-format stream-json --verbose --dangerously-skip-permissions …` in the project folder. */
+/** `claude -p <prompt> --output-format stream-json --verbose [--dangerously-skip-permissions] …` in the project folder. */
 export async function runClaude(o: RunOptions): Promise<ClaudeRun> {
-  const args = ["-p", o.prompt, "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions", ...(o.args ?? [])];
+  const args = ["-p", o.prompt, "--output-format", "stream-json", "--verbose", ...(o.bypass === false ? [] : ["--dangerously-skip-permissions"]), ...(o.args ?? [])];
   const r = await runProcess(CLAUDE_BIN, args, { cwd: o.home.project, env: o.env, timeoutMs: o.timeoutMs ?? 90_000 });
   const events = r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, any>);
   return {
