@@ -8,16 +8,15 @@
  * WebFetch upgrades http to https, so the page is served over TLS with a throwaway certificate
  * (needs `openssl`), and the preflight domain check is off (`skipWebFetchPreflight`).
  */
-import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { startModelServer, toolCallsSoFar, type MessagesRequest, type Reply } from "../support/anthropicModel";
 import { CLAUDE_VERSION, ROOT, claudeEnv, claudeHome, runClaude, writeUserSettings } from "../support/claudeCli";
 import { seqOutput, writeProjectFiles } from "./projectFiles";
 import { bigLog } from "./steps";
+import { startTlsPage } from "./tlsPage";
 
 const OUT = join(ROOT, "tests/fixtures/claude-code");
 const FIXTURE_SERVER = join(ROOT, "tests/mcp/fixtures/fixtureServer.ts");
@@ -30,11 +29,9 @@ const listen = async (s: Server) => {
 
 const h = claudeHome("spillway-capture-");
 const files = writeProjectFiles(h.project);
-execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", join(h.root, "key.pem"), "-out", join(h.root, "cert.pem"), "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
-const page = createHttpsServer({ key: readFileSync(join(h.root, "key.pem")), cert: readFileSync(join(h.root, "cert.pem")) }, (_req, res) => {
-  res.writeHead(200, { "content-type": "text/html" }).end(`<html><head><title>Release notes</title></head><body><h1>Release notes</h1>${"<p>Fixed a crash in the scheduler.</p>".repeat(40)}</body></html>`);
-});
-const pageUrl = `https://127.0.0.1:${await listen(page)}/notes`;
+const page = await startTlsPage(h.root, `<html><head><title>Release notes</title></head><body><h1>Release notes</h1>${"<p>Fixed a crash in the scheduler.</p>".repeat(40)}</body></html>`);
+if (!page) throw new Error("capturing WebFetch needs openssl");
+const pageUrl = page.url;
 
 const steps: [name: string, tool: string, input: Record<string, unknown>][] = [
   ["bash", "Bash", { command: "echo out; echo err >&2", description: "Print to both streams" }],

@@ -10,7 +10,7 @@ import { ROOT, claudeEnv, claudeHome, runClaude, writeUserSettings, type ClaudeH
 import { connectOutput, startServe, type ServeProcess } from "../support/spillwayProcess";
 import { tempHome } from "../../helpers/tempHome";
 import { writeConfig } from "../../mcp/helpers/setup";
-import { history, scripted, type Observed, type Step } from "./policy";
+import { history, scripted, type Observed, type SidePolicy, type Step } from "./policy";
 import { installPrinted, parsePrinted, printedToken, sh } from "./printedConfig";
 import { writeProjectFiles } from "./projectFiles";
 
@@ -44,6 +44,12 @@ export interface RunSetup {
   settings?: Record<string, unknown>;
   /** Ask `claude mcp get spillway` after installing (a few seconds: it starts the server). Default true. */
   checkConfig?: boolean;
+  /** Answers for requests outside the main conversation (subagents, web search, WebFetch's summary). */
+  side?: SidePolicy;
+  /** Added to Spillway's config.json (beside the fixture upstream). */
+  spillwayConfig?: Record<string, unknown>;
+  /** Added to Claude Code's environment. */
+  env?: Record<string, string>;
 }
 
 /** Runs Claude Code once; `close()` stops everything the run started and removes its folders. */
@@ -52,7 +58,7 @@ export async function hostRun(setup: RunSetup): Promise<HostRun> {
   const spill = tempHome("spillway-host-");
   const files = writeProjectFiles(home.project);
   const upstream = setup.transport === "none" ? "fixture" : "spillway";
-  const model = await startModelServer(scripted(setup.steps(upstream, files.log)));
+  const model = await startModelServer(scripted(setup.steps(upstream, files.log), setup.side));
   let serve: ServeProcess | null = null;
   const close = async () => {
     await model.close();
@@ -61,7 +67,7 @@ export async function hostRun(setup: RunSetup): Promise<HostRun> {
     spill.cleanup();
   };
   try {
-    let env = claudeEnv(home, model.url);
+    let env = claudeEnv(home, model.url, setup.env);
     let mcpGet = "";
     let token = "";
     // The same server twice without Spillway too, so both runs offer the model the same tools but Spillway's own.
@@ -70,7 +76,7 @@ export async function hostRun(setup: RunSetup): Promise<HostRun> {
       await sh(`claude mcp add-json --scope user fixture '${JSON.stringify(fixtureForClaude)}'`, env, home.project);
       writeUserSettings(home, setup.settings ?? {});
     } else {
-      writeConfig(spill.path, { mcpServers: { fixture: { command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT } } });
+      writeConfig(spill.path, { ...setup.spillwayConfig, mcpServers: { fixture: { command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT } } });
       serve = await startServe(spill.path);
       const printed = parsePrinted(await connectOutput("claude-code", spill.path, serve.port));
       token = await printedToken(printed, env, home.project);

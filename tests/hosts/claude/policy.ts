@@ -38,12 +38,17 @@ export function history(req: MessagesRequest): Observed[] {
 /** Is this request the main conversation (it offers the built-in tools and Spillway's or the upstream's)? */
 const isMain = (req: MessagesRequest) => (req.tools ?? []).some((t) => t.name === "Bash");
 
+/** Answers a request that is not the policy's own conversation (a subagent's, a server tool's), or null. */
+export type SidePolicy = (req: MessagesRequest) => Reply | null;
+
 /**
  * The policy: walks the steps, replaying the ones already answered in the conversation, and makes
- * the first call not yet made. When no step is left it answers `final`.
+ * the first call not yet made. When no step is left it answers `final`. `side` answers first.
  */
-export function scripted(steps: Step[], final = "Done."): Policy {
+export function scripted(steps: Step[], side?: SidePolicy, final = "Done."): Policy {
   return (req): Reply => {
+    const aside = side?.(req);
+    if (aside) return aside;
     if (!isMain(req)) return { text: "Noted." };
     const seen = history(req);
     let k = 0;

@@ -1,4 +1,4 @@
-/** The files a Claude Code test project holds: a large log to Read, a notebook, sources to Grep and Glob. */
+/** The files a Claude Code test project holds: a large log to Read, a notebook, 40 sources to Grep and Glob. */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -23,7 +23,7 @@ export function writeProjectFiles(dir: string): { log: string; notebook: string 
   mkdirSync(join(dir, "src"), { recursive: true });
   const log = join(dir, "service.log");
   writeFileSync(log, serviceLog());
-  for (let i = 0; i < 5; i++) writeFileSync(join(dir, "src", `module${i}.ts`), `export const value${i} = ${i}; // TODO item ${i}\n`);
+  for (let i = 0; i < 40; i++) writeFileSync(join(dir, "src", `module${i}.ts`), `export const value${i} = ${i}; // TODO item ${i}\n`);
   const notebook = join(dir, "analysis.ipynb");
   writeFileSync(notebook, JSON.stringify({
     cells: [
