@@ -5,7 +5,7 @@
  * answers `{}` (Claude Code then carries on unchanged).
  */
 import { OWN_TOOLS } from "../engine/transform";
-import type { ProxyEngine } from "../mcp/engineView";
+import type { Engine } from "../engine/engineApi";
 import { viewBuiltinOutput } from "./builtinOutput";
 import { readPersistedOutput, type PersistedRef } from "./persistedOutput";
 import { mcpSavedOutput, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
@@ -30,7 +30,7 @@ function isSpillways(name: string): boolean {
   return server === OWN_SERVER || (server !== null && OWN_TOOLS.has(tool));
 }
 
-export async function handleClaudeCodeHook(engine: ProxyEngine, payload: Payload, opts: ClaudeCodeOptions = {}): Promise<HookAnswer> {
+export async function handleClaudeCodeHook(engine: Engine, payload: Payload, opts: ClaudeCodeOptions = {}): Promise<HookAnswer> {
   const sessionId = str(payload.session_id);
   const event = str(payload.hook_event_name);
   if (!sessionId || !event) return {};
@@ -54,7 +54,7 @@ export async function handleClaudeCodeHook(engine: ProxyEngine, payload: Payload
   }
 }
 
-async function postToolUse(engine: ProxyEngine, sessionId: string, p: Payload): Promise<HookAnswer> {
+async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promise<HookAnswer> {
   const name = str(p.tool_name);
   if (!name || isSpillways(name)) return {};
   const { server } = splitToolName(name);
@@ -85,7 +85,7 @@ async function postToolUse(engine: ProxyEngine, sessionId: string, p: Payload): 
   return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: view.replace(r.text) } };
 }
 
-function preToolUse(engine: ProxyEngine, sessionId: string, p: Payload, opts: ClaudeCodeOptions): HookAnswer {
+function preToolUse(engine: Engine, sessionId: string, p: Payload, opts: ClaudeCodeOptions): HookAnswer {
   const name = str(p.tool_name);
   const input = p.tool_input;
   if (!name) return {};

@@ -10,7 +10,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../errors";
 import type { HttpEndpoint } from "../http/server";
 import type { ToolUseSessions } from "../hooks/toolUseSessions";
-import type { ProxyEngine } from "./engineView";
+import type { Engine } from "../engine/engineApi";
 import { createProxyServer } from "./proxyServer";
 import type { UpstreamManager } from "./upstreamManager";
 
@@ -21,7 +21,7 @@ interface McpSession {
 }
 
 export interface McpHttpOptions {
-  engine: ProxyEngine;
+  engine: Engine;
   upstreams: UpstreamManager;
   /** Sessions idle longer than this are closed (default 24 h); clients rarely say goodbye. */
   idleMs?: number;
