@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { requestSchemas } from "./contract";
+import { OP_NAMES } from "./operations";
 
 const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?["']([^"']+)["']/g;
 
@@ -34,6 +35,10 @@ describe("the inspector contract", () => {
     const values = [...valueImported].map((f) => f.slice(f.indexOf("core/")));
     expect(values.toSorted()).toEqual(["core/vocabulary.ts"]);
     expect(importsOf("../../vocabulary.ts")).toEqual([]);
+  });
+
+  it("keys its schemas by exactly the zod-free operation list the preload uses", () => {
+    expect(Object.keys(requestSchemas).toSorted()).toEqual([...OP_NAMES].toSorted());
   });
 
   it("names every operation namespace.method, and fills request defaults", () => {

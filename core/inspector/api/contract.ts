@@ -11,6 +11,8 @@ import type { EngineEvent } from "../../engine/engineEvents";
 import { BLOB_ID_PATTERN, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
 import type * as D from "./dto";
 import type { ErrorCodeName } from "../../errors";
+import type { OP_NAMES } from "./operations";
+
 
 export type * from "./dto";
 export type { EngineEvent };
@@ -143,7 +145,10 @@ export interface Responses {
   "store.sweep": D.SweepSummary;
 }
 
-export type OpName = keyof typeof requestSchemas;
+export type OpName = (typeof OP_NAMES)[number];
+// The schemas are keyed by exactly the zod-free list of operation names the preload uses.
+const sameNames: Same<keyof typeof requestSchemas, OpName> = true;
+void sameNames;
 /** What a caller sends (defaults optional). */
 export type Req<K extends OpName> = z.input<(typeof requestSchemas)[K]>;
 /** What a handler receives (defaults filled in). */
