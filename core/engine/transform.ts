@@ -1,7 +1,7 @@
 /** The interception path for tool results: rescue, dedup, ledger. Any failure fails open to the raw result. */
 import { matchesToolPattern, type SpillwayConfig } from "../config/config";
 import { canonicalJson, decideDedup, renderStub, streakKey } from "../dedup/dedup";
-import { buildExcerpt } from "../rescue/excerpt";
+import { buildExcerpt, excerptBudget } from "../rescue/excerpt";
 import { renderHandle } from "../rescue/handle";
 import { detectKind } from "../rescue/kind";
 import { labelResult } from "../sensitivity/labels";
@@ -127,7 +127,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   if (!rescue) return record("passthrough", text, meta.id, reason);
 
   const view = p.modelView(meta.id, text, meta.label);
-  const excerpt = buildExcerpt(view, kind, cfg.excerpt.maxChars);
-  const handle = renderHandle({ id: meta.id, tool: input.tool, chars, lines, kind, shape, excerpt });
+  const excerpt = buildExcerpt(view, kind, excerptBudget(view.length, cfg.excerpt));
+  const handle = renderHandle({ id: meta.id, tool: input.tool, chars, lines, kind, shape, excerpt, ...cfg.fetch });
   return record("rescued", handle, meta.id, reason);
 }

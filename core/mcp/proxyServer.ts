@@ -77,7 +77,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const routed = await upstreams.tools();
-    return { tools: [...ownToolDefinitions(engine), ...routed.map((r) => r.tool)] };
+    return { tools: [...ownToolDefinitions(), ...routed.map((r) => r.tool)] };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
