@@ -1,0 +1,34 @@
+/** The engine's side of near-duplicate stubs: reads the earlier result and asks core/dedup for the stub. */
+import { renderNearStub, type NearBase } from "../dedup/nearDup";
+import { describeError } from "../errors";
+import { excerptBudget } from "../rescue/excerpt";
+import type { BlobMeta } from "../types";
+import type { EngineParts } from "./parts";
+
+/**
+ * The stub for a stored result that nearly repeats `base`, or null. Never throws: a base that
+ * cannot be read means the result is delivered as it would have been without this step.
+ */
+export function nearDuplicateStub(p: EngineParts, tool: string, base: NearBase, meta: BlobMeta, text: string): string | null {
+  try {
+    const baseMeta = p.store.meta(base.baseId);
+    if (!baseMeta || baseMeta.state === "tombstoned") return null;
+    // Lines added or removed are changes too: sizes far apart cannot pass, so skip the read.
+    const share = p.config.dedup.nearMaxChangedShare;
+    if (Math.abs(baseMeta.lines - meta.lines) > share * (baseMeta.lines + meta.lines) + 2) return null;
+    const baseText = p.store.read(base.baseId);
+    if (baseText === null) return null;
+    return renderNearStub({
+      tool,
+      baseId: base.baseId,
+      baseText: p.modelView(base.baseId, baseText, baseMeta.label),
+      id: meta.id,
+      text: p.modelView(meta.id, text, meta.label),
+      maxChangedShare: share,
+      maxChars: excerptBudget(text.length, p.config.excerpt),
+    });
+  } catch (err) {
+    p.logger.warn("near-duplicate check failed; delivering the result as usual", { tool, base: base.baseId, error: describeError(err) });
+    return null;
+  }
+}
