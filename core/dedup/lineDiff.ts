@@ -103,24 +103,26 @@ export interface LineDiff {
   hunks: Hunk[];
   /** Lines removed plus lines added. */
   changed: number;
-  /** Matched lines whose text differs only in volatile spans (timings, temp paths…). */
-  volatile: number;
+  /** Matched lines whose text differs only in volatile spans (timings, temp paths…): [old, new] line pairs. */
+  volatile: [number, number][];
 }
 
-/** Interns keys to small integers, shared by both sides so equal keys get equal numbers. */
-function intern(lines: string[], table: Map<string, number>): Int32Array {
-  const out = new Int32Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    const key = volatileKey(lines[i]!);
+/** Interns keys of lines [from, to) to small integers; one table per comparison, so equal keys get equal numbers. */
+function intern(lines: string[], from: number, to: number, table: Map<string, number>, keyOf: (line: string) => string): Int32Array {
+  const out = new Int32Array(to - from);
+  for (let i = from; i < to; i++) {
+    const key = keyOf(lines[i]!);
     let n = table.get(key);
     if (n === undefined) {
       n = table.size;
       table.set(key, n);
     }
-    out[i] = n;
+    out[i - from] = n;
   }
   return out;
 }
+
+const exact = (line: string) => line;
 
 /** For each new line, the old line it matches, or -1. Linear in the number of lines. */
 function match(a: Int32Array, b: Int32Array, symbols: number): Int32Array {
@@ -172,20 +174,51 @@ function match(a: Int32Array, b: Int32Array, symbols: number): Int32Array {
   return toOld;
 }
 
+/**
+ * For each new line, the old line it matches. Exact lines first (one hash per line: the common
+ * case of a few changed lines costs little more); then, inside each stretch left unmatched,
+ * lines are matched again by their volatile keys.
+ */
+function matchLines(oldLines: string[], newLines: string[]): Int32Array {
+  const table = new Map<string, number>();
+  const a = intern(oldLines, 0, oldLines.length, table, exact);
+  const b = intern(newLines, 0, newLines.length, table, exact);
+  const toOld = match(a, b, table.size);
+  let i = 0;
+  let j = 0;
+  while (j < newLines.length) {
+    if (toOld[j]! >= 0) {
+      i = toOld[j]! + 1;
+      j++;
+      continue;
+    }
+    let nj = j;
+    while (nj < newLines.length && toOld[nj] === -1) nj++;
+    const ni = nj < newLines.length ? toOld[nj]! : oldLines.length;
+    if (ni > i) {
+      const t = new Map<string, number>();
+      const sa = intern(oldLines, i, ni, t, volatileKey);
+      const sb = intern(newLines, j, nj, t, volatileKey);
+      const sub = match(sa, sb, t.size);
+      for (let k = 0; k < sub.length; k++) if (sub[k]! >= 0) toOld[j + k] = i + sub[k]!;
+    }
+    i = ni;
+    j = nj;
+  }
+  return toOld;
+}
+
 /** The edit from `oldLines` to `newLines`, or null when more than `maxChanged` lines change. */
 export function diffLines(oldLines: string[], newLines: string[], maxChanged = Infinity): LineDiff | null {
-  const table = new Map<string, number>();
-  const a = intern(oldLines, table);
-  const b = intern(newLines, table);
-  const toOld = match(a, b, table.size);
+  const toOld = matchLines(oldLines, newLines);
   const hunks: Hunk[] = [];
   let changed = 0;
-  let volatile = 0;
+  const volatile: [number, number][] = [];
   let i = 0;
   let j = 0;
   while (i < oldLines.length || j < newLines.length) {
     if (j < newLines.length && toOld[j] === i) {
-      if (oldLines[i] !== newLines[j]) volatile++;
+      if (oldLines[i] !== newLines[j]) volatile.push([i, j]);
       i++;
       j++;
       continue;

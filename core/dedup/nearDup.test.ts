@@ -24,22 +24,31 @@ describe("renderNearStub", () => {
   it("names the earlier result and lists only the changed lines, with 0-based line numbers", () => {
     const stub = renderNearStub(input())!;
     const [head, ...body] = stub.split("\n");
-    expect(head).toMatch(/^\[spillway: run_tests returned [\d,]+ chars, stored as bbbbbbbbbbbb: the same as this call's earlier result aaaaaaaaaaaa except the lines below \(1 removed, 3 added;/);
+    expect(head).toMatch(/^\[spillway: run_tests returned [\d,]+ chars, stored as bbbbbbbbbbbb: the same as this call's earlier result aaaaaaaaaaaa except the lines below \(0-based; "-" was in aaaaaaaaaaaa, "\+" is new, "~" only its timings, timestamps, temp paths or ids changed: 1 removed, 3 added, 2 retimed\); 118 more lines differ only in timings, timestamps, temp paths or ids\./);
     expect(head).toContain('recall_result(result_id="bbbbbbbbbbbb")');
-    expect(head).toMatch(/\d+ more lines differ only in timings, timestamps, temp paths or ids/);
+    // The report's first and last lines are listed with their new timings: a duration is often asked.
     expect(body).toEqual([
+      "~0: RUN  v4.1.12 /tmp/vitest-7/payments",
       "-121: Tests  120 passed",
       "+121: FAIL src/ledger.test.ts > rounds half-even",
       "+122:   AssertionError: expected 0.5 to equal 1",
       "+123: Tests  1 failed | 120 passed",
+      "~124: Duration  7.2s",
     ]);
     expect(stub.length).toBeLessThan(input().text.length / 10);
   });
 
-  it("says so when only volatile spans changed", () => {
+  it("lists a few retimed lines, and only counts many", () => {
     const stub = renderNearStub(input({ text: testLog(9) }))!;
-    expect(stub.split("\n")).toHaveLength(1);
-    expect(stub).toMatch(/except that \d+ lines differ only in timings, timestamps, temp paths or ids\./);
+    expect(stub.split("\n").slice(1).every((l) => l.startsWith("~"))).toBe(true);
+    expect(stub).toMatch(/: 4 retimed\); 116 more lines differ only in timings/);
+    const middle = (t: number) =>
+      ["nightly pipeline", "", ...Array.from({ length: 40 }, (_, i) => `step ${i} of the nightly pipeline took ${t + i} ms`), "", "all steps done", "artifacts uploaded", "end"].join("\n");
+    const only = renderNearStub(input({ baseText: middle(1), text: middle(5), maxChars: 4_000 }))!;
+    expect(only.split("\n")).toHaveLength(1);
+    expect(only).toMatch(/earlier result aaaaaaaaaaaa except that 40 lines differ only in timings, timestamps, temp paths or ids\./);
+    const fewer = (t: number) => ["report", `built at 10:0${t}:00`, ...Array.from({ length: 60 }, (_, i) => `row ${i} of the unchanged table`)].join("\n");
+    expect(renderNearStub(input({ baseText: fewer(1), text: fewer(2) }))!.split("\n").slice(1)).toEqual(["~1: built at 10:02:00"]);
   });
 
   it("is withheld when too many lines changed, when it would outgrow the budget or half the result, or for one-line results", () => {

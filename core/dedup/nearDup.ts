@@ -10,10 +10,10 @@
  *   in full once more, as an exact repeat would be.
  * - Near-duplicate and exact stubs share one streak per key: after `maxStubStreak` stubs of
  *   either kind in a row, the next result is delivered in full (or as a handle).
- * - A stub is never given when it would not be small: over the excerpt budget a handle would
- *   get, or over half of the result itself.
+ * - A stub is never given when it would not be small: longer than the handle this result would
+ *   get, or than half of the result itself.
  */
-import { diffLines, type LineDiff } from "./lineDiff";
+import { diffLines } from "./lineDiff";
 
 /** The earlier result a changed one is compared with, and the key's streak if it is stubbed. */
 export interface NearBase {
@@ -45,7 +45,7 @@ function fmt(n: number): string {
   return n.toLocaleString("en-US");
 }
 
-function lineOf(sign: "-" | "+", n: number, text: string): string {
+function lineOf(sign: "-" | "+" | "~", n: number, text: string): string {
   const shown = text.length <= LINE_MAX ? text : `${text.slice(0, LINE_MAX)}… [+${fmt(text.length - LINE_MAX)} chars]`;
   return `${sign}${n}: ${shown}`;
 }
@@ -66,17 +66,26 @@ export interface NearStubInput {
   text: string;
   /** Most changed lines allowed, as a share of both results' lines. */
   maxChangedShare: number;
-  /** Longest stub allowed (the excerpt budget a handle for this result would get). */
+  /** Longest stub allowed: the size a handle for this result would have. */
   maxChars: number;
 }
 
-function header(input: NearStubInput, diff: LineDiff, removed: number, added: number): string {
+/** Volatile-only changes are listed when this few, or else only in a report's header and summary. */
+const FEW_VOLATILE = 8;
+const HEAD_LINES = 2;
+const TAIL_LINES = 4;
+
+const VOLATILE_WORDS = "timings, timestamps, temp paths or ids";
+
+function header(input: NearStubInput, counts: { removed: number; added: number; retimed: number; hidden: number }): string {
   const { tool, baseId, id } = input;
-  const volatile = diff.volatile > 0 ? `; ${fmt(diff.volatile)} more lines differ only in timings, timestamps, temp paths or ids` : "";
-  const what =
-    diff.changed === 0
-      ? `the same as this call's earlier result ${baseId}${volatile ? ` except that ${fmt(diff.volatile)} lines differ only in timings, timestamps, temp paths or ids` : " once masked"}`
-      : `the same as this call's earlier result ${baseId} except the lines below (${fmt(removed)} removed, ${fmt(added)} added; 0-based line numbers, "-" in ${baseId}, "+" in ${id})${volatile}`;
+  const { removed, added, retimed, hidden } = counts;
+  const tally = [removed && `${fmt(removed)} removed`, added && `${fmt(added)} added`, retimed && `${fmt(retimed)} retimed`].filter(Boolean).join(", ");
+  const legend = `0-based; "-" was in ${baseId}, "+" is new${retimed ? `, "~" only its ${VOLATILE_WORDS} changed` : ""}`;
+  let what = `the same as this call's earlier result ${baseId}`;
+  if (tally) what += ` except the lines below (${legend}: ${tally})`;
+  if (hidden) what += `${tally ? "; " : " except that "}${fmt(hidden)} ${tally ? "more " : ""}lines differ only in ${VOLATILE_WORDS}`;
+  if (!tally && !hidden) what += " once masked";
   return `[spillway: ${tool} returned ${fmt(input.text.length)} chars, stored as ${id}: ${what}. Exact text: recall_result(result_id="${id}").]`;
 }
 
@@ -89,19 +98,30 @@ export function renderNearStub(input: NearStubInput): string | null {
   const maxChanged = Math.floor(input.maxChangedShare * (oldLines.length + newLines.length));
   const diff = diffLines(oldLines, newLines, maxChanged);
   if (!diff) return null;
-  const body: string[] = [];
+  // Lines in new-result order: a hunk's removed lines sit where its added ones start.
+  const entries: { at: number; text: string }[] = [];
   let size = 0;
   let removed = 0;
   let added = 0;
-  const push = (line: string): boolean => {
-    body.push(line);
-    size += line.length + 1;
-    return size <= maxChars;
-  };
   for (const h of diff.hunks) {
-    for (let i = h.oldStart; i < h.oldEnd; i++, removed++) if (!push(lineOf("-", i, oldLines[i]!))) return null;
-    for (let j = h.newStart; j < h.newEnd; j++, added++) if (!push(lineOf("+", j, newLines[j]!))) return null;
+    for (let i = h.oldStart; i < h.oldEnd; i++, removed++) entries.push({ at: h.newStart, text: lineOf("-", i, oldLines[i]!) });
+    for (let j = h.newStart; j < h.newEnd; j++, added++) entries.push({ at: j, text: lineOf("+", j, newLines[j]!) });
   }
-  const stub = [header(input, diff, removed, added), ...body].join("\n");
+  for (const e of entries) size += e.text.length + 1;
+  if (size > maxChars) return null;
+  // Timings and ids that changed on a report's first or last lines are often what is asked
+  // (its duration, its start time): those are listed, while the room lasts.
+  const few = diff.volatile.length <= FEW_VOLATILE;
+  const retimed: { at: number; text: string }[] = [];
+  for (const [, j] of diff.volatile) {
+    if (!few && j >= HEAD_LINES && j < newLines.length - TAIL_LINES) continue;
+    const line = lineOf("~", j, newLines[j]!);
+    if (size + line.length + 1 > maxChars - 200) break;
+    retimed.push({ at: j, text: line });
+    size += line.length + 1;
+  }
+  const body = [...entries, ...retimed].sort((x, y) => x.at - y.at).map((e) => e.text);
+  const counts = { removed, added, retimed: retimed.length, hidden: diff.volatile.length - retimed.length };
+  const stub = [header(input, counts), ...body].join("\n");
   return stub.length <= maxChars ? stub : null;
 }

@@ -2,8 +2,15 @@
 import { renderNearStub, type NearBase } from "../dedup/nearDup";
 import { describeError } from "../errors";
 import { excerptBudget } from "../rescue/excerpt";
+import { renderHandle } from "../rescue/handle";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
+
+/** The length a handle for this result would have at most: its frame plus the excerpt budget. */
+function handleSize(tool: string, meta: BlobMeta, chars: number, p: EngineParts): number {
+  const frame = renderHandle({ id: meta.id, tool, chars, lines: meta.lines, kind: meta.kind, shape: meta.shape, excerpt: { text: "", truncated: true }, ...p.config.fetch });
+  return frame.length + excerptBudget(chars, p.config.excerpt);
+}
 
 /**
  * The stub for a stored result that nearly repeats `base`, or null. Never throws: a base that
@@ -25,7 +32,7 @@ export function nearDuplicateStub(p: EngineParts, tool: string, base: NearBase, 
       id: meta.id,
       text: p.modelView(meta.id, text, meta.label),
       maxChangedShare: share,
-      maxChars: excerptBudget(text.length, p.config.excerpt),
+      maxChars: handleSize(tool, meta, text.length, p),
     });
   } catch (err) {
     p.logger.warn("near-duplicate check failed; delivering the result as usual", { tool, base: base.baseId, error: describeError(err) });
