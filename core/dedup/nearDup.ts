@@ -13,6 +13,7 @@
  * - A stub is never given when it would not be small: longer than the handle this result would
  *   get, or than half of the result itself.
  */
+import { safeEnd } from "../rescue/format";
 import { diffLines } from "./lineDiff";
 
 /** The earlier result a changed one is compared with, and the key's streak if it is stubbed. */
@@ -46,7 +47,8 @@ function fmt(n: number): string {
 }
 
 function lineOf(sign: "-" | "+" | "~", n: number, text: string): string {
-  const shown = text.length <= LINE_MAX ? text : `${text.slice(0, LINE_MAX)}… [+${fmt(text.length - LINE_MAX)} chars]`;
+  const cut = safeEnd(text, LINE_MAX);
+  const shown = text.length <= LINE_MAX ? text : `${text.slice(0, cut)}… [+${fmt(text.length - cut)} chars]`;
   return `${sign}${n}: ${shown}`;
 }
 
