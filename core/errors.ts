@@ -9,6 +9,8 @@ export enum ErrorCode {
   BadPattern = "bad_pattern",
   TooLarge = "too_large",
   CannotDecrypt = "cannot_decrypt",
+  /** A stored file no longer matches its id (damaged on disk). */
+  Corrupt = "corrupt",
   StoreOpen = "store_open",
   StoreIo = "store_io",
   Denied = "denied",

@@ -12,7 +12,8 @@ import { savings, type SavingsGroup, type SavingsRow } from "../savings/savings"
 import { createTokenCounter } from "../savings/tokens";
 import { SearchIndex } from "../search/searchIndex";
 import { maskSecrets } from "../sensitivity/secrets";
-import { BlobStore } from "../store/blobStore";
+import { BlobStore, type StoreHooks } from "../store/blobStore";
+import type { BlobRange } from "../store/blobReader";
 import { Ledger } from "../store/ledger";
 import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { SessionStore } from "../store/sessions";
@@ -20,6 +21,10 @@ import { TaskQueue } from "./taskQueue";
 import type { FetchAnswer } from "../fetch/fetchModes";
 import type { Label } from "../types";
 import { rotateStoreKey } from "../store/rotate";
+import { storeHealth, type StoreHealth } from "../store/health";
+import { detectKind } from "../rescue/kind";
+import { labelResult } from "../sensitivity/labels";
+import { countLines } from "../text/lines";
 
 export interface EngineOptions {
   home: string;
@@ -29,6 +34,8 @@ export interface EngineOptions {
   keyProvider?: KeyProvider;
   /** Run sweeps on a timer (servers and the app); off for one-shot CLI commands and tests. */
   sweepTimer?: boolean;
+  /** Points where tests stop a child process to kill it there (see StoreHooks). */
+  storeHooks?: StoreHooks;
 }
 
 /** Blobs up to this size are indexed for search in the background after they are stored. */
@@ -42,7 +49,9 @@ export function createEngine(opts: EngineOptions) {
   const config = opts.config ?? defaultConfig();
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? stderrLogger();
-  const store = new BlobStore({ home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home) });
+  const store = new BlobStore({
+    home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home), hooks: opts.storeHooks,
+  });
   const sessions = new SessionStore(store.db);
   const ledger = new Ledger(store.db);
   const search = new SearchIndex(store.db);
@@ -95,15 +104,19 @@ export function createEngine(opts: EngineOptions) {
       if (returned.length <= 16_384 && given.length <= 16_384) {
         smallCounts.push({ callId, returned, given });
         if (smallCounts.length === 1) {
+          // Taken once and kept, so a retry after a busy lock writes the same batch.
+          let batch: typeof smallCounts | null = null;
           queue.push(() => {
-            const batch = smallCounts.splice(0);
+            batch ??= smallCounts.splice(0);
             if (!store.db.open) return;
+            const counted = batch.map((c) => {
+              const r = tokens.count(c.returned);
+              return { callId: c.callId, r, g: c.given === c.returned ? r : tokens.count(c.given) };
+            });
+            // IMMEDIATE: a deferred write transaction can fail at once on a lock another process took.
             store.db.transaction(() => {
-              for (const c of batch) {
-                const r = tokens.count(c.returned);
-                ledger.setCallTokens(c.callId, r, c.given === c.returned ? r : tokens.count(c.given));
-              }
-            })();
+              for (const c of counted) ledger.setCallTokens(c.callId, c.r, c.g);
+            }).immediate();
           });
         }
         return;
@@ -138,6 +151,8 @@ export function createEngine(opts: EngineOptions) {
     },
   };
 
+  // After the commit that grew the store, in transactions of its own: the call's transaction
+  // never deletes files, and a kill during eviction leaves every live row with its file.
   store.onGrow = () => {
     try {
       if (store.usedBytes() > store.capBytes()) {
@@ -149,8 +164,15 @@ export function createEngine(opts: EngineOptions) {
     }
   };
 
-  const runSweep = (deep = false): SweepReport => {
-    const report = sweep(store, ledger, logger, { deep, onRemoved });
+  const describeRecovered = (text: string) => {
+    const { kind, shape } = detectKind(text);
+    const label = labelResult({ tool: "unknown", args: {}, content: text, toolLabels: {} }).label;
+    return { kind, shape, lines: countLines(text), label };
+  };
+  const runSweep = (deep = false, verify = deep): SweepReport => {
+    const report = sweep(store, ledger, logger, {
+      deep, verify, onRemoved, describe: describeRecovered, onRecovered: (id) => parts.scheduleIndex(id),
+    });
     if (report.expired || report.evicted) emit({ type: "sweep", expired: report.expired, evicted: report.evicted });
     return report;
   };
@@ -185,6 +207,8 @@ export function createEngine(opts: EngineOptions) {
     recall: (sessionId: string | null, resultId: unknown): FetchAnswer => recallResult(parts, sessionId, resultId),
     /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
     readBlob: (sessionId: string | null, id: unknown) => readBlob(parts, sessionId, id),
+    /** Operator read of a live blob's stored bytes, verified by the chunks read (see BlobStore.readRange); null when gone. */
+    readRange: (id: string, start: number, length: number): BlobRange | null => store.readRange(id, start, length),
     /** Records that a session is active (and which client runs it, when known). */
     touchSession(sessionId: string, client?: string | null): void {
       sessions.touch(sessionId, store.now, client);
@@ -202,7 +226,10 @@ export function createEngine(opts: EngineOptions) {
       emit({ type: "session", sessionId, change: "turn" });
       return t;
     },
+    /** Expires and evicts; `deep` also reconciles files and rows, `verify` (default: deep) checks every file. */
     sweep: runSweep,
+    /** What doctor reports of the store: files against rows (every file read when `verify`) and the key. Read-only. */
+    storeHealth: (verify: boolean): StoreHealth => storeHealth(store, { verify }),
     setPinned(id: string, pinned: boolean): boolean {
       const ok = store.setPinned(id, pinned);
       if (ok) {
@@ -212,12 +239,13 @@ export function createEngine(opts: EngineOptions) {
       return ok;
     },
     purge(id: string): boolean {
-      const ok = store.tombstone(id, "purged");
-      if (ok) {
+      const ok = store.transact(() => {
+        if (!store.tombstone(id, "purged")) return false;
         onRemoved(id);
         ledger.insertEvent({ ts: store.now, type: "purge", blobId: id });
-        emit({ type: "blob", blobId: id, change: "purged" });
-      }
+        return true;
+      });
+      if (ok) emit({ type: "blob", blobId: id, change: "purged" });
       return ok;
     },
     savings: (group: SavingsGroup, since = 0): SavingsRow[] => savings(store.db, group, since),

@@ -2,7 +2,6 @@
  * The texts the inspector shows of a blob: the exact content, or the masked view (credential
  * spans replaced, as the model sees them) that a credential-labelled blob opens with.
  */
-import { openSync, readSync, closeSync } from "node:fs";
 import { lineStarts } from "../../text/lines";
 import type { Engine } from "../../engine/engine";
 import { maskSecrets } from "../../sensitivity/secrets";
@@ -65,19 +64,16 @@ export class BlobViews {
     const row = this.engine.store.row(id);
     if (!row || row.tombstoned_at !== null || row.encrypted || row.encoding !== "utf8" || row.bytes < HEAD_READ_MIN_BYTES) return null;
     if (this.cache.has(id)) return null;
-    let fd: number | null = null;
     try {
-      fd = openSync(this.engine.store.files.pathOf(id), "r");
       const chunks: Buffer[] = [];
       let pos = 0;
       let newlines = 0;
       let cut = -1;
       // "\n" is never part of a multi-byte UTF-8 sequence, so cutting after one never splits a char.
       while (cut < 0) {
-        const buf = Buffer.alloc(HEAD_CHUNK_BYTES);
-        const n = readSync(fd, buf, 0, buf.length, pos);
-        if (n === 0) break;
-        const chunk = buf.subarray(0, n);
+        // Verified reads: only the chunks read are checked, and damaged bytes are never shown.
+        const chunk = this.engine.readRange(id, pos, HEAD_CHUNK_BYTES)?.bytes;
+        if (!chunk || chunk.length === 0) break;
         for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) {
           if (++newlines === lines) {
             cut = pos + i + 1;
@@ -85,7 +81,7 @@ export class BlobViews {
           }
         }
         chunks.push(chunk);
-        pos += n;
+        pos += chunk.length;
         if (pos > HEAD_READ_MAX_BYTES) return null;
       }
       if (cut < 0) return null;
@@ -93,8 +89,6 @@ export class BlobViews {
       return { text, starts: lineStarts(text) };
     } catch {
       return null;
-    } finally {
-      if (fd !== null) closeSync(fd);
     }
   }
 
@@ -126,18 +120,14 @@ export class BlobViews {
       }
     }
     const unit = row.encoding === "utf16le" ? 2 : 4;
-    const buf = Buffer.alloc(maxChars * unit);
-    let fd: number | null = null;
     try {
-      fd = openSync(this.engine.store.files.pathOf(id), "r");
-      const n = readSync(fd, buf, 0, buf.length, 0);
+      const got = this.engine.readRange(id, 0, maxChars * unit);
+      if (!got) return null;
       // maxChars*4 bytes hold more than maxChars UTF-16 units, so a sequence cut at the end lies past the slice.
-      const text = buf.subarray(0, n).toString(row.encoding === "utf16le" ? "utf16le" : "utf8");
+      const text = got.bytes.toString(row.encoding === "utf16le" ? "utf16le" : "utf8");
       return { text: text.slice(0, maxChars), totalChars: row.chars };
     } catch {
       return null;
-    } finally {
-      if (fd !== null) closeSync(fd);
     }
   }
 }

@@ -1,0 +1,63 @@
+/** What `doctor` learns of a store without changing it: files against rows, and the encryption key. */
+import type { BlobStore } from "./blobStore";
+import type { KeyStatus } from "./keyRing";
+import { quarantined } from "./repair";
+import { scanStore, type StoreScan } from "./scan";
+
+export interface KeyHealth {
+  status: KeyStatus;
+  /** Live encrypted blobs. */
+  encrypted: number;
+  /** Live encrypted blobs whose file names a key other than the current one (or any, when there is none). */
+  underOtherKeys: number;
+  /** The ids of those keys. */
+  otherKeyIds: string[];
+  /** Decrypting the most recent encrypted blob with the key: "none" when there is no such blob. */
+  sample: { id: string; ok: boolean; detail: string } | null;
+}
+
+export interface StoreHealth {
+  scan: StoreScan;
+  key: KeyHealth;
+  /** Files now in the quarantine folder. */
+  quarantined: number;
+  /** Live blobs past their expiry (the next sweep tombstones them). */
+  expired: number;
+  overCap: boolean;
+}
+
+/** Surveys the store; with `verify`, every live file is read and checked against its id. */
+export function storeHealth(store: BlobStore, opts: { verify: boolean }): StoreHealth {
+  const expired = store.db
+    .prepare("SELECT COUNT(*) FROM blobs WHERE tombstoned_at IS NULL AND pinned = 0 AND expires_at <= ?")
+    .pluck()
+    .get(store.now) as number;
+  return {
+    scan: scanStore(store, opts), key: keyHealth(store), quarantined: quarantined(store).length, expired, overCap: store.usedBytes() > store.capBytes(),
+  };
+}
+
+function keyHealth(store: BlobStore): KeyHealth {
+  const status = store.keys.status();
+  const ids = store.db
+    .prepare("SELECT id FROM blobs WHERE encrypted = 1 AND tombstoned_at IS NULL ORDER BY created_at DESC")
+    .pluck()
+    .all() as string[];
+  const others = new Set<string>();
+  let underOtherKeys = 0;
+  for (const id of ids) {
+    const head = store.files.readAt(id, 0, 12);
+    if (!head || head.data.length < 12) continue;
+    const named = head.data.subarray(4, 12).toString("hex");
+    if (named !== status.keyId) {
+      underOtherKeys++;
+      others.add(named);
+    }
+  }
+  let sample: KeyHealth["sample"] = null;
+  if (ids.length > 0) {
+    const r = store.check(ids[0]!);
+    if (r) sample = r.ok ? { id: ids[0]!, ok: true, detail: "decrypted" } : { id: ids[0]!, ok: false, detail: r.detail };
+  }
+  return { status, encrypted: ids.length, underOtherKeys, otherKeyIds: [...others], sample };
+}
