@@ -12,7 +12,7 @@ export interface KeyHealth {
   underOtherKeys: number;
   /** The ids of those keys. */
   otherKeyIds: string[];
-  /** Decrypting the most recent encrypted blob with the key: "none" when there is no such blob. */
+  /** The newest encrypted blob the key decrypts, else the first it cannot (damaged files aside); null when none was tried. */
   sample: { id: string; ok: boolean; detail: string } | null;
 }
 
@@ -37,6 +37,9 @@ export function storeHealth(store: BlobStore, opts: { verify: boolean }): StoreH
   };
 }
 
+/** Encrypted blobs tried, newest first, to show the key decrypts real data. */
+const SAMPLES = 5;
+
 function keyHealth(store: BlobStore): KeyHealth {
   const status = store.keys.status();
   const ids = store.db
@@ -54,10 +57,17 @@ function keyHealth(store: BlobStore): KeyHealth {
       others.add(named);
     }
   }
+  // The newest blob the key opens proves it; a damaged file proves nothing about the key (the
+  // blobs check reports it), so a few are tried.
   let sample: KeyHealth["sample"] = null;
-  if (ids.length > 0) {
-    const r = store.check(ids[0]!);
-    if (r) sample = r.ok ? { id: ids[0]!, ok: true, detail: "decrypted" } : { id: ids[0]!, ok: false, detail: r.detail };
+  for (const id of ids.slice(0, SAMPLES)) {
+    const r = store.check(id);
+    if (!r) continue;
+    if (r.ok) {
+      sample = { id, ok: true, detail: "decrypted" };
+      break;
+    }
+    if (r.problem === "undecryptable") sample ??= { id, ok: false, detail: r.detail };
   }
   return { status, encrypted: ids.length, underOtherKeys, otherKeyIds: [...others], sample };
 }

@@ -30,17 +30,15 @@ export async function runCli(home: string, ...args: string[]): Promise<{ code: n
 function wrap(child: ChildProcess): Child {
   let out = "";
   let err = "";
-  const waiting: { match: RegExp; resolve: (l: string) => void }[] = [];
+  let waiting: { match: RegExp; resolve: (l: string) => void }[] = [];
   const lines = () => out.split("\n").filter(Boolean);
   child.stdout!.on("data", (d) => {
     out += d;
-    for (const w of [...waiting]) {
+    waiting = waiting.filter((w) => {
       const hit = lines().find((l) => w.match.test(l));
-      if (hit !== undefined) {
-        waiting.splice(waiting.indexOf(w), 1);
-        w.resolve(hit);
-      }
-    }
+      if (hit !== undefined) w.resolve(hit);
+      return hit === undefined;
+    });
   });
   child.stderr!.on("data", (d) => (err += d));
   const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on("exit", (code, signal) => r({ code, signal })));

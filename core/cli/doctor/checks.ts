@@ -107,6 +107,10 @@ export function checkKey(home: string, health: StoreHealth): CheckResult {
   if (k.status.loadError) return fail(`cannot read the key from ${where}: ${k.status.loadError}`);
   if (k.status.keyId === null) {
     if (k.encrypted === 0 && k.status.check === "absent") return { ok: true, name: "key", detail: `no key yet (${where} is made with the first credential result)` };
+    if (k.encrypted === 0) {
+      const q = health.quarantined ? `; restore it to bring back what it sealed (${health.quarantined} files in quarantine)` : "";
+      return { ok: true, name: "key", detail: `the key (${where}) is missing, but no live blob needs it: a new key is made with the next credential result${q}` };
+    }
     return fail(
       `the key is missing (${where}): ${k.encrypted} encrypted blob${k.encrypted === 1 ? "" : "s"} cannot be read and ${k.encrypted === 1 ? "is" : "are"} never served. ` +
         "Restore the key file from a backup; otherwise run spillway sweep --deep to quarantine them (a new key is made for the next credential result).",
@@ -122,7 +126,7 @@ export function checkKey(home: string, health: StoreHealth): CheckResult {
     );
   }
   if (k.sample && !k.sample.ok) return fail(`the key does not decrypt blob ${k.sample.id}: ${k.sample.detail}`);
-  const proof = [k.status.check === "ok" ? "its key check value" : null, k.sample ? `blob ${k.sample.id}` : null].filter(Boolean).join(" and ");
+  const proof = [k.status.check === "ok" ? "its key check value" : null, k.sample?.ok ? `blob ${k.sample.id}` : null].filter(Boolean).join(" and ");
   return { ok: true, name: "key", detail: `key ${k.status.keyId} (${where})${proof ? `, decrypts ${proof}` : ""}; ${k.encrypted} encrypted blobs` };
 }
 
