@@ -8,6 +8,7 @@ import type { SpillwayConfig } from "../config/config";
 import { matchesToolPattern } from "../config/config";
 import type { Label } from "../types";
 import { isSinkTool } from "./sinks";
+import { SPILL_TOKEN_PATTERN } from "../vocabulary";
 
 export { isSinkTool } from "./sinks";
 
@@ -36,7 +37,7 @@ export interface Expansion {
 }
 
 /** A pass-by-reference token: `spill:` and 12 lowercase hex digits, not part of a longer word. */
-export const SPILL_TOKEN: RegExp = /\bspill:([0-9a-f]{12})\b/;
+export const SPILL_TOKEN: RegExp = SPILL_TOKEN_PATTERN;
 const TOKEN_G = new RegExp(SPILL_TOKEN.source, "g");
 
 const DEFAULTS = { maxChars: 500_000, totalMaxChars: 2_000_000 };

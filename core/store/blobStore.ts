@@ -2,12 +2,14 @@
 import { stmt } from "./statements";
 import { join } from "node:path";
 import type { BlobMeta, Kind, Label } from "../types";
-import { LABELS } from "../types";
+import { BLOB_ID_PATTERN, maxLabel } from "../vocabulary";
 import { ErrorCode, SpillwayError } from "../errors";
 import type { Clock } from "../runtime";
 import type { SpillwayConfig } from "../config/config";
 import type { KeyProvider } from "../crypto/keys";
 import { KeyRing } from "./keyRing";
+import { Ledger } from "./ledger";
+import { SessionStore } from "./sessions";
 import { BlobFiles, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
 import { BlobReader, type BlobRange } from "./blobReader";
 import { openIndex, storeSecret, type Db } from "./db";
@@ -15,7 +17,6 @@ import { ensurePrivateDir, safeUnlink } from "../fs/fsUtil";
 import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integrity";
 import { toBlobMeta, type BlobRow } from "./rows";
 
-export const BLOB_ID = /^[0-9a-f]{12}$/;
 const HOUR = 3_600_000;
 
 export interface PutInfo {
@@ -54,11 +55,6 @@ export interface StoreOptions {
 /** What becomes of a tombstoned blob's file once the tombstone is committed. */
 type Removal = "delete" | "quarantine";
 
-/** Higher of two labels. */
-export function higherLabel(a: Label, b: Label): Label {
-  return LABELS.indexOf(a) >= LABELS.indexOf(b) ? a : b;
-}
-
 export class BlobStore {
   readonly db: Db;
   readonly files: BlobFiles;
@@ -85,16 +81,27 @@ export class BlobStore {
     return this.opts.clock.now();
   }
 
+  /** false once closed. */
+  get open(): boolean {
+    return this.db.open;
+  }
+
+  /** Runs `fn` in one transaction; "immediate" takes the write lock first (no upgrade deadlock between processes). */
+  transaction<T>(fn: () => T, mode: "deferred" | "immediate" = "deferred"): T {
+    const tx = this.db.transaction(fn);
+    return mode === "immediate" ? tx.immediate() : tx();
+  }
+
   /** The id `text` has (or would have) in this store. */
   idFor(text: string): string {
-    return this.prepare(text).id;
+    return this.prepareText(text).id;
   }
 
   /**
    * Encodes and hashes `text` once; `put` takes the result, so the interception path does not
    * encode a multi-MB result twice (about 35 ms per 10 MB).
    */
-  prepare(text: string): PreparedText {
+  prepareText(text: string): PreparedText {
     const encoding = encodingFor(text);
     // Hashed slice by slice: the whole text is never encoded into one buffer just to get its id.
     const id = this.hasher.id(encoding, encodedSlices(text, encoding));
@@ -132,7 +139,7 @@ export class BlobStore {
    * row, so a row never points at a missing file.
    */
   put(text: string, info: PutInfo, prepared?: PreparedText): { meta: BlobMeta; created: boolean; repaired?: BlobProblem } {
-    return this.transact(() => this.putNow(text, info, prepared && prepared.text === text ? prepared : this.prepare(text)));
+    return this.transact(() => this.putNow(text, info, prepared && prepared.text === text ? prepared : this.prepareText(text)));
   }
 
   private putNow(text: string, info: PutInfo, prepared: PreparedText): { meta: BlobMeta; created: boolean; repaired?: BlobProblem } {
@@ -143,7 +150,7 @@ export class BlobStore {
     if (existing && existing.tombstoned_at === null) {
       const state = this.reader.intact(existing) ? null : this.reader.check(existing);
       if (state === null || state.ok) {
-        const label = higherLabel(existing.label, info.label);
+        const label = maxLabel(existing.label, info.label);
         stmt(this.db, "UPDATE blobs SET last_access_at = ?, expires_at = MAX(expires_at, ?) WHERE id = ?")
           .run(now, now + this.opts.config.ttlHours * HOUR, id);
         if (label !== existing.label) this.raiseLabel(id, label);
@@ -151,7 +158,7 @@ export class BlobStore {
       }
       repaired = state.problem;
     }
-    const label = existing ? higherLabel(existing.label, info.label) : info.label;
+    const label = existing ? maxLabel(existing.label, info.label) : info.label;
     const encrypt = label === "credential";
     // AES-GCM here takes one buffer; credential results are rarely large, so only they are encoded whole.
     const data = encrypt ? this.keys.encrypt(encodeText(text, encoding)) : null;
@@ -253,7 +260,7 @@ export class BlobStore {
   raiseLabel(id: string, label: Label): boolean {
     const r = this.row(id);
     if (!r) return false;
-    const next = higherLabel(r.label, label);
+    const next = maxLabel(r.label, label);
     if (next === r.label) return false;
     if (next === "credential" && !r.encrypted && r.tombstoned_at === null) {
       // Only verified bytes are encrypted: sealing a damaged file would make it look authentic.
@@ -355,9 +362,14 @@ function* tap(slices: Iterable<Buffer>, each: (b: Buffer) => void): Generator<Bu
   }
 }
 
+/** The session table and the ledger, on the store's own connection. */
+export function openStoreParts(store: BlobStore): { sessions: SessionStore; ledger: Ledger } {
+  return { sessions: new SessionStore(store.db), ledger: new Ledger(store.db) };
+}
+
 /** Validates a blob id's shape; a clear sentence otherwise. */
 export function checkBlobId(id: unknown): string {
-  if (typeof id !== "string" || !BLOB_ID.test(id)) {
+  if (typeof id !== "string" || !BLOB_ID_PATTERN.test(id)) {
     throw new SpillwayError(
       ErrorCode.BadId,
       `"${String(id).slice(0, 40)}" is not a Spillway id: ids are 12 lowercase hex characters, as in the handle's header.`,

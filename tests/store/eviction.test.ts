@@ -33,7 +33,7 @@ describe("eviction and kills", () => {
     for (const id of live) expect(existsSync(join(home.path, "blobs", id.slice(0, 2), id)), `live row ${id} lost its file`).toBe(true);
 
     const engine = createEngine({ home: home.path, logger: memoryLogger() });
-    expect(engine.readRange(victim, 0, 20)!.bytes.toString("utf8")).toMatch(/^result \d+\nrow \d+/);
+    expect(engine.reader.readRange(victim, 0, 20)!.bytes.toString("utf8")).toMatch(/^result \d+\nrow \d+/);
     expect(engine.fetch({ sessionId: "evictor", id: victim, mode: "range", args: { start: 0, count: 2 } }).isError).toBe(false);
     await engine.close();
     // doctor reads every live blob back against its id, and finds nothing wrong

@@ -26,7 +26,7 @@ const secretLog = Array.from({ length: 400 }, (_, i) => `deploy ${i}: AWS_SECRET
 const secretSmall = `config dump\nDATABASE_PASSWORD=Sup3r-s3cret-passw0rd-value\n${"setting = value\n".repeat(200)}`;
 
 const stored = (engine: ReturnType<typeof open>, id: string) => {
-  const r = engine.readRange(id, 0, 1 << 30);
+  const r = engine.reader.readRange(id, 0, 1 << 30);
   return r ? r.bytes.toString("utf8") : null;
 };
 
@@ -59,7 +59,7 @@ describe("blob integrity across processes", () => {
       const resource = b.readBlob("s1", id);
       expect(resource.ok).toBe(false);
       expect(!resource.ok && resource.message).toMatch(/cannot be served: its stored copy is damaged/);
-      expect(() => b.readRange(id, 0, 100)).toThrow(/damaged/);
+      expect(() => b.reader.readRange(id, 0, 100)).toThrow(/damaged/);
     }
 
     // the same session repeats the calls: no stub to the damaged copies, a fresh handle, fresh bytes stored

@@ -45,7 +45,7 @@ describe("index loss", () => {
     const engine = createEngine({ home: home.path, logger: memoryLogger() });
     for (const [, id, chars, sha] of results) {
       expect(engine.fetch({ sessionId: null, id, mode: "stat" }).text).toMatch(/unknown \(recovered\)/);
-      const bytes = engine.readRange(id!, 0, 1 << 30)!.bytes;
+      const bytes = engine.reader.readRange(id!, 0, 1 << 30)!.bytes;
       expect(bytes.length).toBe(Number(chars)); // ASCII: one byte per char
       expect(createHash("sha256").update(bytes).digest("hex")).toBe(sha);
     }

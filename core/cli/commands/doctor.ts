@@ -39,7 +39,7 @@ export const doctorCommand: Command = {
           const verify = ctx.values.quick !== true;
           let health;
           try {
-            health = engine.storeHealth(verify);
+            health = engine.reader.health(verify);
           } catch (err) {
             print({ ok: false, name: "blobs", detail: `cannot scan the store: ${describeError(err)}` });
           }

@@ -2,7 +2,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Engine } from "../../engine/engine";
-import type { StoreHealth } from "../../store/health";
+import type { StoreHealth } from "../../store/read/reader";
 import { fmtBytes } from "../format";
 import type { UpstreamConfig } from "../../config/config";
 import { describeError } from "../../errors";
@@ -42,11 +42,9 @@ export function checkToken(home: string): CheckResult {
 /** PRAGMA quick_check over the index. */
 export function checkIndex(engine: Engine): CheckResult {
   try {
-    const rows = engine.store.db.pragma("quick_check") as { quick_check: string }[];
-    const problems = rows.map((r) => r.quick_check).filter((r) => r !== "ok");
+    const { problems, liveBlobs } = engine.reader.checkIndex();
     if (problems.length) return { ok: false, name: "index", detail: `quick_check found ${problems.length} problem(s): ${problems[0]}` };
-    const live = engine.store.db.prepare("SELECT COUNT(*) AS n FROM blobs WHERE tombstoned_at IS NULL").get() as { n: number };
-    return { ok: true, name: "index", detail: `quick_check ok, ${live.n} live blobs` };
+    return { ok: true, name: "index", detail: `quick_check ok, ${liveBlobs} live blobs` };
   } catch (err) {
     return { ok: false, name: "index", detail: `cannot check the index: ${describeError(err)}` };
   }

@@ -2,12 +2,12 @@
  * The texts the inspector shows of a blob: the exact content, or the masked view (credential
  * spans replaced, as the model sees them) that a credential-labelled blob opens with.
  */
-import { ErrorCode, SpillwayError } from "../../errors";
 import { lineStarts } from "../../text/lines";
-import type { Engine } from "../../engine/engine";
+import type { Engine } from "../../engine/engineApi";
+import { describeError } from "../../errors";
 import { maskSecrets } from "../../sensitivity/secrets";
 import type { BlobMeta } from "../../types";
-import { InspectorFailure } from "../api/failure";
+import { ErrorCode, SpillwayError } from "../../errors";
 import { TextCache, type CachedText } from "./textCache";
 
 /** Whether the inspector opens this blob masked (the explicit reveal shows the exact bytes). */
@@ -17,9 +17,6 @@ export function isMaskable(meta: Pick<BlobMeta, "label">): boolean {
 
 /** Blobs from this size are opened from the head of their file first. */
 const HEAD_READ_MIN_BYTES = 8 * 1024 * 1024;
-const HEAD_CHUNK_BYTES = 1024 * 1024;
-/** A head read gives up past this (lines that long are better read whole). */
-const HEAD_READ_MAX_BYTES = 16 * 1024 * 1024;
 
 export class BlobViews {
   readonly cache: TextCache;
@@ -33,11 +30,11 @@ export class BlobViews {
 
   /** The live blob's metadata, or a not_found failure naming why it cannot be read. */
   liveMeta(id: string): BlobMeta {
-    const meta = this.engine.store.meta(id);
-    if (!meta) throw new InspectorFailure("not_found", `There is no blob ${id} in this store.`);
+    const meta = this.engine.reader.meta(id);
+    if (!meta) throw new SpillwayError(ErrorCode.NotFound, `There is no blob ${id} in this store.`);
     if (meta.state === "tombstoned") {
-      const reason = this.engine.store.row(id)?.tombstone_reason ?? "removed";
-      throw new InspectorFailure("not_found", `Blob ${id} from ${meta.tool} is a tombstone (${reason}): its content is gone.`);
+      const reason = this.engine.reader.blob(id)?.tombstoneReason ?? "removed";
+      throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} from ${meta.tool} is a tombstone (${reason}): its content is gone.`);
     }
     return meta;
   }
@@ -50,7 +47,7 @@ export class BlobViews {
     let view: CachedText | null;
     try {
       view = this.cache.get(key, () => {
-        const text = this.engine.store.read(id);
+        const text = this.engine.reader.read(id);
         if (text === null) return null;
         return mask ? maskSecrets(text).text : text;
       });
@@ -61,7 +58,7 @@ export class BlobViews {
       }
       throw err;
     }
-    if (!view) throw new InspectorFailure("not_found", `Blob ${id} has no content file any more (swept meanwhile?).`);
+    if (!view) throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} has no content file any more (swept meanwhile?).`);
     return { meta, view, masked: mask };
   }
 
@@ -71,33 +68,13 @@ export class BlobViews {
    * whole text is already cached, or the blob is small, encrypted or not UTF-8 (read it whole).
    */
   headView(id: string, lines: number): CachedText | null {
-    const row = this.engine.store.row(id);
-    if (!row || row.tombstoned_at !== null || row.encrypted || row.encoding !== "utf8" || row.bytes < HEAD_READ_MIN_BYTES) return null;
-    if (this.cache.has(id)) return null;
+    const meta = this.engine.reader.meta(id);
+    if (!meta || meta.bytes < HEAD_READ_MIN_BYTES || this.cache.has(id)) return null;
     try {
-      const chunks: Buffer[] = [];
-      let pos = 0;
-      let newlines = 0;
-      let cut = -1;
-      // "\n" is never part of a multi-byte UTF-8 sequence, so cutting after one never splits a char.
-      while (cut < 0) {
-        // Verified reads: only the chunks read are checked, and damaged bytes are never shown.
-        const chunk = this.engine.readRange(id, pos, HEAD_CHUNK_BYTES)?.bytes;
-        if (!chunk || chunk.length === 0) break;
-        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) {
-          if (++newlines === lines) {
-            cut = pos + i + 1;
-            break;
-          }
-        }
-        chunks.push(chunk);
-        pos += chunk.length;
-        if (pos > HEAD_READ_MAX_BYTES) return null;
-      }
-      if (cut < 0) return null;
-      const text = Buffer.concat(chunks).subarray(0, cut).toString("utf8");
-      return { text, starts: lineStarts(text) };
-    } catch {
+      const text = this.engine.reader.headLines(id, lines);
+      return text === null ? null : { text, starts: lineStarts(text) };
+    } catch (err) {
+      this.engine.logger.warn("could not read the head of a blob file", { id, error: describeError(err) });
       return null;
     }
   }
@@ -107,8 +84,9 @@ export class BlobViews {
     setImmediate(() => {
       try {
         this.view(id, false);
-      } catch {
-        /* gone meanwhile: the next request says so */
+      } catch (err) {
+        // gone meanwhile: the next request says so
+        this.engine.logger.warn("could not warm a blob view", { id, error: describeError(err) });
       }
     });
   }
@@ -119,24 +97,16 @@ export class BlobViews {
    * decrypted whole and masked.
    */
   head(id: string, maxChars: number): { text: string; totalChars: number } | null {
-    const row = this.engine.store.row(id);
-    if (!row || row.tombstoned_at !== null) return null;
-    if (row.encrypted || row.chars <= maxChars * 4) {
-      try {
-        const v = this.view(id, true).view.text;
-        return { text: v.slice(0, maxChars), totalChars: row.chars };
-      } catch {
-        return null;
-      }
-    }
-    const unit = row.encoding === "utf16le" ? 2 : 4;
+    const meta = this.engine.reader.meta(id);
+    if (!meta || meta.state === "tombstoned") return null;
     try {
-      const got = this.engine.readRange(id, 0, maxChars * unit);
-      if (!got) return null;
-      // maxChars*4 bytes hold more than maxChars UTF-16 units, so a sequence cut at the end lies past the slice.
-      const text = got.bytes.toString(row.encoding === "utf16le" ? "utf16le" : "utf8");
-      return { text: text.slice(0, maxChars), totalChars: row.chars };
-    } catch {
+      if (meta.encrypted || meta.chars <= maxChars * 4) {
+        return { text: this.view(id, true).view.text.slice(0, maxChars), totalChars: meta.chars };
+      }
+      const text = this.engine.reader.headChars(id, maxChars);
+      return text === null ? null : { text, totalChars: meta.chars };
+    } catch (err) {
+      this.engine.logger.warn("could not read a blob preview", { id, error: describeError(err) });
       return null;
     }
   }

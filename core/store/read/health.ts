@@ -1,8 +1,22 @@
-/** What `doctor` learns of a store without changing it: files against rows, and the encryption key. */
-import type { BlobStore } from "./blobStore";
-import type { KeyStatus } from "./keyRing";
-import { quarantined } from "./repair";
-import { scanStore, type StoreScan } from "./scan";
+/**
+ * Read-only health figures of a store, for `spillway doctor`: the index's own check, files
+ * against rows (every blob read back against its id when asked), and the encryption key.
+ */
+import type { BlobStore } from "../blobStore";
+import type { KeyStatus } from "../keyRing";
+import { quarantined } from "../repair";
+import { scanStore, type StoreScan } from "../scan";
+
+export interface IndexCheck {
+  problems: string[];
+  liveBlobs: number;
+}
+
+export function checkIndex(store: BlobStore): IndexCheck {
+  const rows = store.db.pragma("quick_check") as { quick_check: string }[];
+  const live = store.db.prepare("SELECT COUNT(*) AS n FROM blobs WHERE tombstoned_at IS NULL").get() as { n: number };
+  return { problems: rows.map((r) => r.quick_check).filter((r) => r !== "ok"), liveBlobs: live.n };
+}
 
 export interface KeyHealth {
   status: KeyStatus;
