@@ -15,7 +15,7 @@ import { rangeMode } from "./range";
 import { searchMode } from "./searchMode";
 import { statMode } from "./stat";
 
-export { FETCH_MODES, DEFAULT_FETCH_LIMITS } from "./fetchTypes";
+export { FETCH_MODES } from "./fetchTypes";
 export type { FetchMode, FetchLimits, FetchInput, FetchAnswer } from "./fetchTypes";
 export { parseFetchArgs } from "./fetchArgs";
 export type { FetchArgs, ParsedFetchArgs } from "./fetchArgs";

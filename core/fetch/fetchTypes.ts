@@ -14,8 +14,6 @@ export interface FetchLimits {
   fullMaxChars: number;
 }
 
-export const DEFAULT_FETCH_LIMITS: FetchLimits = { maxChars: 4_000, fullMaxChars: 50_000 };
-
 /** What the engine hands a mode: the resolved (already authorised) blob and the raw arguments. */
 export interface FetchInput {
   id: string;
