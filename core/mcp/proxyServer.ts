@@ -22,6 +22,11 @@ export interface ProxyDeps {
   engine: Engine;
   upstreams: UpstreamManager;
   sessionId: string;
+  /**
+   * The host's own session for a tools/call, from its `_meta`, when the host names one (Claude Code
+   * over HTTP, see hooks/toolUseSessions.ts). From then on this MCP session counts as that one.
+   */
+  sessionFromMeta?: (meta: unknown) => string | null;
 }
 
 const INSTRUCTIONS = [
@@ -38,20 +43,31 @@ function errorResult(text: string): CallToolResult {
 }
 
 export function createProxyServer(deps: ProxyDeps): Server {
-  const { engine, upstreams, sessionId } = deps;
+  const { engine, upstreams } = deps;
   const log = engine.logger;
+  let current = deps.sessionId;
   const server = new Server(
     { name: "spillway", version: SPILLWAY_VERSION },
     { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS },
   );
 
-  server.oninitialized = () => {
+  const clientName = () => {
     const client = server.getClientVersion();
-    engine.touchSession(sessionId, client ? `${client.name} ${client.version}`.trim() : null);
+    return client ? `${client.name} ${client.version}`.trim() : null;
+  };
+  server.oninitialized = () => engine.touchSession(current, clientName());
+  /** A call's session: the host's when its _meta names one (kept for the calls after it), else this MCP session's. */
+  const sessionFor = (meta: unknown): string => {
+    const host = deps.sessionFromMeta?.(meta) ?? null;
+    if (host && host !== current) {
+      current = host;
+      engine.touchSession(current, clientName());
+    }
+    return current;
   };
 
   const unsubscribe = upstreams.onToolsChanged(() => {
-    server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: sessionId, error: describeError(err) }));
+    server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
   });
   const previousOnClose = server.onclose;
   server.onclose = () => {
@@ -66,6 +82,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const { name, arguments: args } = req.params;
+    const sessionId = sessionFor(req.params._meta);
     if (isOwnTool(name)) return callOwnTool(engine, sessionId, name, args);
     const route = await upstreams.route(name);
     if (!route) return errorResult(`There is no tool named ${name} behind Spillway: call tools/list for the current names.`);
@@ -83,9 +100,9 @@ export function createProxyServer(deps: ProxyDeps): Server {
     return deliverResult(engine, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(engine, sessionId) }));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(engine, current) }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [BLOB_TEMPLATE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(engine, sessionId, req.params.uri));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(engine, current, req.params.uri));
 
   return server;
 }
