@@ -10,13 +10,15 @@ import { json, shellArgs, upstreamsNote } from "./common";
 import { setJsonEntry } from "./jsonEntry";
 import type { HostEnv } from "./write";
 
-/** OpenCode's default is 5000 ms per MCP request, short for a large upstream result or a `spill:` delivery. */
-const TIMEOUT_MS = 300_000;
 const NAMES = ["opencode.json", "opencode.jsonc", "config.json"];
 const SCHEMA = "https://opencode.ai/config.json";
 
-export function opencodeEntry(c: ConnectContext): { type: "local"; command: string[]; enabled: true; timeout: number } {
-  return { type: "local", command: [c.command, ...c.args], enabled: true, timeout: TIMEOUT_MS };
+/**
+ * No `timeout`: in 1.18.33 a tools/list answered after about 9 s and a 16 s tool call both went through
+ * without one, so the entry stays as small as what `opencode mcp add` writes, plus `enabled`.
+ */
+export function opencodeEntry(c: ConnectContext): { type: "local"; command: string[]; enabled: true } {
+  return { type: "local", command: [c.command, ...c.args], enabled: true };
 }
 
 /** The global config file OpenCode reads: the first of its names that exists, else opencode.json. */
@@ -34,7 +36,7 @@ export const opencodeAgent: Agent = {
       "# or run `spillway connect opencode --write` (global file; the old one is kept as <file>.bak-<time>).",
       "# The entry sits directly under \"mcp\" (no \"servers\" level):",
       json({ $schema: SCHEMA, mcp: { spillway: opencodeEntry(c) } }),
-      `# Or: opencode mcp add spillway -- ${shellArgs(c)}   (no timeout: OpenCode then allows 5000 ms per MCP request)`,
+      `# Or: opencode mcp add spillway -- ${shellArgs(c)}   (the same entry without "enabled"; with no config yet it creates opencode.jsonc)`,
       "# Check with `opencode mcp list`. The model sees the tools as spillway_<tool>.",
       `# ${upstreamsNote(c)}`,
     ].join("\n"),
