@@ -40,9 +40,9 @@ export const codexAgent: Agent = {
       "# required = true: Codex waits for Spillway before the first request; without it that request can go out",
       "# without Spillway's tools while `spillway mcp` is still starting. The price: if Spillway cannot start,",
       "# Codex stops with \"required MCP servers failed to initialize\" instead of running without it.",
-      "# Check with `codex mcp list`. The model sees the tools as the mcp__spillway namespace; with models that",
-      "# defer MCP tools (gpt-5.x) it finds them through tool_search. In `codex exec`, upstream tools that are not",
-      "# read-only need approval: approve them per tool, e.g. [mcp_servers.spillway.tools.<tool>] approval_mode = \"approve\".",
+      "# Check with `codex mcp list`. The model sees the tools as the mcp__spillway namespace (models whose Codex",
+      "# metadata enables tool search, like gpt-5.5, load it with tool_search first). In `codex exec`, upstream tools",
+      "# that are not read-only need approval: per tool, [mcp_servers.spillway.tools.<tool>] approval_mode = \"approve\".",
       `# ${upstreamsNote(c)}`,
     ].join("\n"),
   writeTarget: (c, host) => ({
