@@ -5,6 +5,7 @@
  * it is (`connect --write`).
  */
 import { join } from "node:path";
+import { OWN_TOOL_NAMES } from "../vocabulary";
 import { codexAgent } from "./codex";
 import { json, shellArgs, stdioEntry, upstreamsNote } from "./common";
 import { geminiAgent } from "./gemini";
@@ -100,7 +101,7 @@ export const AGENTS: Agent[] = [
   {
     name: "cline",
     title: "Cline (cline_mcp_settings.json, via MCP Servers > Configure)",
-    snippet: (c) => [json({ mcpServers: { spillway: { ...stdioEntry(c), disabled: false, autoApprove: ["rescuer_fetch", "recall_result"] } } }), `// ${UPSTREAMS_NOTE(c)}`].join("\n"),
+    snippet: (c) => [json({ mcpServers: { spillway: { ...stdioEntry(c), disabled: false, autoApprove: [...OWN_TOOL_NAMES] } } }), `// ${UPSTREAMS_NOTE(c)}`].join("\n"),
   },
   {
     name: "windsurf",
