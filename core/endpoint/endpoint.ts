@@ -8,8 +8,7 @@ import { createHttpServer, type HttpEndpoint } from "../http/server";
 import { mountHooks } from "../hooks/hookRoutes";
 import type { ProxyEngine } from "../mcp/engineView";
 import { mountMcp, type McpHttp } from "../mcp/httpMcp";
-import { FETCH_TOOL, RECALL_TOOL } from "../mcp/ownTools";
-import { UpstreamManager } from "../mcp/upstreamManager";
+import { createUpstreamManager, type UpstreamManager } from "../mcp/upstreamManager";
 
 export interface EndpointOptions {
   engine: ProxyEngine;
@@ -31,12 +30,9 @@ export interface RunningEndpoint {
   close(): Promise<void>;
 }
 
+/** The upstreams of the engine's config, their tool lists cached in the engine's store. */
 export function createUpstreams(engine: ProxyEngine): UpstreamManager {
-  return new UpstreamManager(engine.config.mcpServers, {
-    logger: engine.logger,
-    timeoutMs: engine.config.server.upstreamTimeoutMs,
-    reservedNames: new Set([FETCH_TOOL, RECALL_TOOL]),
-  });
+  return createUpstreamManager(engine.config, engine.logger, () => engine.toolCatalog);
 }
 
 export async function startEndpoint(opts: EndpointOptions): Promise<RunningEndpoint> {
@@ -48,6 +44,9 @@ export async function startEndpoint(opts: EndpointOptions): Promise<RunningEndpo
   const mcp = mountMcp(http, { engine, upstreams });
   mountHooks(http, engine);
   const { port, url } = await http.listen();
+  // Listed in the background from now on, so the first session's tools/list is answered from the
+  // cached catalog or finds the servers already up.
+  upstreams.start();
   return {
     url,
     mcpUrl: `${url}/mcp`,

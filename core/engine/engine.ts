@@ -16,6 +16,7 @@ import { BlobStore } from "../store/blobStore";
 import { Ledger } from "../store/ledger";
 import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { SessionStore } from "../store/sessions";
+import { ToolCatalog } from "../store/toolCatalog";
 import { TaskQueue } from "./taskQueue";
 import type { FetchAnswer } from "../fetch/fetchModes";
 import type { Label } from "../types";
@@ -46,6 +47,7 @@ export function createEngine(opts: EngineOptions) {
   const sessions = new SessionStore(store.db);
   const ledger = new Ledger(store.db);
   const search = new SearchIndex(store.db);
+  const toolCatalog = new ToolCatalog(store.db, () => clock.now());
   const tokens = createTokenCounter(config.tokenizer);
   const queue = new TaskQueue(logger);
   const listeners = new Set<(e: EngineEvent) => void>();
@@ -175,6 +177,8 @@ export function createEngine(opts: EngineOptions) {
     ledger,
     search,
     tokens,
+    /** The upstream tools each configured server listed last (tools/list answers from it at start). */
+    toolCatalog,
     /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
     transformToolResult: (input: TransformInput): TransformResult => transformToolResult(parts, input),
     /** Expands `spill:<id>` tokens in a tool's arguments under the pass-by-reference policy. */

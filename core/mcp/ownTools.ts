@@ -66,7 +66,7 @@ function inputSchema(schema: z.ZodObject): Tool["inputSchema"] {
 }
 
 /** The tool definitions as tools/list advertises them. */
-export function ownToolDefinitions(engine: ProxyEngine): Tool[] {
+export function ownToolDefinitions(engine: Pick<ProxyEngine, "config">): Tool[] {
   const { maxChars, fullMaxChars } = engine.config.fetch;
   return [
     {

@@ -12,14 +12,15 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { describeError } from "../errors";
 import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
-import type { ProxyEngine } from "./engineView";
+import { loadEngine, type EngineSource } from "./engineView";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
-import { UpstreamError } from "./upstream";
-import type { UpstreamManager } from "./upstreamManager";
+import { UpstreamError } from "./upstreamError";
+import type { RoutedTool, UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
 
 export interface ProxyDeps {
-  engine: ProxyEngine;
+  /** The engine, or a deferred one that loads with the first request needing it (stdio). */
+  engine: EngineSource;
   upstreams: UpstreamManager;
   sessionId: string;
 }
@@ -38,19 +39,31 @@ function errorResult(text: string): CallToolResult {
 }
 
 export function createProxyServer(deps: ProxyDeps): Server {
-  const { engine, upstreams, sessionId } = deps;
-  const log = engine.logger;
+  const { upstreams, sessionId } = deps;
+  const log = deps.engine.logger;
+  const engine = () => loadEngine(deps.engine);
   const server = new Server(
     { name: "spillway", version: SPILLWAY_VERSION },
     { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS },
   );
+  let initialized = false;
+  let ownTools: ReturnType<typeof ownToolDefinitions> | null = null;
 
   server.oninitialized = () => {
+    initialized = true;
     const client = server.getClientVersion();
-    engine.touchSession(sessionId, client ? `${client.name} ${client.version}`.trim() : null);
+    try {
+      deps.engine.touchSession(sessionId, client ? `${client.name} ${client.version}`.trim() : null);
+    } catch (err) {
+      log.warn("could not record the session", { session: sessionId, error: describeError(err) });
+    }
+    // After the handshake, not before it: starting upstreams costs CPU the first answers need.
+    setImmediate(() => upstreams.start());
   };
 
+  // No notification before the client has finished initializing; it lists tools then anyway.
   const unsubscribe = upstreams.onToolsChanged(() => {
+    if (!initialized) return;
     server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: sessionId, error: describeError(err) }));
   });
   const previousOnClose = server.onclose;
@@ -61,15 +74,25 @@ export function createProxyServer(deps: ProxyDeps): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const routed = await upstreams.tools();
-    return { tools: [...ownToolDefinitions(engine), ...routed.map((r) => r.tool)] };
+    ownTools ??= ownToolDefinitions(deps.engine);
+    return { tools: [...ownTools, ...routed.map((r) => r.tool)] };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const { name, arguments: args } = req.params;
-    if (isOwnTool(name)) return callOwnTool(engine, sessionId, name, args);
+    const loading = engine();
+    // An upstream tool still runs when the engine cannot load: its raw result, and a log line.
+    loading.catch((err) => log.error("the engine did not load; results pass through untouched", { session: sessionId, error: describeError(err) }));
+    if (isOwnTool(name)) {
+      const e = await loading.catch(() => null);
+      if (!e) return errorResult(`${name} is unavailable: Spillway's store could not be opened (see its log).`);
+      return callOwnTool(e, sessionId, name, args);
+    }
     const route = await upstreams.route(name);
     if (!route) return errorResult(`There is no tool named ${name} behind Spillway: call tools/list for the current names.`);
-    const expanded = engine.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
+    const e = await loading.catch(() => null);
+    if (!e) return passThrough(upstreams, route, args, extra);
+    const expanded = e.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
     let result: CallToolResult;
     const progress = relayProgress(req.params._meta?.progressToken, extra);
     try {
@@ -80,14 +103,23 @@ export function createProxyServer(deps: ProxyDeps): Server {
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
       return errorResult(expanded.note ? `${text}\n${expanded.note}` : text);
     }
-    return deliverResult(engine, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
+    return deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(engine, sessionId) }));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(await engine(), sessionId) }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [BLOB_TEMPLATE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(engine, sessionId, req.params.uri));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(await engine(), sessionId, req.params.uri));
 
   return server;
+}
+
+/** An upstream call forwarded as is, for when the engine is not there to look at it. */
+async function passThrough(upstreams: UpstreamManager, route: RoutedTool, args: Record<string, unknown> | undefined, extra: Extra): Promise<CallToolResult> {
+  try {
+    return await upstreams.call(route, args ?? {}, { signal: extra.signal });
+  } catch (err) {
+    return errorResult(err instanceof UpstreamError ? err.message : `Calling ${route.name} on ${route.server} failed: ${describeError(err)}.`);
+  }
 }
 
 /**

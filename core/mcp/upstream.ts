@@ -13,17 +13,13 @@ import {
 import type { UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
+import { UpstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
 
 export type UpstreamState = "idle" | "starting" | "ready" | "down";
 
-/** A failure talking to an upstream, phrased for the model and the operator. */
-export class UpstreamError extends Error {
-  constructor(message: string, readonly kind: "start" | "timeout" | "closed" | "refused" | "cancelled") {
-    super(message);
-    this.name = "UpstreamError";
-  }
-}
+// In its own module so the proxy can name it without loading the MCP client.
+export { UpstreamError };
 
 export interface UpstreamOptions {
   logger: Logger;

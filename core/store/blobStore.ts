@@ -10,7 +10,7 @@ import type { SpillwayConfig } from "../config/config";
 import type { KeyProvider } from "../crypto/keys";
 import { KeyRing } from "./keyRing";
 import { BlobFiles, decodeText, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
-import { openIndex, storeSecret, type Db } from "./db";
+import { indexPath, openIndex, storeSecret, type Db } from "./db";
 import { ensurePrivateDir } from "../fs/fsUtil";
 import { toBlobMeta, type BlobRow } from "./rows";
 
@@ -59,7 +59,7 @@ export class BlobStore {
   constructor(readonly opts: StoreOptions) {
     ensurePrivateDir(opts.home);
     this.files = new BlobFiles(join(opts.home, "blobs"));
-    this.db = openIndex(join(opts.home, "index.sqlite"));
+    this.db = openIndex(indexPath(opts.home));
     this.secret = storeSecret(this.db);
     this.keys = new KeyRing(this.db, opts.keys);
   }
