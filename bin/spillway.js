@@ -1,7 +1,86 @@
 #!/usr/bin/env node
-// The `spillway` command. The CLI is TypeScript; tsx compiles it on load (and caches the result).
-import { register } from "tsx/esm/api";
+// The `spillway` command. It runs the prebuilt CLI bundle (dist/cli, see build/cliBundle.mjs) with
+// a V8 code cache, rebuilding the bundle first when a source changed since it was built; where it
+// cannot be built (no esbuild in a production install) it compiles the TypeScript with tsx.
+// SPILLWAY_NO_BUNDLE=1 forces tsx.
+import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
 
-register();
-const { main } = await import("../core/cli/main.ts");
-process.exitCode = await main(process.argv.slice(2));
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const CLI_DIR = join(ROOT, "dist/cli");
+/** A process that lives this long (a server) writes the code cache, including what it compiled on its way up. */
+const CACHE_AFTER_MS = 2_000;
+
+function readManifest() {
+  try {
+    return JSON.parse(readFileSync(join(CLI_DIR, "manifest.json"), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function fresh(manifest) {
+  for (const [rel, mtimeMs, size] of manifest.inputs) {
+    const s = statSync(join(ROOT, rel), { throwIfNoEntry: false });
+    if (s ? s.mtimeMs !== mtimeMs || s.size !== size : size !== -1) return false;
+  }
+  return true;
+}
+
+function writeAtomic(path, data) {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
+/** The bundle's exports, or null when there is no usable bundle. */
+async function loadBundle() {
+  if (process.env.SPILLWAY_NO_BUNDLE) return null;
+  let manifest = readManifest();
+  if (!manifest || !fresh(manifest)) {
+    try {
+      manifest = await (await import("../build/cliBundle.mjs")).buildCliBundle();
+    } catch {
+      return null;
+    }
+  }
+  const file = join(CLI_DIR, manifest.bundle);
+  const cacheFile = `${file}.cache`;
+  let source;
+  try {
+    source = readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  // The bundle is one function expression (see build/cliBundle.mjs).
+  const script = new vm.Script(source, { filename: file, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  if (!cachedData || script.cachedDataRejected) {
+    setTimeout(() => {
+      try {
+        writeAtomic(cacheFile, script.createCachedData());
+      } catch {
+        // A read-only checkout runs without the cache.
+      }
+    }, CACHE_AFTER_MS).unref();
+  }
+  return module.exports;
+}
+
+let cli = await loadBundle();
+if (!cli) {
+  const { register } = await import("tsx/esm/api");
+  register();
+  cli = await import("../core/cli/main.ts");
+}
+process.exitCode = await cli.main(process.argv.slice(2));

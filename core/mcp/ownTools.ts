@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { FETCH_MODES } from "../fetch/fetchTypes";
 import type { ProxyEngine } from "./engineView";
+import { fmtInt } from "../rescue/format";
 
 export const FETCH_TOOL = "rescuer_fetch";
 export const RECALL_TOOL = "recall_result";
@@ -41,8 +42,8 @@ function fetchDescription(maxChars: number, fullMaxChars: number): string {
     "- chain (pattern, context): matches with surrounding lines, overlapping windows merged.",
     "- range (start, count | start_char, count_chars): exact lines (0-based) or a character span.",
     "- query (expression): a JMESPath query over a JSON result.",
-    `- full: the whole text, only when it is under ${fullMaxChars.toLocaleString("en-US")} characters.`,
-    `Answers are capped at about ${maxChars.toLocaleString("en-US")} characters and say when they were cut and how to continue.`,
+    `- full: the whole text, only when it is under ${fmtInt(fullMaxChars)} characters.`,
+    `Answers are capped at about ${fmtInt(maxChars)} characters and say when they were cut and how to continue.`,
     'Start with outline or search, then grep or range for details. Example: rescuer_fetch(id="3f9a0c1d2e4b", mode="grep", pattern="error|failed").',
     "To hand the whole result to another tool without reading it, write spill:<id> in that tool's argument.",
   ].join("\n");

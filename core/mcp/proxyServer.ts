@@ -14,6 +14,7 @@ import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResour
 import { deliverResult } from "./deliver";
 import { loadEngine, type EngineSource } from "./engineView";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
+import { lazySchemaValidator } from "./schemaValidator";
 import { UpstreamError } from "./upstreamError";
 import type { RoutedTool, UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
@@ -44,7 +45,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
   const engine = () => loadEngine(deps.engine);
   const server = new Server(
     { name: "spillway", version: SPILLWAY_VERSION },
-    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: lazySchemaValidator() },
   );
   let initialized = false;
   let ownTools: ReturnType<typeof ownToolDefinitions> | null = null;

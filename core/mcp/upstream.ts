@@ -13,6 +13,7 @@ import {
 import type { UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
+import { lazySchemaValidator } from "./schemaValidator";
 import { UpstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
 
@@ -86,7 +87,7 @@ export class Upstream {
   private async open(delayMs: number): Promise<Client> {
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     this.state = "starting";
-    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities: {} });
+    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities: {}, jsonSchemaValidator: lazySchemaValidator() });
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools = null;
       this.opts.onToolsChanged();
