@@ -30,6 +30,10 @@ function fresh(manifest) {
   return true;
 }
 
+function fallback(what, err) {
+  process.stderr.write(`spillway: the prebuilt CLI ${what} (${String(err?.message ?? err).split("\n")[0]}); running through tsx\n`);
+}
+
 function writeAtomic(path, data) {
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, data);
@@ -43,7 +47,9 @@ async function loadBundle() {
   if (!manifest || !fresh(manifest)) {
     try {
       manifest = await (await import("../build/cliBundle.mjs")).buildCliBundle();
-    } catch {
+    } catch (err) {
+      // No esbuild is a production install: tsx, quietly. Anything else is worth a line.
+      if (err?.code !== "ERR_MODULE_NOT_FOUND") fallback("could not be built", err);
       return null;
     }
   }
@@ -62,9 +68,15 @@ async function loadBundle() {
     cachedData = undefined;
   }
   // The bundle is one function expression (see build/cliBundle.mjs).
-  const script = new vm.Script(source, { filename: file, cachedData });
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  let script;
+  try {
+    script = new vm.Script(source, { filename: file, cachedData });
+    script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  } catch (err) {
+    fallback("did not load", err);
+    return null;
+  }
   if (!cachedData || script.cachedDataRejected) {
     setTimeout(() => {
       try {
