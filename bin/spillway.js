@@ -11,7 +11,10 @@ import vm from "node:vm";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CLI_DIR = join(ROOT, "dist/cli");
-/** A process that lives this long (a server) writes the code cache, including what it compiled on its way up. */
+/**
+ * The code cache is written after this long, or at exit if sooner, so it holds what the process
+ * compiled on its way up; one per command, since each takes its own path through the bundle.
+ */
 const CACHE_AFTER_MS = 2_000;
 
 function readManifest() {
@@ -54,7 +57,8 @@ async function loadBundle() {
     }
   }
   const file = join(CLI_DIR, manifest.bundle);
-  const cacheFile = `${file}.cache`;
+  const command = /^[a-z]+$/.test(process.argv[2] ?? "") ? process.argv[2] : "cli";
+  const cacheFile = `${file}.${command}.cache`;
   let source;
   try {
     source = readFileSync(file, "utf8");
@@ -78,13 +82,18 @@ async function loadBundle() {
     return null;
   }
   if (!cachedData || script.cachedDataRejected) {
-    setTimeout(() => {
+    let written = false;
+    const write = () => {
+      if (written) return;
+      written = true;
       try {
         writeAtomic(cacheFile, script.createCachedData());
       } catch {
         // A read-only checkout runs without the cache.
       }
-    }, CACHE_AFTER_MS).unref();
+    };
+    setTimeout(write, CACHE_AFTER_MS).unref();
+    process.once("exit", write);
   }
   return module.exports;
 }
