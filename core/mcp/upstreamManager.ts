@@ -68,10 +68,12 @@ let upstreamModule: Promise<UpstreamModule> | null = null;
 /** The MCP client loads with the first upstream, not with the proxy: the first answers need none of it. */
 const loadUpstreamModule = () => (upstreamModule ??= import("./upstream"));
 
-const sleep = (ms: number) =>
-  new Promise<void>((r) => {
-    setTimeout(r, ms).unref();
-  });
+/** Waits for `work`, but not longer than `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+}
 
 export class UpstreamManager {
   private readonly servers: Map<string, ServerState>;
@@ -110,7 +112,7 @@ export class UpstreamManager {
     await this.readCache();
     this.start();
     const pending = [...this.servers.values()].filter((s) => s.refreshing && (s.tools === null || s.stale)).map((s) => s.refreshing);
-    if (pending.length) await Promise.race([Promise.all(pending), sleep(this.opts.firstListWaitMs)]);
+    if (pending.length) await within(Promise.all(pending), this.opts.firstListWaitMs);
     this.served = this.signature;
     return [...this.routes.values()];
   }
