@@ -4,14 +4,15 @@
  * the cached catalog, and on a first-ever start (no cache: it waits for the upstream); the first
  * call of an upstream tool (the upstream starts lazily, the engine loads). Beside them the floor:
  * a bare Node process answering the same requests, spawned the same way in the same run. Then the
- * RSS of an idle `spillway mcp` after initialize and tools/list.
+ * RSS of an idle `spillway mcp` after initialize and tools/list. On a loaded machine the wall times
+ * move with the load (printed too); the CPU each process used until its answer barely does.
  *
  * The client speaks raw JSON-RPC lines, so nothing of a client library is timed.
  * SPILLWAY_BENCH_BIN=/other/checkout/bin/spillway.js measures another build (before/after).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -29,7 +30,8 @@ process.stdin.on("end", () => process.exit(0));`;
 interface Rpc {
   child: ChildProcess;
   spawnedAt: number;
-  request(method: string, params?: unknown): Promise<{ result?: any; error?: any; at: number }>;
+  /** The answer, when it arrived (ms from spawn), and the CPU the process had used by then (ms). */
+  request(method: string, params?: unknown): Promise<{ result?: any; error?: any; at: number; cpu: number }>;
   notify(method: string): void;
   close(): Promise<void>;
 }
@@ -50,7 +52,7 @@ function rpc(args: string[]): Rpc {
       const m = JSON.parse(line);
       const at = performance.now() - spawnedAt;
       if (m.id !== undefined && waiting.has(m.id)) {
-        waiting.get(m.id)!({ ...m, at });
+        waiting.get(m.id)!({ ...m, at, cpu: cpuMs(child.pid!) });
         waiting.delete(m.id);
       }
     }
@@ -79,12 +81,22 @@ function rpc(args: string[]): Rpc {
 const INIT = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "startup-bench", version: "1" } };
 
 /** initialize, then (as clients do) notifications/initialized and tools/list at once. */
-async function handshake(r: Rpc): Promise<{ init: number; list: number; tools: string[] }> {
+async function handshake(r: Rpc): Promise<{ init: number; list: number; cpuInit: number; cpuList: number; tools: string[] }> {
   const init = await r.request("initialize", INIT);
   if (init.error) throw new Error(`initialize failed: ${JSON.stringify(init.error)}`);
   r.notify("notifications/initialized");
   const list = await r.request("tools/list");
-  return { init: init.at, list: list.at, tools: (list.result?.tools ?? []).map((t: { name: string }) => t.name) };
+  return { init: init.at, list: list.at, cpuInit: init.cpu, cpuList: list.cpu, tools: (list.result?.tools ?? []).map((t: { name: string }) => t.name) };
+}
+
+/** User + system CPU of a process so far, from /proc (10 ms ticks): a figure the machine's load barely moves. */
+function cpuMs(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 function rssMb(pid: number): number {
@@ -122,6 +134,7 @@ export async function benchStartup(): Promise<Record<string, unknown>> {
       await r.close();
     }
     const series: Record<string, number[]> = { floorInit: [], floorList: [], init: [], list: [], cachedInit: [], cachedList: [], firstCall: [], uncachedList: [] };
+    const cpu: Record<string, number[]> = { floorInit: [], init: [], list: [], cachedList: [] };
     let cachedTools: string[] = [];
     let uncachedTools: string[] = [];
     // Interleaved, so load drifts on the machine hit every series alike.
@@ -130,18 +143,22 @@ export async function benchStartup(): Promise<Record<string, unknown>> {
       const fh = await handshake(f);
       series.floorInit!.push(fh.init);
       series.floorList!.push(fh.list);
+      cpu.floorInit!.push(fh.cpuInit);
       await f.close();
 
       const b = rpc(mcp(bare));
       const bh = await handshake(b);
       series.init!.push(bh.init);
       series.list!.push(bh.list);
+      cpu.init!.push(bh.cpuInit);
+      cpu.list!.push(bh.cpuList);
       await b.close();
 
       const c = rpc(mcp(cached));
       const ch = await handshake(c);
       series.cachedInit!.push(ch.init);
       series.cachedList!.push(ch.list);
+      cpu.cachedList!.push(ch.cpuList);
       cachedTools = ch.tools;
       const call = await c.request("tools/call", { name: "digest", arguments: { text: "x" } });
       if (call.error || call.result?.isError) throw new Error(`digest failed: ${JSON.stringify(call)}`);
@@ -176,6 +193,8 @@ export async function benchStartup(): Promise<Record<string, unknown>> {
       spawns: SPAWNS,
       bin: BIN,
       msFromSpawn: out,
+      cpuMsUntilAnswer: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, stats(v)])),
+      loadAverage: loadavg().map((x) => +x.toFixed(1)),
       toolsListed: { cached: cachedTools.length, firstStart: uncachedTools.length },
       idleRssMb: { noUpstream: await idle(bare), fixtureUpstream: await idle(cached), floor: floorIdle },
     };
