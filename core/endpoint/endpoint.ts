@@ -6,12 +6,12 @@
 import { ensureToken, tokenPath } from "../http/token";
 import { createHttpServer, type HttpEndpoint } from "../http/server";
 import { mountHooks } from "../hooks/hookRoutes";
-import type { ProxyEngine } from "../mcp/engineView";
+import type { Engine } from "../engine/engineApi";
 import { mountMcp, type McpHttp } from "../mcp/httpMcp";
 import { createUpstreamManager, type UpstreamManager } from "../mcp/upstreamManager";
 
 export interface EndpointOptions {
-  engine: ProxyEngine;
+  engine: Engine;
   home: string;
   /** Defaults to config server.port; 0 picks a free port. */
   port?: number;
@@ -31,7 +31,7 @@ export interface RunningEndpoint {
 }
 
 /** The upstreams of the engine's config, their tool lists cached in the engine's store. */
-export function createUpstreams(engine: ProxyEngine): UpstreamManager {
+export function createUpstreams(engine: Engine): UpstreamManager {
   return createUpstreamManager(engine.config, engine.logger, () => engine.toolCatalog);
 }
 

@@ -8,15 +8,16 @@ import { fetchBlob, readBlob, recallResult, type FetchRequest } from "./fetchSer
 import type { EngineParts } from "./parts";
 import { transformToolResult, type TransformInput, type TransformResult } from "./transform";
 import { systemClock, stderrLogger, type Clock, type Logger } from "../runtime";
-import { savings, type SavingsGroup, type SavingsRow } from "../savings/savings";
+import type { SavingsGroup, SavingsRow } from "../types";
+import { StoreReader } from "../store/read/reader";
+import type { Engine } from "./engineApi";
 import { createTokenCounter } from "../savings/tokens";
-import { SearchIndex } from "../search/searchIndex";
+import { openSearchIndex } from "../search/searchIndex";
 import { maskSecrets } from "../sensitivity/secrets";
 import { BlobStore } from "../store/blobStore";
-import { Ledger } from "../store/ledger";
 import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
-import { SessionStore } from "../store/sessions";
-import { ToolCatalog } from "../store/toolCatalog";
+import { openStoreParts } from "../store/blobStore";
+import { storeToolCatalog } from "../store/toolCatalog";
 import { TaskQueue } from "./taskQueue";
 import type { FetchAnswer } from "../fetch/fetchModes";
 import type { Label } from "../types";
@@ -37,17 +38,26 @@ const EAGER_INDEX_MAX_CHARS = 16 * 1024 * 1024;
 /** Masked views kept in memory, in chars. */
 const MASK_CACHE_CHARS = 64 * 1024 * 1024;
 
-export type Engine = ReturnType<typeof createEngine>;
+export type { Engine };
 
-export function createEngine(opts: EngineOptions) {
+/** The services an engine is made of, for tests and benches that check the store itself. */
+const partsOf = new WeakMap<Engine, EngineParts>();
+
+/** The engine's parts (store, sessions, ledger, search, tokens). For tests and benches only: product code uses the Engine interface. */
+export function engineInternals(engine: Engine): EngineParts {
+  const p = partsOf.get(engine);
+  if (!p) throw new Error("not an engine made by createEngine");
+  return p;
+}
+
+export function createEngine(opts: EngineOptions): Engine {
   const config = opts.config ?? defaultConfig();
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? stderrLogger();
   const store = new BlobStore({ home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home) });
-  const sessions = new SessionStore(store.db);
-  const ledger = new Ledger(store.db);
-  const search = new SearchIndex(store.db);
-  const toolCatalog = new ToolCatalog(store.db, () => clock.now());
+  const { sessions, ledger } = openStoreParts(store);
+  const search = openSearchIndex(store);
+  const toolCatalog = storeToolCatalog(store);
   const tokens = createTokenCounter(config.tokenizer);
   const queue = new TaskQueue(logger);
   const listeners = new Set<(e: EngineEvent) => void>();
@@ -99,13 +109,13 @@ export function createEngine(opts: EngineOptions) {
         if (smallCounts.length === 1) {
           queue.push(() => {
             const batch = smallCounts.splice(0);
-            if (!store.db.open) return;
-            store.db.transaction(() => {
+            if (!store.open) return;
+            store.transaction(() => {
               for (const c of batch) {
                 const r = tokens.count(c.returned);
                 ledger.setCallTokens(c.callId, r, c.given === c.returned ? r : tokens.count(c.given));
               }
-            })();
+            });
           });
         }
         return;
@@ -113,7 +123,7 @@ export function createEngine(opts: EngineOptions) {
       queue.push(async () => {
         const r = await tokens.countAsync(returned);
         const g = given === returned ? r : await tokens.countAsync(given);
-        if (store.db.open) ledger.setCallTokens(callId, r, g);
+        if (store.open) ledger.setCallTokens(callId, r, g);
       });
     },
     scheduleIndex(id, known) {
@@ -167,17 +177,13 @@ export function createEngine(opts: EngineOptions) {
     : null;
   timer?.unref();
 
-  return {
+  const reader = new StoreReader(store, sessions);
+  const engine: Engine = {
     home: opts.home,
     config,
     clock,
     logger,
-    store,
-    sessions,
-    ledger,
-    search,
-    tokens,
-    /** The upstream tools each configured server listed last (tools/list answers from it at start). */
+    reader,
     toolCatalog,
     /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
     transformToolResult: (input: TransformInput): TransformResult => transformToolResult(parts, input),
@@ -189,6 +195,8 @@ export function createEngine(opts: EngineOptions) {
     recall: (sessionId: string | null, resultId: unknown): FetchAnswer => recallResult(parts, sessionId, resultId),
     /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
     readBlob: (sessionId: string | null, id: unknown) => readBlob(parts, sessionId, id),
+    search: (query, searchOpts) => search.search(query, searchOpts),
+    unindexedBlobs: () => search.unindexedLiveBlobs(),
     /** Records that a session is active (and which client runs it, when known). */
     touchSession(sessionId: string, client?: string | null): void {
       sessions.touch(sessionId, store.now, client);
@@ -224,7 +232,7 @@ export function createEngine(opts: EngineOptions) {
       }
       return ok;
     },
-    savings: (group: SavingsGroup, since = 0): SavingsRow[] => savings(store.db, group, since),
+    savings: (group: SavingsGroup, since = 0): SavingsRow[] => reader.savings(group, since),
     rotateKey: (): number => rotateStoreKey(store),
     onEvent(listener: (e: EngineEvent) => void): () => void {
       listeners.add(listener);
@@ -239,4 +247,6 @@ export function createEngine(opts: EngineOptions) {
       store.close();
     },
   };
+  partsOf.set(engine, parts);
+  return engine;
 }

@@ -1,7 +1,7 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
 import { runFetch, type FetchAnswer } from "../fetch/fetchModes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
-import { BLOB_ID } from "../store/blobStore";
+import { BLOB_ID_PATTERN } from "../vocabulary";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
 
@@ -29,7 +29,7 @@ export function resolveBlob(
   id: unknown,
   what = "result",
 ): { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string } {
-  if (typeof id !== "string" || !BLOB_ID.test(id)) {
+  if (typeof id !== "string" || !BLOB_ID_PATTERN.test(id)) {
     return { ok: false, message: `"${String(id ?? "").slice(0, 40)}" is not a valid ${what} id: ids are 12 lowercase hex characters, as shown in the handle.` };
   }
   const meta = p.store.meta(id);
@@ -73,7 +73,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
       limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
       search: p.search,
       withholdFull: p.config.sensitivity.mode === "mask" && meta.label === "credential",
-    });
+    }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) }));
     if (!answer.isError) {
       p.store.touchFetch(meta.id);
       p.ledger.insertEvent({
@@ -102,7 +102,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
       answer = runFetch("full", {
         id: meta.id, content: view, meta, args: {}, search: p.search,
         limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
-      });
+      }, (err) => p.logger.error("recall failed", { id: meta.id, error: describeError(err) }));
     } else {
       answer = { text: view, truncated: false, isError: false, servedChars: view.length };
     }

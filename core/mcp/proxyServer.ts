@@ -12,10 +12,10 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { describeError } from "../errors";
 import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
-import { loadEngine, type EngineSource } from "./engineView";
+import { loadEngine, type EngineSource } from "./engineSource";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
 import { lazySchemaValidator } from "./schemaValidator";
-import { UpstreamError } from "./upstreamError";
+import { isUpstreamError } from "./upstreamError";
 import type { RoutedTool, UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
 
@@ -100,7 +100,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
       result = await upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress });
       await progress.flush();
     } catch (err) {
-      const text = err instanceof UpstreamError ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
+      const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
       return errorResult(expanded.note ? `${text}\n${expanded.note}` : text);
     }
@@ -119,7 +119,7 @@ async function passThrough(upstreams: UpstreamManager, route: RoutedTool, args: 
   try {
     return await upstreams.call(route, args ?? {}, { signal: extra.signal });
   } catch (err) {
-    return errorResult(err instanceof UpstreamError ? err.message : `Calling ${route.name} on ${route.server} failed: ${describeError(err)}.`);
+    return errorResult(isUpstreamError(err) ? err.message : `Calling ${route.name} on ${route.server} failed: ${describeError(err)}.`);
   }
 }
 

@@ -1,6 +1,6 @@
 /** MCP over stdio (`spillway mcp`): one process is one Spillway session; stdout carries only the protocol. */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { EngineSource } from "./engineView";
+import type { EngineSource } from "./engineSource";
 import { createProxyServer } from "./proxyServer";
 import type { UpstreamManager } from "./upstreamManager";
 

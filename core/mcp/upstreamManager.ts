@@ -13,9 +13,10 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { SpillwayConfig, UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
+import type { ToolCatalogView } from "../store/toolCatalog";
 import type { CallOptions, Upstream } from "./upstream";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
-import { UpstreamError } from "./upstreamError";
+import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
 
 export type { RoutedTool } from "./toolRoutes";
@@ -29,11 +30,6 @@ export interface UpstreamStatus {
   pid: number | null;
 }
 
-/** Where tool lists are kept between runs (core/store/toolCatalog.ts). */
-export interface ToolCatalogView {
-  load(server: string, config: unknown): unknown[] | null;
-  save(server: string, config: unknown, tools: readonly unknown[]): void;
-}
 
 export interface UpstreamManagerOptions {
   logger: Logger;
@@ -130,7 +126,7 @@ export class UpstreamManager {
   /** Calls a tool on its server, starting the server first if needed. */
   async call(route: RoutedTool, args: unknown, opts: CallOptions = {}): Promise<CallToolResult> {
     const s = this.servers.get(route.server);
-    if (!s) throw new UpstreamError(`The upstream server ${route.server} is not configured any more.`, "start");
+    if (!s) throw upstreamError(`The upstream server ${route.server} is not configured any more.`);
     const u = await this.upstream(s);
     return u.callTool(route.upstreamName, args, opts);
   }
@@ -180,7 +176,7 @@ export class UpstreamManager {
   }
 
   private upstream(s: ServerState): Promise<Upstream> {
-    if (this.closed) return Promise.reject(new UpstreamError(`The upstream server ${s.name} has been shut down.`, "closed"));
+    if (this.closed) return Promise.reject(upstreamError(`The upstream server ${s.name} has been shut down.`));
     s.upstream ??= loadUpstreamModule().then((m) => {
       const u = new m.Upstream(s.name, s.config, { logger: this.opts.logger, timeoutMs: this.opts.timeoutMs, onToolsChanged: () => this.upstreamChanged(s) });
       s.created = u;

@@ -5,6 +5,7 @@
  * hash says nothing about secrets in the entry's env or headers).
  */
 import { createHmac } from "node:crypto";
+import type { BlobStore } from "./blobStore";
 import { storeSecret, type Db } from "./db";
 import { stmt } from "./statements";
 
@@ -22,7 +23,15 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-export class ToolCatalog {
+/** What the proxy asks of the catalog (core/mcp/upstreamManager.ts). */
+export interface ToolCatalogView {
+  /** The tools `server` listed last under exactly this config entry, or null when there are none. */
+  load(server: string, config: unknown): unknown[] | null;
+  /** Records what `server` listed under this config entry. */
+  save(server: string, config: unknown, tools: readonly unknown[]): void;
+}
+
+export class ToolCatalog implements ToolCatalogView {
   private secret: Buffer | null = null;
 
   constructor(
@@ -59,4 +68,9 @@ export class ToolCatalog {
       stmt(this.db, "DELETE FROM upstream_tools WHERE server = ? AND config_hash <> ? AND listed_at < ?").run(server, hash, now - STALE_ENTRY_MS);
     })();
   }
+}
+
+/** The catalog in a blob store's index. */
+export function storeToolCatalog(store: BlobStore): ToolCatalog {
+  return new ToolCatalog(store.db, () => store.now);
 }

@@ -7,8 +7,8 @@
  * rescue, fetch, search) loads with the first request that needs it.
  */
 import { randomUUID } from "node:crypto";
-import type { Engine } from "../../engine/engine";
-import type { DeferredEngine } from "../../mcp/engineView";
+import type { Engine } from "../../engine/engineApi";
+import type { DeferredEngine } from "../../mcp/engineSource";
 import { serveStdio } from "../../mcp/stdioMcp";
 import { createUpstreamManager } from "../../mcp/upstreamManager";
 import { stderrLogger } from "../../runtime";

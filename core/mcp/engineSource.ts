@@ -1,12 +1,7 @@
-/** The part of the engine the endpoints use: a narrow view, so tests and benches can pass a real engine or a small fake. */
+/** The engine as the MCP proxy gets it: at once (serve, the app, tests), or deferred (`spillway mcp`). */
 import type { SpillwayConfig } from "../config/config";
-import type { Engine } from "../engine/engine";
+import type { Engine } from "../engine/engineApi";
 import type { Logger } from "../runtime";
-
-export type ProxyEngine = Pick<
-  Engine,
-  "config" | "logger" | "store" | "sessions" | "touchSession" | "transformToolResult" | "expandArguments" | "fetch" | "recall" | "readBlob" | "compaction" | "turn" | "toolCatalog"
->;
 
 /**
  * What the proxy needs before the engine has loaded: `spillway mcp` answers initialize and
@@ -17,13 +12,13 @@ export interface DeferredEngine {
   logger: Logger;
   touchSession(sessionId: string, client?: string | null): void;
   /** The engine, loaded on the first call (later calls get the same one). */
-  load(): Promise<ProxyEngine>;
+  load(): Promise<Engine>;
 }
 
 /** The engine at once, or deferred. */
-export type EngineSource = ProxyEngine | DeferredEngine;
+export type EngineSource = Engine | DeferredEngine;
 
 /** The engine of a source, loading it if it is deferred. */
-export function loadEngine(source: EngineSource): Promise<ProxyEngine> {
+export function loadEngine(source: EngineSource): Promise<Engine> {
   return "load" in source ? source.load() : Promise.resolve(source);
 }
