@@ -52,6 +52,25 @@ const sourceMeta = {
  * The file is one function expression taking what a CommonJS module gets, which bin/spillway.js
  * compiles as is: wrapping it at load time would hold a second copy of the source in memory.
  */
+/**
+ * zod exports every error-message locale as `z.locales` (about 260 KB, a quarter of the bundle,
+ * read and compiled on every start); Spillway's messages are English, so the bundle keeps `en`.
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!args.importer.split(sep).includes("zod")) return undefined;
+      return { path: join(dirname(args.importer), "../locales/en.js"), namespace: "zod-locales" };
+    });
+    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+      loader: "js",
+    }));
+  },
+};
+
 const BANNER = [
   "(function (exports, require, module, __filename, __dirname) {",
   '"use strict";',
@@ -91,7 +110,7 @@ export async function buildCliBundle() {
     format: "cjs",
     target: "node20",
     external: EXTERNAL,
-    plugins: [sourceMeta],
+    plugins: [sourceMeta, zodEnglishOnly],
     banner: { js: BANNER },
     footer: { js: "})" },
     minify: true,

@@ -3,7 +3,8 @@ import { execFile } from "node:child_process";
 import { readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { BIN, ROOT } from "./helpers/setup";
+import { tempHome } from "../helpers/tempHome";
+import { BIN, ROOT, writeConfig } from "./helpers/setup";
 
 const run = promisify(execFile);
 const spillway = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
@@ -16,6 +17,13 @@ describe("the spillway command", () => {
     expect(bundled.stderr).toBe("");
     expect(bundled.stdout).toBe(viaTsx.stdout);
     expect(bundled.stdout).toContain(JSON.stringify(join(ROOT, "bin/spillway.js")));
+    // A config error comes from zod's English messages, the one locale the bundle keeps.
+    const home = tempHome("spillway-bundle-");
+    writeConfig(home.path, { rescue: { thresholdChars: "many" } });
+    const failures = await Promise.all(([{}, { SPILLWAY_NO_BUNDLE: "1" }] as Record<string, string>[]).map((env) => spillway(["status", "--home", home.path], env).then(() => "", (e: { stderr: string }) => e.stderr)));
+    home.cleanup();
+    expect(failures[0]).toMatch(/"rescue\.thresholdChars": Invalid input: expected number, received string/);
+    expect(failures[0]).toBe(failures[1]);
     expect(manifest().inputs.map(([rel]) => rel)).toEqual(expect.arrayContaining(["core/cli/main.ts", "core/mcp/proxyServer.ts", "package.json"]));
   });
 
