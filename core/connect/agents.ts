@@ -4,6 +4,7 @@
  * Hermes gets the plugin shim.
  */
 import { OWN_TOOL_NAMES } from "../vocabulary";
+import { claudeCodeSnippet } from "./claudeCode";
 
 export interface ConnectContext {
   /** The command and arguments that start `spillway mcp`. */
@@ -31,43 +32,11 @@ const tomlString = (s: string) => JSON.stringify(s);
 const UPSTREAMS_NOTE = (c: ConnectContext) =>
   `Move the MCP servers you want Spillway to guard from this agent's config into ${c.home}/config.json under "mcpServers" (same shape); Spillway starts them and offers their tools.`;
 
-/** The hooks block, one line per event so the five near-identical entries stay readable. */
-function claudeHooks(c: ConnectContext): string {
-  const hook = JSON.stringify({
-    type: "http",
-    url: `${c.baseUrl}/hooks/claude-code`,
-    headers: { Authorization: "Bearer $SPILLWAY_TOKEN" },
-    allowedEnvVars: ["SPILLWAY_TOKEN"],
-    timeout: 30,
-  });
-  const events: [string, string | null][] = [
-    ["PreToolUse", "*"],
-    ["PostToolUse", "*"],
-    ["PreCompact", null],
-    ["SessionStart", "compact"],
-    ["UserPromptSubmit", null],
-  ];
-  const lines = events.map(([event, matcher]) => `    ${JSON.stringify(event)}: [{ ${matcher ? `"matcher": ${JSON.stringify(matcher)}, ` : ""}"hooks": [${hook}] }]`);
-  return ["{", '  "hooks": {', lines.join(",\n"), "  }", "}"].join("\n");
-}
-
 export const AGENTS: Agent[] = [
   {
     name: "claude-code",
     title: "Claude Code (MCP server and HTTP hooks)",
-    snippet: (c) =>
-      [
-        "# 1. The MCP server (rescuer_fetch, recall_result and your proxied servers):",
-        `claude mcp add --scope user spillway -- ${shellArgs(c)}`,
-        "# or, in .mcp.json:",
-        json({ mcpServers: { spillway: stdioEntry(c) } }),
-        `# ${UPSTREAMS_NOTE(c)}`,
-        "",
-        "# 2. The hooks, so built-in tools (Bash, Read, Grep, WebFetch…) are guarded too. Keep `spillway serve` running,",
-        `#    export SPILLWAY_TOKEN="$(cat ${c.tokenFile})" in the shell that starts claude, and merge into ~/.claude/settings.json:`,
-        claudeHooks(c),
-        "# spill: expansion asks before running the tool; append ?pretool=allow to the URL to auto-approve instead.",
-      ].join("\n"),
+    snippet: (c) => claudeCodeSnippet(c, UPSTREAMS_NOTE(c)),
   },
   {
     name: "codex",

@@ -6,6 +6,7 @@
 import { ensureToken, tokenPath } from "../http/token";
 import { createHttpServer, type HttpEndpoint } from "../http/server";
 import { mountHooks } from "../hooks/hookRoutes";
+import { ToolUseSessions } from "../hooks/toolUseSessions";
 import type { Engine } from "../engine/engineApi";
 import { mountMcp, type McpHttp } from "../mcp/httpMcp";
 import { createUpstreamManager, type UpstreamManager } from "../mcp/upstreamManager";
@@ -41,8 +42,9 @@ export async function startEndpoint(opts: EndpointOptions): Promise<RunningEndpo
   const http = createHttpServer({ port: opts.port ?? engine.config.server.port, token, logger: engine.logger });
   const ownsUpstreams = !opts.upstreams;
   const upstreams = opts.upstreams ?? createUpstreams(engine);
-  const mcp = mountMcp(http, { engine, upstreams });
-  mountHooks(http, engine);
+  const toolUses = new ToolUseSessions();
+  const mcp = mountMcp(http, { engine, upstreams, toolUses });
+  mountHooks(http, engine, toolUses);
   const { port, url } = await http.listen();
   // Listed in the background from now on, so the first session's tools/list is answered from the
   // cached catalog or finds the servers already up.

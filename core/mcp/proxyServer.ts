@@ -24,6 +24,11 @@ export interface ProxyDeps {
   engine: EngineSource;
   upstreams: UpstreamManager;
   sessionId: string;
+  /**
+   * The host's own session for a tools/call, from its `_meta`, when the host names one (Claude Code
+   * over HTTP, see hooks/toolUseSessions.ts). From then on this MCP session counts as that one.
+   */
+  sessionFromMeta?: (meta: unknown) => string | null;
 }
 
 const INSTRUCTIONS = [
@@ -40,9 +45,10 @@ function errorResult(text: string): CallToolResult {
 }
 
 export function createProxyServer(deps: ProxyDeps): Server {
-  const { upstreams, sessionId } = deps;
+  const { upstreams } = deps;
   const log = deps.engine.logger;
   const engine = () => loadEngine(deps.engine);
+  let current = deps.sessionId;
   const server = new Server(
     { name: "spillway", version: SPILLWAY_VERSION },
     { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: lazySchemaValidator() },
@@ -50,22 +56,37 @@ export function createProxyServer(deps: ProxyDeps): Server {
   let initialized = false;
   let ownTools: ReturnType<typeof ownToolDefinitions> | null = null;
 
+  const clientName = () => {
+    const client = server.getClientVersion();
+    return client ? `${client.name} ${client.version}`.trim() : null;
+  };
+  const touch = () => {
+    try {
+      deps.engine.touchSession(current, clientName());
+    } catch (err) {
+      log.warn("could not record the session", { session: current, error: describeError(err) });
+    }
+  };
   server.oninitialized = () => {
     initialized = true;
-    const client = server.getClientVersion();
-    try {
-      deps.engine.touchSession(sessionId, client ? `${client.name} ${client.version}`.trim() : null);
-    } catch (err) {
-      log.warn("could not record the session", { session: sessionId, error: describeError(err) });
-    }
+    touch();
     // After the handshake, not before it: starting upstreams costs CPU the first answers need.
     setImmediate(() => upstreams.start());
+  };
+  /** A call's session: the host's when its _meta names one (kept for the calls after it), else this MCP session's. */
+  const sessionFor = (meta: unknown): string => {
+    const host = deps.sessionFromMeta?.(meta) ?? null;
+    if (host && host !== current) {
+      current = host;
+      touch();
+    }
+    return current;
   };
 
   // No notification before the client has finished initializing; it lists tools then anyway.
   const unsubscribe = upstreams.onToolsChanged(() => {
     if (!initialized) return;
-    server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: sessionId, error: describeError(err) }));
+    server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
   });
   const previousOnClose = server.onclose;
   server.onclose = () => {
@@ -81,6 +102,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const { name, arguments: args } = req.params;
+    const sessionId = sessionFor(req.params._meta);
     const loading = engine();
     // An upstream tool still runs when the engine cannot load: its raw result, and a log line.
     loading.catch((err) => log.error("the engine did not load; results pass through untouched", { session: sessionId, error: describeError(err) }));
@@ -107,9 +129,9 @@ export function createProxyServer(deps: ProxyDeps): Server {
     return deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(await engine(), sessionId) }));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(await engine(), current) }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [BLOB_TEMPLATE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(await engine(), sessionId, req.params.uri));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(await engine(), current, req.params.uri));
 
   return server;
 }
