@@ -71,6 +71,33 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * The SDK's Server and Client import their default validator (Ajv with its formats, about 130 KB)
+ * at load; Spillway passes its own (core/mcp/schemaValidator.ts), so in the bundle that import
+ * gets a stand-in that loads the real one only if something ever constructs and uses it.
+ */
+const sdkLazyAjv = {
+  name: "sdk-lazy-ajv",
+  setup(b) {
+    b.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
+      /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/](server|client)[\\/]index\.js$/.test(args.importer) ? { path: "ajv-provider", namespace: "sdk-lazy-ajv" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "sdk-lazy-ajv" }, () => ({
+      contents: [
+        "export class AjvJsonSchemaValidator {",
+        "  constructor(ajv) { this.ajv = ajv; this.real = null; }",
+        "  getValidator(schema) {",
+        '    this.real ??= new (require("@modelcontextprotocol/sdk/validation/ajv").AjvJsonSchemaValidator)(this.ajv);',
+        "    return this.real.getValidator(schema);",
+        "  }",
+        "}",
+      ].join("\n"),
+      resolveDir: ROOT,
+      loader: "js",
+    }));
+  },
+};
+
 const BANNER = [
   "(function (exports, require, module, __filename, __dirname) {",
   '"use strict";',
@@ -110,7 +137,7 @@ export async function buildCliBundle() {
     format: "cjs",
     target: "node20",
     external: EXTERNAL,
-    plugins: [sourceMeta, zodEnglishOnly],
+    plugins: [sourceMeta, zodEnglishOnly, sdkLazyAjv],
     banner: { js: BANNER },
     footer: { js: "})" },
     minify: true,
