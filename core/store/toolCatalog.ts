@@ -42,7 +42,8 @@ export class ToolCatalog implements ToolCatalogView {
   /** The key of a server's config entry: HMAC-SHA256 under the store secret of its canonical JSON. */
   configHash(config: unknown): string {
     this.secret ??= storeSecret(this.db);
-    return createHmac("sha256", this.secret).update(canonical(config)).digest("hex");
+    // Domain-separated from the blob ids the same secret keys.
+    return createHmac("sha256", this.secret).update("upstream-config\0").update(canonical(config)).digest("hex");
   }
 
   /** The tools `server` listed last under exactly this config entry, or null when there are none. */
