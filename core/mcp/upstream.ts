@@ -86,6 +86,7 @@ export class Upstream {
 
   private async open(delayMs: number): Promise<Client> {
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
     const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities: {}, jsonSchemaValidator: lazySchemaValidator() });
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
@@ -200,8 +201,11 @@ export class Upstream {
   async close(): Promise<void> {
     this.closed = true;
     const c = this.client;
+    const starting = c ? null : this.transport;
     this.client = null;
     this.state = "idle";
     if (c) await c.close().catch(() => {});
+    // Still starting (upstreams start in the background now): stop the child too, or it outlives us.
+    else if (starting) await starting.close().catch(() => {});
   }
 }

@@ -55,13 +55,15 @@ describe("spillway mcp starts without waiting for its upstreams", () => {
   const gate = () => join(files.path, "gate");
   const toolsFile = () => join(files.path, "tools.txt");
   const startedFile = () => join(files.path, "started");
+  const stoppedFile = () => join(files.path, "stopped");
+  const pids = (file: string) => (existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : []);
   const open = () => writeFileSync(gate(), "");
   const shut = () => rmSync(gate(), { force: true });
   const gated = (env: Record<string, string> = {}) => ({
     command: process.execPath,
     args: ["--import", "tsx", GATED],
     cwd: ROOT,
-    env: { GATE_FILE: gate(), TOOLS_FILE: toolsFile(), STARTED_FILE: startedFile(), ...env },
+    env: { GATE_FILE: gate(), TOOLS_FILE: toolsFile(), STARTED_FILE: startedFile(), STOPPED_FILE: stoppedFile(), ...env },
   });
   const connect = async () => {
     const c = await stdioClient(home.path);
@@ -96,8 +98,7 @@ describe("spillway mcp starts without waiting for its upstreams", () => {
     expect(await names(c)).toEqual([...OWN, "shout"].sort());
     let settled = false;
     const call = (c.callTool({ name: "shout", arguments: { text: "still starting" } }) as Promise<CallToolResult>).finally(() => (settled = true));
-    const runs = () => (existsSync(startedFile()) ? readFileSync(startedFile(), "utf8").trim().split("\n").length : 0);
-    await whenFiles(files.path, () => runs() >= 2);
+    await whenFiles(files.path, () => pids(startedFile()).length >= 2);
     expect(settled).toBe(false);
     open();
     const result = await call;
@@ -145,6 +146,16 @@ describe("spillway mcp starts without waiting for its upstreams", () => {
     open();
     await changed;
     expect(await names(c)).toEqual([...OWN, "beta", "shout"].sort());
+  });
+
+  it("stops an upstream that is still starting when its client goes away", async () => {
+    writeConfig(home.path, { server: { firstListWaitMs: 0 }, mcpServers: { gated: gated() } });
+    const c = await connect();
+    await names(c);
+    await whenFiles(files.path, () => pids(startedFile()).length >= 1);
+    const [pid] = pids(startedFile());
+    await c.close();
+    await whenFiles(files.path, () => pids(stoppedFile()).includes(pid!));
   });
 
   it("spillway serve answers tools/list from the catalog a stdio run left in the same home", async () => {

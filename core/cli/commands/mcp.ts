@@ -47,12 +47,21 @@ export const mcpCommand: Command = {
       load: () => (opened.engine ??= import("../../engine/engine").then((m) => m.createEngine({ home, config, logger, sweepTimer: true }))),
     };
     const upstreams = createUpstreamManager(config, logger, async () => (await startupIndex()).catalog);
+    // A host that stops its servers with a signal gets the same orderly close as one that closes
+    // stdin: the upstreams (some perhaps still starting) are stopped rather than left running.
+    const stop = () => process.stdin.destroy();
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
     try {
       await serveStdio({ engine: deferred, upstreams, sessionId: stdioSessionId(ctx.values.session as string | undefined) });
     } finally {
+      // The handlers stay until the upstreams are stopped: a signal during that wait must not end
+      // the process before its children.
       await upstreams.close();
       await (await opened.engine?.catch(() => null))?.close();
       (await opened.index?.catch(() => null))?.close();
+      process.off("SIGTERM", stop);
+      process.off("SIGINT", stop);
     }
     return 0;
   },
