@@ -89,16 +89,11 @@ async function proxied(mode: Exclude<Mode, "none">, servers: Record<string, Serv
   await server.connect(b);
   const client = new Client({ name: "economy-bench", version: "1" });
   await client.connect(a);
-  let tools = (await client.listTools()).tools;
-  // Exact dedup alone (toolrecall-light's behaviour) adds only recall_result and leaves the
-  // upstream definitions as the servers wrote them (Spillway strips outputSchema, see advertise()).
-  if (mode === "exact") {
-    const originals = [...upstreams.upstreams.values()].flatMap((u) => u.tools ?? []);
-    tools = [...tools.filter((t) => t.name === "recall_result"), ...originals];
-  }
+  const tools = (await client.listTools()).tools;
   const inst = client.getInstructions();
   return {
-    tools,
+    // Exact dedup alone (toolrecall-light's behaviour) adds only recall_result and no instructions.
+    tools: mode === "exact" ? tools.filter((t) => t.name !== "rescuer_fetch") : tools,
     instructions: mode === "exact" || !inst ? [] : [inst],
     call: (name, args) => client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 }) as Promise<CallToolResult>,
     async close() {

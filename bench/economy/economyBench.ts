@@ -7,7 +7,7 @@
  * the model was given.
  */
 import { runSession, type Session, type SessionRun } from "./agent";
-import { connect, MODE_LABEL, MODES, type Mode } from "./connections";
+import { connect, MODE_LABEL, MODES, type Connection, type Mode } from "./connections";
 import { codeTour, editLoop, repeat40k } from "./sessions/code";
 import { buildLogs, ciDebugging } from "./sessions/ci";
 import { knowledgeGraph } from "./sessions/memory";
@@ -22,12 +22,18 @@ async function runAll(session: Session): Promise<Runs> {
   const runs = {} as Runs;
   // The proxy does not pass its upstreams' instructions on; a host would still show them (they
   // are the same in every mode), so each mode pays for the ones the direct connection got.
+  // Exact dedup alone leaves the upstream tool definitions as the servers wrote them (Spillway
+  // strips outputSchema and says so in the description, see mcp/upstreamManager).
   let upstreamInstructions: string[] = [];
+  let upstreamTools: Connection["tools"] = [];
   for (const mode of MODES) {
     const world = await session.setup();
     const conn = await connect(mode, world.servers);
-    if (mode === "none") upstreamInstructions = [...conn.instructions];
-    else conn.instructions.push(...upstreamInstructions);
+    if (mode === "none") {
+      upstreamInstructions = [...conn.instructions];
+      upstreamTools = conn.tools;
+    } else conn.instructions.push(...upstreamInstructions);
+    if (mode === "exact") conn.tools = [...conn.tools.filter((t) => t.name === "recall_result"), ...upstreamTools];
     try {
       runs[mode] = await runSession(session, mode, conn, mode === "none" ? null : runs.none.raw);
     } finally {

@@ -18,8 +18,9 @@ function handleSize(tool: string, meta: BlobMeta, chars: number, p: EngineParts)
  */
 export function nearDuplicateStub(p: EngineParts, tool: string, base: NearBase, meta: BlobMeta, text: string): string | null {
   try {
-    const baseMeta = p.store.meta(base.baseId);
-    if (!baseMeta || baseMeta.state === "tombstoned") return null;
+    // The stub points at the earlier copy: only an intact one (as for exact stubs).
+    const baseMeta = p.store.intact(base.baseId) ? p.store.meta(base.baseId) : null;
+    if (!baseMeta) return null;
     // Lines added or removed are changes too: sizes far apart cannot pass, so skip the read.
     const share = p.config.dedup.nearMaxChangedShare;
     if (Math.abs(baseMeta.lines - meta.lines) > share * (baseMeta.lines + meta.lines) + 2) return null;

@@ -8,12 +8,12 @@ import { tempHome } from "../../tests/helpers/tempHome";
 import { FETCH_MODES } from "../vocabulary";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { createProxyServer } from "./proxyServer";
-import { UpstreamManager } from "./upstreamManager";
+import { createUpstreamManager } from "./upstreamManager";
 
 describe("own tool definitions", () => {
   const home = tempHome();
   const engine = createEngine({ home: home.path, logger: memoryLogger() });
-  const upstreams = new UpstreamManager({}, { logger: engine.logger, timeoutMs: 5_000, reservedNames: new Set([FETCH_TOOL, RECALL_TOOL]) });
+  const upstreams = createUpstreamManager(engine.config, engine.logger);
   const client = new Client({ name: "test", version: "1" });
   let own: Tool[] = [];
 
