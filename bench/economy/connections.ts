@@ -82,7 +82,10 @@ async function direct(servers: Record<string, ServerSpec>): Promise<Connection> 
 
 async function proxied(mode: Exclude<Mode, "none">, servers: Record<string, ServerSpec>): Promise<Connection> {
   const home = mkdtempSync(join(tmpdir(), "spillway-economy-"));
-  const engine = createEngine({ home, config: parseConfig({ ...MODE_CONFIG[mode], mcpServers: servers }), logger: memoryLogger() });
+  // A fresh home has no cached tool catalog: let the first tools/list wait for every upstream,
+  // so each mode is given the whole tool list however slowly a server starts on a busy machine.
+  const config = parseConfig({ ...MODE_CONFIG[mode], server: { firstListWaitMs: 120_000 }, mcpServers: servers });
+  const engine = createEngine({ home, config, logger: memoryLogger() });
   const upstreams = createUpstreams(engine);
   const server = createProxyServer({ engine, upstreams, sessionId: "economy" });
   const [a, b] = InMemoryTransport.createLinkedPair();

@@ -79,6 +79,12 @@ export async function benchEconomy(only: string[] = []): Promise<Record<string, 
   for (const system of SYSTEM_PROMPTS) {
     console.log(`\n  prompt tokens per session, system prompt ${k(system)} tokens (every request re-sends it, the tool definitions and the conversation):`);
     for (const l of table(all, system)) console.log(l);
+    // The system prompt alone, re-sent on no interception's requests, bounds what any mode can save.
+    const none = all.reduce((n, [, r]) => n + total(r.none, system), 0);
+    const floor = all.reduce((n, [, r]) => n + r.none.requests * system, 0);
+    const sp = all.reduce((n, [, r]) => n + r.spillway.requests * system, 0);
+    const reqs = (m: Mode) => all.reduce((n, [, r]) => n + r[m].requests, 0);
+    console.log(`  floor: the system prompt alone on no interception's ${reqs("none")} requests is ${pct(floor, none)} vs none, the best any mode could do; on Spillway's ${reqs("spillway")} requests (its fetches included) ${pct(sp, none)}`);
   }
   const result: Record<string, unknown> = {};
   for (const [s, runs] of all) {
