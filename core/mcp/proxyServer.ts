@@ -5,15 +5,14 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema,
-  ReadResourceRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest,
+  CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { describeError } from "../errors";
-import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
 import { loadEngine, type EngineSource } from "./engineSource";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
+import { installForwarding } from "./proxyForwarding";
 import { lazySchemaValidator } from "./schemaValidator";
 import { isUpstreamError } from "./upstreamError";
 import type { RoutedTool, UpstreamManager } from "./upstreamManager";
@@ -51,7 +50,15 @@ export function createProxyServer(deps: ProxyDeps): Server {
   let current = deps.sessionId;
   const server = new Server(
     { name: "spillway", version: SPILLWAY_VERSION },
-    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: lazySchemaValidator() },
+    {
+      // Always offered, as the upstreams start after the handshake: with none behind, the lists are empty.
+      capabilities: {
+        tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true },
+        completions: {}, logging: {},
+      },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: lazySchemaValidator(),
+    },
   );
   let initialized = false;
   let ownTools: ReturnType<typeof ownToolDefinitions> | null = null;
@@ -88,9 +95,17 @@ export function createProxyServer(deps: ProxyDeps): Server {
     if (!initialized) return;
     server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
   });
+  const detach = installForwarding(server, {
+    upstreams,
+    logger: log,
+    engine: () => engine().catch(() => null),
+    sessionId: () => current,
+    ready: () => initialized,
+  });
   const previousOnClose = server.onclose;
   server.onclose = () => {
     unsubscribe();
+    detach();
     previousOnClose?.();
   };
 
@@ -128,10 +143,6 @@ export function createProxyServer(deps: ProxyDeps): Server {
     }
     return deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
   });
-
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(await engine(), current) }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [BLOB_TEMPLATE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(await engine(), current, req.params.uri));
 
   return server;
 }

@@ -8,8 +8,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema, ErrorCode as McpErrorCode, McpError, ToolListChangedNotificationSchema,
-  type CallToolResult, type Progress, type Tool,
+  type CallToolResult, type ClientRequest, type Progress, type ServerCapabilities, type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import type { UpstreamConfig } from "../config/config";
 import { describeError, type SpillwayError } from "../errors";
 import type { Logger } from "../runtime";
@@ -28,6 +29,8 @@ export interface UpstreamOptions {
   timeoutMs: number;
   /** Called when the server says its tool list changed, or when it restarts. */
   onToolsChanged: () => void;
+  /** Every other notification of the server (logging, prompts/resources list_changed, resources/updated). */
+  onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
 }
 
 export interface CallOptions {
@@ -93,6 +96,7 @@ export class Upstream {
       this.tools = null;
       this.opts.onToolsChanged();
     });
+    client.fallbackNotificationHandler = async (n) => this.opts.onNotification?.(n as { method: string; params?: Record<string, unknown> });
     const transport = this.makeTransport();
     this.transport = transport;
     client.onclose = () => this.lost(client);
@@ -180,6 +184,26 @@ export class Upstream {
       return result as CallToolResult;
     } catch (err) {
       throw this.explain(err, name);
+    }
+  }
+
+  /** What the connected server offers (prompts, resources, logging, completions…). */
+  async capabilities(): Promise<ServerCapabilities> {
+    const client = await this.connect(false);
+    return client.getServerCapabilities() ?? {};
+  }
+
+  /** Any other request (prompts, resources, completion, logging), forwarded raw under the timeout. */
+  async forward<S extends AnySchema>(method: string, params: Record<string, unknown>, schema: S, signal?: AbortSignal): Promise<SchemaOutput<S>> {
+    const client = await this.connect(true);
+    try {
+      const result = await client.request({ method, params } as ClientRequest, schema, { signal, timeout: this.opts.timeoutMs });
+      this.failures = 0;
+      return result;
+    } catch (err) {
+      // The server's own refusal (unknown prompt, bad URI) reaches the client as that MCP error.
+      if (err instanceof McpError && err.code !== McpErrorCode.RequestTimeout && err.code !== McpErrorCode.ConnectionClosed) throw err;
+      throw this.explain(err, method);
     }
   }
 

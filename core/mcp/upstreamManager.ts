@@ -21,6 +21,12 @@ import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
 
 export type { RoutedTool } from "./toolRoutes";
 
+/** A notification an upstream sent that the proxy may pass on. */
+export interface UpstreamNotification {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
 export interface UpstreamStatus {
   name: string;
   state: string;
@@ -81,6 +87,7 @@ export class UpstreamManager {
   private catalogOpen: Promise<ToolCatalogView | null> | null = null;
   private closed = false;
   private listeners = new Set<() => void>();
+  private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
 
   constructor(configs: Record<string, UpstreamConfig>, private readonly opts: UpstreamManagerOptions) {
     this.servers = new Map(
@@ -92,6 +99,29 @@ export class UpstreamManager {
   onToolsChanged(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  /** Subscribes to the upstreams' other notifications (logging, list_changed, resources/updated). */
+  onNotification(fn: (server: string, n: UpstreamNotification) => void): () => void {
+    this.notificationListeners.add(fn);
+    return () => this.notificationListeners.delete(fn);
+  }
+
+  /** Every server that is up or can be started, in config order; one that cannot is left out (and logged). */
+  async connected(): Promise<{ server: string; upstream: Upstream }[]> {
+    const all = await Promise.all(
+      [...this.servers.values()].map(async (s) => {
+        try {
+          const u = await this.upstream(s);
+          await u.connect(true);
+          return { server: s.name, upstream: u };
+        } catch (err) {
+          if (!this.closed) this.opts.logger.warn("upstream unavailable", { server: s.name, error: describeError(err) });
+          return null;
+        }
+      }),
+    );
+    return all.filter((x): x is { server: string; upstream: Upstream } => x !== null);
   }
 
   /** Starts and lists, in the background, every server not yet listed in this process. Idempotent. */
@@ -144,6 +174,7 @@ export class UpstreamManager {
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
+    this.notificationListeners.clear();
     await Promise.all([...this.servers.values()].map(async (s) => (s.upstream ? (await s.upstream.catch(() => null))?.close() : undefined)));
   }
 
@@ -178,7 +209,7 @@ export class UpstreamManager {
   private upstream(s: ServerState): Promise<Upstream> {
     if (this.closed) return Promise.reject(upstreamError(`The upstream server ${s.name} has been shut down.`));
     s.upstream ??= loadUpstreamModule().then((m) => {
-      const u = new m.Upstream(s.name, s.config, { logger: this.opts.logger, timeoutMs: this.opts.timeoutMs, onToolsChanged: () => this.upstreamChanged(s) });
+      const u = new m.Upstream(s.name, s.config, { logger: this.opts.logger, timeoutMs: this.opts.timeoutMs, onToolsChanged: () => this.upstreamChanged(s), onNotification: (n) => this.notified(s.name, n) });
       s.created = u;
       // close() may have run while the module loaded.
       if (this.closed) void u.close();
@@ -238,6 +269,16 @@ export class UpstreamManager {
     const lists = [...this.servers.values()].flatMap((s) => (s.tools ? [{ server: s.name, tools: s.tools }] : []));
     this.routes = routeTools(lists, this.opts.reservedNames, this.opts.logger);
     this.signature = JSON.stringify([...this.routes.values()].map((r) => r.tool));
+  }
+
+  private notified(server: string, n: UpstreamNotification): void {
+    for (const fn of this.notificationListeners) {
+      try {
+        fn(server, n);
+      } catch (err) {
+        this.opts.logger.warn("upstream notification listener failed", { server, method: n.method, error: describeError(err) });
+      }
+    }
   }
 
   private announce(): void {
