@@ -7,7 +7,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
-  CallToolResultSchema, ErrorCode as McpErrorCode, McpError, ToolListChangedNotificationSchema,
+  CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, ErrorCode as McpErrorCode, McpError, ToolListChangedNotificationSchema,
   type CallToolResult, type ClientRequest, type Progress, type ServerCapabilities, type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/zod-compat.js";
@@ -31,6 +31,14 @@ export interface UpstreamOptions {
   onToolsChanged: () => void;
   /** Every other notification of the server (logging, prompts/resources list_changed, resources/updated). */
   onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
+  /** The server's sampling and elicitation requests, for the proxy to relay to the client whose call is running. */
+  onClientRequest?: (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
+}
+
+/** A request an upstream sends to its client. */
+export interface ClientBoundRequest {
+  method: "sampling/createMessage" | "elicitation/create";
+  params: Record<string, unknown>;
 }
 
 export interface CallOptions {
@@ -91,7 +99,14 @@ export class Upstream {
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
-    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities: {}, jsonSchemaValidator: lazySchemaValidator() });
+    // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
+    const capabilities = this.opts.onClientRequest ? { sampling: {}, elicitation: { form: {} } } : {};
+    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities, jsonSchemaValidator: lazySchemaValidator() });
+    const relay = this.opts.onClientRequest;
+    if (relay) {
+      client.setRequestHandler(CreateMessageRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+      client.setRequestHandler(ElicitRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+    }
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools = null;
       this.opts.onToolsChanged();

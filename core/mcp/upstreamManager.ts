@@ -14,7 +14,8 @@ import type { SpillwayConfig, UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
-import type { CallOptions, Upstream } from "./upstream";
+import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { CallOptions, ClientBoundRequest, Upstream } from "./upstream";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
@@ -63,7 +64,12 @@ interface ServerState {
   /** Counts list_changed notifications, so a list answered across one is taken again. */
   changes: number;
   refreshing: Promise<void> | null;
+  /** Relays of the calls running on this server, latest last: its sampling/elicitation requests go to the latest. */
+  relays: Relay[];
 }
+
+/** Answers a server's request to its client (sampling, elicitation) on behalf of one running call. */
+export type Relay = (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
 
 type UpstreamModule = typeof import("./upstream");
 let upstreamModule: Promise<UpstreamModule> | null = null;
@@ -91,7 +97,7 @@ export class UpstreamManager {
 
   constructor(configs: Record<string, UpstreamConfig>, private readonly opts: UpstreamManagerOptions) {
     this.servers = new Map(
-      Object.entries(configs).map(([name, config]) => [name, { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null }]),
+      Object.entries(configs).map(([name, config]) => [name, { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null, relays: [] }]),
     );
   }
 
@@ -154,11 +160,17 @@ export class UpstreamManager {
   }
 
   /** Calls a tool on its server, starting the server first if needed. */
-  async call(route: RoutedTool, args: unknown, opts: CallOptions = {}): Promise<CallToolResult> {
+  async call(route: RoutedTool, args: unknown, opts: CallOptions & { relay?: Relay } = {}): Promise<CallToolResult> {
     const s = this.servers.get(route.server);
     if (!s) throw upstreamError(`The upstream server ${route.server} is not configured any more.`);
     const u = await this.upstream(s);
-    return u.callTool(route.upstreamName, args, opts);
+    const { relay, ...rest } = opts;
+    if (relay) s.relays.push(relay);
+    try {
+      return await u.callTool(route.upstreamName, args, rest);
+    } finally {
+      if (relay) s.relays.splice(s.relays.indexOf(relay), 1);
+    }
   }
 
   status(): UpstreamStatus[] {
@@ -209,7 +221,17 @@ export class UpstreamManager {
   private upstream(s: ServerState): Promise<Upstream> {
     if (this.closed) return Promise.reject(upstreamError(`The upstream server ${s.name} has been shut down.`));
     s.upstream ??= loadUpstreamModule().then((m) => {
-      const u = new m.Upstream(s.name, s.config, { logger: this.opts.logger, timeoutMs: this.opts.timeoutMs, onToolsChanged: () => this.upstreamChanged(s), onNotification: (n) => this.notified(s.name, n) });
+      const u = new m.Upstream(s.name, s.config, {
+        logger: this.opts.logger,
+        timeoutMs: this.opts.timeoutMs,
+        onToolsChanged: () => this.upstreamChanged(s),
+        onNotification: (n) => this.notified(s.name, n),
+        onClientRequest: (req, signal) => {
+          const relay = s.relays.at(-1);
+          if (!relay) throw new McpError(McpErrorCode.InvalidRequest, `Spillway relays ${req.method} only while one of its client's tool calls runs on ${s.name}.`);
+          return relay(req, signal);
+        },
+      });
       s.created = u;
       // close() may have run while the module loaded.
       if (this.closed) void u.close();
