@@ -26,8 +26,9 @@ export interface Target {
   name: string;
 }
 
-async function offering(upstreams: UpstreamManager, kind: Kind): Promise<Live[]> {
-  const live = await upstreams.connected();
+/** The servers offering `kind`; for a list (`bounded`), only those up within firstListWaitMs. */
+async function offering(upstreams: UpstreamManager, kind: Kind, bounded = false): Promise<Live[]> {
+  const live = await upstreams.connected(bounded);
   const caps = await Promise.all(live.map((l) => l.upstream.capabilities().catch(() => ({}) as ServerCapabilities)));
   return live.filter((_, i) => caps[i]?.[kind] !== undefined);
 }
@@ -65,38 +66,41 @@ function merge<T>(lists: { live: Live; items: T[] }[], key: (t: T) => string, re
 }
 
 /** Lists of every server offering `kind`; a server failing to list is left out rather than failing the client. */
-async function collect<T>(upstreams: UpstreamManager, kind: Kind, list: (u: Upstream) => Promise<T[]>): Promise<{ live: Live; items: T[] }[]> {
-  const live = await offering(upstreams, kind);
+async function collect<T>(upstreams: UpstreamManager, kind: Kind, list: (u: Upstream) => Promise<T[]>, bounded: boolean): Promise<{ live: Live; items: T[] }[]> {
+  const live = await offering(upstreams, kind, bounded);
   const lists = await Promise.all(live.map(async (l) => ({ live: l, items: await list(l.upstream).catch(() => null) })));
   return lists.filter((l): l is { live: Live; items: T[] } => l.items !== null);
 }
 
-export async function listPrompts(upstreams: UpstreamManager): Promise<{ items: Prompt[]; routes: Map<string, Target> }> {
+export async function listPrompts(upstreams: UpstreamManager, bounded = false): Promise<{ items: Prompt[]; routes: Map<string, Target> }> {
   const lists = await collect(upstreams, "prompts", (u) =>
     allPages(async (cursor) => {
       const r = await u.forward("prompts/list", cursor ? { cursor } : {}, ListPromptsResultSchema);
       return { items: r.prompts, nextCursor: r.nextCursor };
     }),
+    bounded,
   );
   return merge(lists, (p) => p.name, (p, name) => ({ ...p, name }));
 }
 
-export async function listResources(upstreams: UpstreamManager): Promise<{ items: Resource[]; routes: Map<string, Target> }> {
+export async function listResources(upstreams: UpstreamManager, bounded = false): Promise<{ items: Resource[]; routes: Map<string, Target> }> {
   const lists = await collect(upstreams, "resources", (u) =>
     allPages(async (cursor) => {
       const r = await u.forward("resources/list", cursor ? { cursor } : {}, ListResourcesResultSchema);
       return { items: r.resources, nextCursor: r.nextCursor };
     }),
+    bounded,
   );
   return merge(lists, (r) => r.uri, (r, uri) => ({ ...r, uri }));
 }
 
-export async function listTemplates(upstreams: UpstreamManager): Promise<{ items: ResourceTemplate[]; routes: Map<string, Target> }> {
+export async function listTemplates(upstreams: UpstreamManager, bounded = false): Promise<{ items: ResourceTemplate[]; routes: Map<string, Target> }> {
   const lists = await collect(upstreams, "resources", (u) =>
     allPages(async (cursor) => {
       const r = await u.forward("resources/templates/list", cursor ? { cursor } : {}, ListResourceTemplatesResultSchema);
       return { items: r.resourceTemplates, nextCursor: r.nextCursor };
     }),
+    bounded,
   );
   return merge(lists, (t) => t.uriTemplate, (t, uriTemplate) => ({ ...t, uriTemplate }));
 }

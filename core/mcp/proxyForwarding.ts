@@ -48,14 +48,14 @@ export function installForwarding(server: Server, ctx: ForwardingContext): () =>
     return e ? listBlobResources(e, ctx.sessionId()) : [];
   };
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: (await fwd.listPrompts(upstreams)).items }));
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: (await fwd.listPrompts(upstreams, true)).items }));
   server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => fwd.getPrompt(upstreams, req.params.name, req.params.arguments, extra.signal));
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
-    const [mine, theirs] = await Promise.all([ownResources(), fwd.listResources(upstreams)]);
+    const [mine, theirs] = await Promise.all([ownResources(), fwd.listResources(upstreams, true)]);
     return { resources: [...mine, ...theirs.items.filter((r) => !own(r.uri))] };
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [BLOB_TEMPLATE, ...(await fwd.listTemplates(upstreams)).items],
+    resourceTemplates: [BLOB_TEMPLATE, ...(await fwd.listTemplates(upstreams, true)).items],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
     const { uri } = req.params;

@@ -113,13 +113,19 @@ export class UpstreamManager {
     return () => this.notificationListeners.delete(fn);
   }
 
-  /** Every server that is up or can be started, in config order; one that cannot is left out (and logged). */
-  async connected(): Promise<{ server: string; upstream: Upstream }[]> {
+  /**
+   * Every server that is up or can be started, in config order; one that cannot is left out (and
+   * logged). `bounded`: a server still starting after firstListWaitMs is left out too, so a list
+   * answer does not wait on a slow server (as tools/list does not).
+   */
+  async connected(bounded = false): Promise<{ server: string; upstream: Upstream }[]> {
     const all = await Promise.all(
       [...this.servers.values()].map(async (s) => {
         try {
           const u = await this.upstream(s);
-          await u.connect(true);
+          const up = u.connect(true).then(() => true);
+          if (!bounded) await up;
+          else if (!(await Promise.race([up, new Promise<false>((r) => setTimeout(() => r(false), this.opts.firstListWaitMs).unref())]))) return null;
           return { server: s.name, upstream: u };
         } catch (err) {
           if (!this.closed) this.opts.logger.warn("upstream unavailable", { server: s.name, error: describeError(err) });
