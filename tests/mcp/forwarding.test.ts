@@ -59,6 +59,11 @@ describe("prompts, resources and logging from the upstreams", () => {
     expect(r.completion.values).toEqual([]);
   });
 
+  it("refuses an upstream's sampling request with a sentence when the client did not declare sampling", async () => {
+    const r = await c.callTool({ name: "fx__ask_llm", arguments: {} });
+    expect((r.content as { text: string }[])[0]!.text).toMatch(/^refused: .*did not declare sampling, so fx cannot ask it for sampling\/createMessage/);
+  });
+
   it("over stdio too: spillway mcp gets a prefixed prompt and reads a prefixed resource", async () => {
     const home = tempHome("spillway-fwd-");
     writeConfig(home.path, { mcpServers: { fx: upstream.fixture(), fx2: upstream.fixture() } });
