@@ -1,7 +1,10 @@
 /** MCP over stdio (`spillway mcp`): one process is one Spillway session; stdout carries only the protocol. */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Readable, Writable } from "node:stream";
+import { describeError } from "../errors";
 import type { ProxyEngine } from "./engineView";
 import { createProxyServer } from "./proxyServer";
+import { CheckedTransport } from "./requestChecks";
+import { LineStdioServerTransport } from "./stdioServerTransport";
 import type { UpstreamManager } from "./upstreamManager";
 
 export interface StdioMcpOptions {
@@ -14,17 +17,16 @@ export interface StdioMcpOptions {
 
 /** Serves until the client closes stdin; resolves then. */
 export async function serveStdio(opts: StdioMcpOptions): Promise<void> {
-  const stdin = opts.stdin ?? process.stdin;
+  const stdin = (opts.stdin ?? process.stdin) as Readable;
   const server = createProxyServer({ engine: opts.engine, upstreams: opts.upstreams, sessionId: opts.sessionId });
-  const transport = new StdioServerTransport(stdin as NodeJS.ReadStream, (opts.stdout ?? process.stdout) as NodeJS.WriteStream);
+  // Bad lines are answered by the transport and logged here; they never end the session.
+  server.onerror = (err) => opts.engine.logger.warn("mcp stdio", { session: opts.sessionId, error: describeError(err) });
+  const transport = new CheckedTransport(new LineStdioServerTransport(stdin, (opts.stdout ?? process.stdout) as Writable));
   const closed = new Promise<void>((resolve) => {
     server.onclose = ((prev) => () => {
       prev?.();
       resolve();
     })(server.onclose);
-    // The SDK transport does not end on EOF; a client that goes away closes stdin.
-    stdin.once("end", () => void server.close());
-    stdin.once("close", () => void server.close());
   });
   await server.connect(transport);
   await closed;

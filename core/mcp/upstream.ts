@@ -3,7 +3,6 @@
  * every request under a timeout. Failures become UpstreamError with a sentence for the model.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
@@ -13,6 +12,7 @@ import {
 import type { UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
+import { LineStdioClientTransport } from "./stdioClientTransport";
 import { SPILLWAY_VERSION } from "./version";
 
 export type UpstreamState = "idle" | "starting" | "ready" | "down";
@@ -67,7 +67,7 @@ export class Upstream {
 
   /** The child's pid for stdio upstreams (tests kill it to simulate a crash). */
   get pid(): number | null {
-    return this.transport instanceof StdioClientTransport ? this.transport.pid : null;
+    return this.transport instanceof LineStdioClientTransport ? this.transport.pid : null;
   }
 
   /**
@@ -120,7 +120,7 @@ export class Upstream {
     }
     // The user's servers inherit this environment, as their agents would start them.
     const env = { ...(process.env as Record<string, string>), ...c.env };
-    const t = new StdioClientTransport({ command: c.command, args: c.args, env, cwd: c.cwd, stderr: "pipe" });
+    const t = new LineStdioClientTransport({ command: c.command, args: c.args, env, cwd: c.cwd, stderr: "pipe" });
     t.stderr?.on("data", (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) this.stderrTail.push(line.slice(0, 500));
       if (this.stderrTail.length > STDERR_LINES) this.stderrTail.splice(0, this.stderrTail.length - STDERR_LINES);
