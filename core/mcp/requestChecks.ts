@@ -85,7 +85,13 @@ export class CheckedTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
 
-  constructor(readonly inner: Transport) {}
+  private chain: Promise<void> = Promise.resolve();
+
+  /** `gate`, when given, is awaited before each message is handed on (in order): backpressure. */
+  constructor(
+    readonly inner: Transport,
+    private readonly gate?: () => Promise<void>,
+  ) {}
 
   get sessionId(): string | undefined {
     return this.inner.sessionId;
@@ -99,14 +105,23 @@ export class CheckedTransport implements Transport {
     this.inner.onclose = () => this.onclose?.();
     this.inner.onerror = (err) => this.onerror?.(err);
     this.inner.onmessage = (message, extra) => {
-      const bad = checkParams(message);
-      if (bad && isJSONRPCRequest(message)) {
-        this.inner.send(errorResponse(message.id, bad), { relatedRequestId: message.id }).catch((err: Error) => this.onerror?.(err));
-        return;
-      }
-      this.onmessage?.(message, extra);
+      const gate = this.gate;
+      if (!gate) return this.deliver(message, extra);
+      this.chain = this.chain.then(gate).then(
+        () => this.deliver(message, extra),
+        (err: Error) => this.onerror?.(err),
+      );
     };
     await this.inner.start();
+  }
+
+  private deliver(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    const bad = checkParams(message);
+    if (bad && isJSONRPCRequest(message)) {
+      this.inner.send(errorResponse(message.id, bad), { relatedRequestId: message.id }).catch((err: Error) => this.onerror?.(err));
+      return;
+    }
+    this.onmessage?.(message, extra);
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {

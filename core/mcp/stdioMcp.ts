@@ -21,7 +21,8 @@ export async function serveStdio(opts: StdioMcpOptions): Promise<void> {
   const server = createProxyServer({ engine: opts.engine, upstreams: opts.upstreams, sessionId: opts.sessionId });
   // Bad lines are answered by the transport and logged here; they never end the session.
   server.onerror = (err) => opts.engine.logger.warn("mcp stdio", { session: opts.sessionId, error: describeError(err) });
-  const transport = new CheckedTransport(new LineStdioServerTransport(stdin, (opts.stdout ?? process.stdout) as Writable));
+  // Each message waits while background work is over its memory budget (a burst of parallel calls).
+  const transport = new CheckedTransport(new LineStdioServerTransport(stdin, (opts.stdout ?? process.stdout) as Writable), () => opts.engine.backpressure());
   const closed = new Promise<void>((resolve) => {
     server.onclose = ((prev) => () => {
       prev?.();
