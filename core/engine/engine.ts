@@ -94,9 +94,11 @@ export function createEngine(opts: EngineOptions) {
       // calls are counted in batches, one transaction per batch.
       if (returned.length <= 16_384 && given.length <= 16_384) {
         smallCounts.push({ callId, returned, given });
+        queue.charge(returned.length + given.length);
         if (smallCounts.length === 1) {
           queue.push(() => {
             const batch = smallCounts.splice(0);
+            queue.release(batch.reduce((n, c) => n + c.returned.length + c.given.length, 0));
             if (!store.db.open) return;
             store.db.transaction(() => {
               for (const c of batch) {
@@ -108,13 +110,18 @@ export function createEngine(opts: EngineOptions) {
         }
         return;
       }
-      queue.push(async () => {
-        const r = await tokens.countAsync(returned);
-        const g = given === returned ? r : await tokens.countAsync(given);
-        if (store.db.open) ledger.setCallTokens(callId, r, g);
-      });
+      queue.push(
+        async () => {
+          const r = await tokens.countAsync(returned);
+          const g = given === returned ? r : await tokens.countAsync(given);
+          if (store.db.open) ledger.setCallTokens(callId, r, g);
+        },
+        returned.length + (given === returned ? 0 : given.length),
+      );
     },
-    scheduleIndex(id, known) {
+    scheduleIndex(id, given) {
+      // Texts too large to index eagerly are not kept for the task, which only checks and returns.
+      const known = given !== undefined && given.length <= EAGER_INDEX_MAX_CHARS ? given : undefined;
       queue.push(async () => {
         const meta = store.meta(id);
         if (!meta || meta.state === "tombstoned" || meta.chars > EAGER_INDEX_MAX_CHARS || search.isIndexed(id)) return;
@@ -128,7 +135,7 @@ export function createEngine(opts: EngineOptions) {
         const view = parts.modelView(id, text, meta.label);
         await search.indexBlobAsync(id, view, meta.kind);
         if (search.isIndexed(id)) store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
-      });
+      }, known?.length ?? 0);
     },
     ensureIndexed(id, text, meta) {
       if (search.isIndexed(id)) return;
@@ -228,6 +235,11 @@ export function createEngine(opts: EngineOptions) {
     },
     /** Resolves when background work (token counts, indexing) is done. */
     idle: (): Promise<void> => queue.idle(),
+    /**
+     * Resolves at once, or when background work is back under its memory budget: the endpoints
+     * await it before taking a new request, so sustained load slows down instead of growing memory.
+     */
+    backpressure: (): Promise<void> => queue.underBudget(),
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
       await queue.idle();
