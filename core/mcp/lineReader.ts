@@ -100,8 +100,9 @@ export class LineReader {
   }
 }
 
-function firstBytes(parts: Buffer[], n: number): Buffer {
-  const out: Buffer[] = [];
+/** The first `n` bytes of a list of chunks, copying only those. */
+export function firstBytes(parts: Uint8Array[], n: number): Buffer {
+  const out: Uint8Array[] = [];
   let got = 0;
   for (const p of parts) {
     if (got >= n) break;

@@ -12,6 +12,8 @@ import {
 import type { UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
+import { limitedFetch } from "./httpClientLimit";
+import { MAX_MESSAGE_BYTES } from "./lineReader";
 import { LineStdioClientTransport } from "./stdioClientTransport";
 import { SPILLWAY_VERSION } from "./version";
 
@@ -116,7 +118,8 @@ export class Upstream {
   private makeTransport(): Transport {
     const c = this.config;
     if ("url" in c) {
-      return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers } });
+      const skipped = (why: string) => this.opts.logger.warn("upstream answer skipped", { server: this.name, why });
+      return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers }, fetch: limitedFetch(MAX_MESSAGE_BYTES, fetch, skipped) });
     }
     // The user's servers inherit this environment, as their agents would start them.
     const env = { ...(process.env as Record<string, string>), ...c.env };

@@ -1,8 +1,9 @@
 /**
- * Results far over the SDK's 10 MB stdio limit, through `spillway mcp` from a real stdio upstream:
- * delivered as a handle and read back byte-exact; past 64 MB a clear error and the next call works;
- * an oversized request line gets an error and the process keeps serving.
+ * Results far over the SDK's 10 MB stdio limit, through `spillway mcp` from a real stdio upstream
+ * and a Streamable HTTP one: delivered as a handle and read back byte-exact; past 64 MB a clear
+ * error and the next call works; an oversized request line gets an error and the process keeps serving.
  */
+import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -14,6 +15,16 @@ import { tempHome } from "../helpers/tempHome";
 import { bigLog } from "./fixtures/bigPayload";
 import { rawStdio } from "./helpers/rawStdio";
 import { BIN, ROOT, bigUpstream, idIn, textOf, writeConfig } from "./helpers/setup";
+
+async function operatorSha(home: string, id: string): Promise<string | null> {
+  const operator = createEngine({ home, config: parseConfig({}), logger: memoryLogger() });
+  try {
+    const whole = operator.readBlob(null, id);
+    return whole.ok ? sha(whole.text) : null;
+  } finally {
+    await operator.close();
+  }
+}
 
 const sha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 
@@ -46,14 +57,7 @@ describe("spillway mcp with results of tens of MB from a stdio upstream", () => 
     const read = await client.readResource({ uri: `spillway://blob/${id}` }, { timeout: 300_000 });
     expect(sha((read.contents[0] as { text: string }).text)).toBe(expected);
 
-    const operator = createEngine({ home: home.path, config: parseConfig({}), logger: memoryLogger() });
-    try {
-      const whole = operator.readBlob(null, id);
-      expect(whole.ok).toBe(true);
-      if (whole.ok) expect(sha(whole.text)).toBe(expected);
-    } finally {
-      await operator.close();
-    }
+    expect(await operatorSha(home.path, id)).toBe(expected);
   });
 
   it("answers a result over 64 MB with an error naming the limit, and the next call works", async () => {
@@ -84,5 +88,36 @@ describe("spillway mcp with a request line over 64 MB", () => {
     expect(ok.result?.content?.[0]?.text).toBe("pong");
     expect(raw.child.exitCode).toBeNull();
     expect(await raw.close()).toBe(0);
+  });
+});
+
+describe("spillway mcp with results of tens of MB from a Streamable HTTP upstream", () => {
+  const home = tempHome("spillway-large-http-");
+  let server: ChildProcess;
+  let client: Client;
+
+  beforeAll(async () => {
+    server = spawn(process.execPath, ["--import", "tsx", `${ROOT}/tests/mcp/fixtures/bigServer.ts`, "--http"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
+    const url = await new Promise<string>((resolve) => server.stdout!.on("data", (d) => /listening (\S+)/.test(String(d)) && resolve(/listening (\S+)/.exec(String(d))![1]!)));
+    writeConfig(home.path, { mcpServers: { bighttp: { type: "http", url } } });
+    client = new Client({ name: "large-http", version: "1" });
+    await client.connect(new LineStdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--home", home.path], cwd: ROOT, stderr: "ignore" }));
+  });
+  afterAll(async () => {
+    await client?.close();
+    server?.kill();
+    home.cleanup();
+  });
+
+  const huge = (mb: number, seed: string) => client.callTool({ name: "huge", arguments: { mb, seed } }, undefined, { timeout: 300_000 }) as Promise<CallToolResult>;
+
+  it("rescues a 30 MB result byte-exact, answers one over 64 MB with the limit, and the next call works", async () => {
+    const r = await huge(30, "h");
+    expect(textOf(r)).toMatch(/PREVIEW, NOT the full output/);
+    expect(await operatorSha(home.path, idIn(textOf(r)))).toBe(sha(bigLog(30, "h")));
+    const over = await huge(70, "o");
+    expect(over.isError).toBe(true);
+    expect(textOf(over)).toMatch(/huge is 7\d\.\d MB, over the 64\.0 MB limit/);
+    expect((await huge(1, "n")).isError).toBeFalsy();
   });
 });
