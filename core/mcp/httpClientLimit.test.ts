@@ -51,7 +51,7 @@ describe("limitedFetch", () => {
 
   it("answers a JSON body over the limit with the error for its request", async () => {
     const res = await limitedFetch(1000, serve(JSON.stringify({ jsonrpc: "2.0", id: 6, result: { text: "q".repeat(3000) } }), "application/json"))("http://x/mcp", call(6, "dump"));
-    const body = await res.json();
+    const body = (await res.json()) as { error: { message: string } };
     expect(body).toMatchObject({ id: 6, error: { code: -32603 } });
     expect(body.error.message).toMatch(/its answer to dump is/);
   });
