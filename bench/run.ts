@@ -47,7 +47,7 @@ if (want("stdio")) {
   for (const row of r) console.log(`  ${JSON.stringify(row)}`);
 }
 if (want("soak")) {
-  const { benchSoak } = await import("./soakBench");
+  const { benchAbandoned, benchSoak } = await import("./soakBench");
   console.log("memory soak: spillway serve, 32 HTTP sessions, 6 rounds of 3,200 calls, 100 sessions abandoned per round (target: RSS growth < 15 % after round 2)");
   const r = await benchSoak({ abandonPerRound: 100 });
   results.soak = r;
@@ -56,4 +56,8 @@ if (want("soak")) {
   const h = await benchSoak({ logLines: 3000 });
   results.soakHeavy = h;
   console.log(`  ${JSON.stringify(h)}`);
+  console.log("  500 sessions closed without DELETE, then reaped after the idle timeout (fake clock):");
+  const a = await benchAbandoned();
+  results.abandoned = a;
+  console.log(`  ${JSON.stringify(a)}`);
 }

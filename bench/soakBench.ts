@@ -13,7 +13,7 @@ import { createInterface } from "node:readline";
 import { parseConfig } from "../core/config/config";
 import { createEngine } from "../core/engine/engine";
 import { startEndpoint } from "../core/endpoint/endpoint";
-import { stderrLogger } from "../core/runtime";
+import { FakeClock, stderrLogger } from "../core/runtime";
 
 const ROOT = join(import.meta.dirname, "..");
 const FIXTURE = join(ROOT, "tests/mcp/fixtures/fixtureServer.ts");
@@ -84,7 +84,55 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<Record<string, 
   };
 }
 
+/**
+ * What sessions closed without DELETE cost and whether reaping gives it back: 500 of them
+ * (over a cap raised to 1,000), heap before and after, then after the idle timeout passes
+ * (a fake clock) and the reaper runs.
+ */
+export async function benchAbandoned(count = 500): Promise<Record<string, unknown>> {
+  const home = mkdtempSync(join(tmpdir(), "spillway-abandon-"));
+  const clock = new FakeClock(Date.now());
+  const config = parseConfig({ server: { maxSessions: 1_000 }, mcpServers: { fx: { command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT } } });
+  const engine = createEngine({ home, config, clock, logger: stderrLogger("error") });
+  const ep = await startEndpoint({ engine, home, port: 0 });
+  const token = readFileSync(join(home, "token"), "utf8").trim();
+  const load = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "soakLoad.ts"), ep.mcpUrl, token, "1"], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
+  const lines = createInterface({ input: load.stdout! })[Symbol.asyncIterator]();
+  const heap = async () => {
+    await engine.idle();
+    (globalThis as { gc?: () => void }).gc?.();
+    return Math.round((process.memoryUsage().heapUsed / 1048576) * 10) / 10;
+  };
+  try {
+    await lines.next();
+    // Warm-up: the first calls load code and the tokenizer tables, which stay whatever happens to sessions.
+    load.stdin!.write("abandon 5\n");
+    await lines.next();
+    clock.advance(config.server.sessionIdleMinutes * 60_000 + 1);
+    await ep.mcp.reapIdle();
+    const before = await heap();
+    load.stdin!.write(`abandon ${count}\n`);
+    await lines.next();
+    const open = ep.mcp.sessions().length;
+    const abandoned = await heap();
+    clock.advance(config.server.sessionIdleMinutes * 60_000 + 1);
+    const reaped = await ep.mcp.reapIdle();
+    const after = await heap();
+    return { abandoned: count, openBeforeReap: open, reaped, openAfter: ep.mcp.sessions().length, heapMb: { before, withAbandoned: abandoned, afterReap: after } };
+  } finally {
+    load.stdin!.end();
+    await new Promise((r) => load.once("exit", r));
+    await ep.close();
+    await engine.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
 if (import.meta.filename === process.argv[1]) {
+  if (process.argv.includes("--abandoned")) {
+    console.log(JSON.stringify(await benchAbandoned()));
+    process.exit(0);
+  }
   const arg = (k: string) => {
     const i = process.argv.indexOf(`--${k}`);
     return i > 0 ? Number(process.argv[i + 1]) : undefined;

@@ -1,7 +1,7 @@
 /**
  * The load side of the soak bench, in its own process so the server's memory is measured alone:
- * `soakLoad.ts <url> <token> <sessions>`; each stdin line `round N CALLS ABANDON FRESH` runs one
- * round over the sessions and prints `done N`.
+ * `soakLoad.ts <url> <token> <sessions> [logLines]`; each stdin line `round N CALLS ABANDON FRESH`
+ * runs one round over the sessions and prints `done N`; `abandon N` opens and leaves N sessions.
  */
 import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -37,10 +37,22 @@ async function work(c: Client, calls: number, round: number, k: number): Promise
   }
 }
 
+/** A session that initializes, makes one call and goes away without DELETE (as most clients leave). */
+async function abandonOne(): Promise<void> {
+  const { c } = await connect();
+  await c.callTool({ name: "digest", arguments: { text: "abandoned" } });
+  await c.close();
+}
+
 let clients = await Promise.all(Array.from({ length: sessions }, connect));
 process.stdout.write("ready\n");
 for await (const line of createInterface({ input: process.stdin })) {
   const [cmd, n, calls, abandon, fresh] = line.trim().split(/\s+/);
+  if (cmd === "abandon") {
+    for (let i = 0; i < Number(n); i++) await abandonOne();
+    process.stdout.write(`abandoned ${n}\n`);
+    continue;
+  }
   if (cmd !== "round") continue;
   const round = Number(n);
   if (fresh === "1" && round > 1) {
@@ -48,11 +60,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     clients = await Promise.all(Array.from({ length: sessions }, connect));
   }
   await Promise.all(clients.map(({ c }, k) => work(c, Math.ceil(Number(calls) / sessions), round, k)));
-  for (let i = 0; i < Number(abandon); i++) {
-    const { c } = await connect();
-    await c.callTool({ name: "digest", arguments: { text: "abandoned" } });
-    await c.close(); // no DELETE: the server learns of it only by the idle timeout
-  }
+  for (let i = 0; i < Number(abandon); i++) await abandonOne();
   process.stdout.write(`done ${round}\n`);
 }
 await Promise.all(clients.map(({ c }) => c.close()));
