@@ -13,8 +13,9 @@ import { LineStdioClientTransport } from "../../core/mcp/stdioClientTransport";
 import { memoryLogger } from "../../core/runtime";
 import { tempHome } from "../helpers/tempHome";
 import { bigLog } from "./fixtures/bigPayload";
+import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
 import { rawStdio } from "./helpers/rawStdio";
-import { BIN, ROOT, bigUpstream, idIn, textOf, writeConfig } from "./helpers/setup";
+import { BIN, ROOT, bigUpstream, httpClient, idIn, textOf, writeConfig } from "./helpers/setup";
 
 async function operatorSha(home: string, id: string): Promise<string | null> {
   const operator = createEngine({ home, config: parseConfig({}), logger: memoryLogger() });
@@ -119,5 +120,25 @@ describe("spillway mcp with results of tens of MB from a Streamable HTTP upstrea
     expect(over.isError).toBe(true);
     expect(textOf(over)).toMatch(/huge is 7\d\.\d MB, over the 64\.0 MB limit/);
     expect((await huge(1, "n")).isError).toBeFalsy();
+  });
+});
+
+describe("spillway serve handing tens of MB to an HTTP client", () => {
+  let t: TestEndpoint;
+  let client: Client;
+  beforeAll(async () => {
+    // huge is excluded from rescue here, so its result must reach the client whole
+    t = await startTestEndpoint({ rescue: { excludeTools: ["huge"] }, mcpServers: { big: bigUpstream() } });
+    ({ client } = await httpClient(t.ep.mcpUrl, t.token, "large-http-client"));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await t?.close();
+  });
+
+  it("delivers a 20 MB result of a tool excluded from rescue byte-exact", async () => {
+    const r = (await client.callTool({ name: "huge", arguments: { mb: 20, seed: "raw" } }, undefined, { timeout: 300_000 })) as CallToolResult;
+    expect(r.isError).toBeFalsy();
+    expect(sha(textOf(r))).toBe(sha(bigLog(20, "raw")));
   });
 });
