@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempHome } from "../../tests/helpers/tempHome";
 import { defaultConfig, loadConfigFile, matchesToolPattern, parseConfig } from "./config";
@@ -49,5 +49,16 @@ describe("config", () => {
     expect(matchesToolPattern("fs__*", "fs__read_file")).toBe(true);
     expect(matchesToolPattern("read_file", "read_file")).toBe(true);
     expect(matchesToolPattern("read.file", "readXfile")).toBe(false);
+  });
+});
+
+describe("the README's config block", () => {
+  it("lists every key with its real default", () => {
+    const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## Configure"));
+    const block = /```json\n([\s\S]*?)```/.exec(section)![1]!;
+    const { mcpServers: _example, ...documented } = JSON.parse(block) as Record<string, unknown>;
+    const { mcpServers: _none, ...defaults } = defaultConfig();
+    expect(documented).toEqual(defaults);
   });
 });

@@ -8,18 +8,22 @@ import { fetchBlob, readBlob, recallResult, type FetchRequest } from "./fetchSer
 import type { EngineParts } from "./parts";
 import { transformToolResult, type TransformInput, type TransformResult } from "./transform";
 import { systemClock, stderrLogger, type Clock, type Logger } from "../runtime";
-import { savings, type SavingsGroup, type SavingsRow } from "../savings/savings";
+import type { SavingsGroup, SavingsRow } from "../types";
+import { StoreReader } from "../store/read/reader";
+import type { Engine } from "./engineApi";
 import { createTokenCounter } from "../savings/tokens";
-import { SearchIndex } from "../search/searchIndex";
+import { openSearchIndex } from "../search/searchIndex";
 import { maskSecrets } from "../sensitivity/secrets";
-import { BlobStore } from "../store/blobStore";
-import { Ledger } from "../store/ledger";
+import { BlobStore, type StoreHooks } from "../store/blobStore";
 import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
-import { SessionStore } from "../store/sessions";
+import { openStoreParts } from "../store/blobStore";
 import { TaskQueue } from "./taskQueue";
 import type { FetchAnswer } from "../fetch/fetchModes";
 import type { Label } from "../types";
 import { rotateStoreKey } from "../store/rotate";
+import { detectKind } from "../rescue/kind";
+import { labelResult } from "../sensitivity/labels";
+import { countLines } from "../text/lines";
 
 export interface EngineOptions {
   home: string;
@@ -29,6 +33,8 @@ export interface EngineOptions {
   keyProvider?: KeyProvider;
   /** Run sweeps on a timer (servers and the app); off for one-shot CLI commands and tests. */
   sweepTimer?: boolean;
+  /** Points where tests stop a child process to kill it there (see StoreHooks). */
+  storeHooks?: StoreHooks;
 }
 
 /** Blobs up to this size are indexed for search in the background after they are stored. */
@@ -36,16 +42,27 @@ const EAGER_INDEX_MAX_CHARS = 16 * 1024 * 1024;
 /** Masked views kept in memory, in chars. */
 const MASK_CACHE_CHARS = 64 * 1024 * 1024;
 
-export type Engine = ReturnType<typeof createEngine>;
+export type { Engine };
 
-export function createEngine(opts: EngineOptions) {
+/** The services an engine is made of, for tests and benches that check the store itself. */
+const partsOf = new WeakMap<Engine, EngineParts>();
+
+/** The engine's parts (store, sessions, ledger, search, tokens). For tests and benches only: product code uses the Engine interface. */
+export function engineInternals(engine: Engine): EngineParts {
+  const p = partsOf.get(engine);
+  if (!p) throw new Error("not an engine made by createEngine");
+  return p;
+}
+
+export function createEngine(opts: EngineOptions): Engine {
   const config = opts.config ?? defaultConfig();
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? stderrLogger();
-  const store = new BlobStore({ home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home) });
-  const sessions = new SessionStore(store.db);
-  const ledger = new Ledger(store.db);
-  const search = new SearchIndex(store.db);
+  const store = new BlobStore({
+    home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home), hooks: opts.storeHooks,
+  });
+  const { sessions, ledger } = openStoreParts(store);
+  const search = openSearchIndex(store);
   const tokens = createTokenCounter(config.tokenizer);
   const queue = new TaskQueue(logger);
   const listeners = new Set<(e: EngineEvent) => void>();
@@ -96,16 +113,22 @@ export function createEngine(opts: EngineOptions) {
         smallCounts.push({ callId, returned, given });
         queue.charge(returned.length + given.length);
         if (smallCounts.length === 1) {
+          // Taken once and kept, so a retry after a busy lock writes the same batch.
+          let batch: typeof smallCounts | null = null;
           queue.push(() => {
-            const batch = smallCounts.splice(0);
-            queue.release(batch.reduce((n, c) => n + c.returned.length + c.given.length, 0));
-            if (!store.db.open) return;
-            store.db.transaction(() => {
-              for (const c of batch) {
-                const r = tokens.count(c.returned);
-                ledger.setCallTokens(c.callId, r, c.given === c.returned ? r : tokens.count(c.given));
-              }
-            })();
+            if (batch === null) {
+              batch = smallCounts.splice(0);
+              queue.release(batch.reduce((n, c) => n + c.returned.length + c.given.length, 0));
+            }
+            if (!store.open) return;
+            const counted = batch.map((c) => {
+              const r = tokens.count(c.returned);
+              return { callId: c.callId, r, g: c.given === c.returned ? r : tokens.count(c.given) };
+            });
+            // IMMEDIATE: a deferred write transaction can fail at once on a lock another process took.
+            store.transaction(() => {
+              for (const c of counted) ledger.setCallTokens(c.callId, c.r, c.g);
+            }, "immediate");
           });
         }
         return;
@@ -114,7 +137,7 @@ export function createEngine(opts: EngineOptions) {
         async () => {
           const r = await tokens.countAsync(returned);
           const g = given === returned ? r : await tokens.countAsync(given);
-          if (store.db.open) ledger.setCallTokens(callId, r, g);
+          if (store.open) ledger.setCallTokens(callId, r, g);
         },
         returned.length + (given === returned ? 0 : given.length),
       );
@@ -145,6 +168,8 @@ export function createEngine(opts: EngineOptions) {
     },
   };
 
+  // After the commit that grew the store, in transactions of its own: the call's transaction
+  // never deletes files, and a kill during eviction leaves every live row with its file.
   store.onGrow = () => {
     try {
       if (store.usedBytes() > store.capBytes()) {
@@ -156,8 +181,15 @@ export function createEngine(opts: EngineOptions) {
     }
   };
 
-  const runSweep = (deep = false): SweepReport => {
-    const report = sweep(store, ledger, logger, { deep, onRemoved });
+  const describeRecovered = (text: string) => {
+    const { kind, shape } = detectKind(text);
+    const label = labelResult({ tool: "unknown", args: {}, content: text, toolLabels: {} }).label;
+    return { kind, shape, lines: countLines(text), label };
+  };
+  const runSweep = (deep = false, verify = deep): SweepReport => {
+    const report = sweep(store, ledger, logger, {
+      deep, verify, onRemoved, describe: describeRecovered, onRecovered: (id) => parts.scheduleIndex(id),
+    });
     if (report.expired || report.evicted) emit({ type: "sweep", expired: report.expired, evicted: report.evicted });
     return report;
   };
@@ -172,16 +204,13 @@ export function createEngine(opts: EngineOptions) {
     : null;
   timer?.unref();
 
-  return {
+  const reader = new StoreReader(store, sessions);
+  const engine: Engine = {
     home: opts.home,
     config,
     clock,
     logger,
-    store,
-    sessions,
-    ledger,
-    search,
-    tokens,
+    reader,
     /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
     transformToolResult: (input: TransformInput): TransformResult => transformToolResult(parts, input),
     /** Expands `spill:<id>` tokens in a tool's arguments under the pass-by-reference policy. */
@@ -192,6 +221,8 @@ export function createEngine(opts: EngineOptions) {
     recall: (sessionId: string | null, resultId: unknown): FetchAnswer => recallResult(parts, sessionId, resultId),
     /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
     readBlob: (sessionId: string | null, id: unknown) => readBlob(parts, sessionId, id),
+    search: (query, searchOpts) => search.search(query, searchOpts),
+    unindexedBlobs: () => search.unindexedLiveBlobs(),
     /** Records that a session is active (and which client runs it, when known). */
     touchSession(sessionId: string, client?: string | null): void {
       sessions.touch(sessionId, store.now, client);
@@ -219,15 +250,16 @@ export function createEngine(opts: EngineOptions) {
       return ok;
     },
     purge(id: string): boolean {
-      const ok = store.tombstone(id, "purged");
-      if (ok) {
+      const ok = store.transact(() => {
+        if (!store.tombstone(id, "purged")) return false;
         onRemoved(id);
         ledger.insertEvent({ ts: store.now, type: "purge", blobId: id });
-        emit({ type: "blob", blobId: id, change: "purged" });
-      }
+        return true;
+      });
+      if (ok) emit({ type: "blob", blobId: id, change: "purged" });
       return ok;
     },
-    savings: (group: SavingsGroup, since = 0): SavingsRow[] => savings(store.db, group, since),
+    savings: (group: SavingsGroup, since = 0): SavingsRow[] => reader.savings(group, since),
     rotateKey: (): number => rotateStoreKey(store),
     onEvent(listener: (e: EngineEvent) => void): () => void {
       listeners.add(listener);
@@ -235,10 +267,6 @@ export function createEngine(opts: EngineOptions) {
     },
     /** Resolves when background work (token counts, indexing) is done. */
     idle: (): Promise<void> => queue.idle(),
-    /**
-     * Resolves at once, or when background work is back under its memory budget: the endpoints
-     * await it before taking a new request, so sustained load slows down instead of growing memory.
-     */
     backpressure: (): Promise<void> => queue.underBudget(),
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
@@ -247,4 +275,6 @@ export function createEngine(opts: EngineOptions) {
       store.close();
     },
   };
+  partsOf.set(engine, parts);
+  return engine;
 }

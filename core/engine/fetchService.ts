@@ -1,7 +1,7 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
 import { runFetch, type FetchAnswer } from "../fetch/fetchModes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
-import { BLOB_ID } from "../store/blobStore";
+import { BLOB_ID_PATTERN } from "../vocabulary";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
 
@@ -35,7 +35,7 @@ export function resolveBlob(
   id: unknown,
   what = "result",
 ): { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string } {
-  if (typeof id !== "string" || !BLOB_ID.test(id)) {
+  if (typeof id !== "string" || !BLOB_ID_PATTERN.test(id)) {
     return { ok: false, message: `"${String(id ?? "").slice(0, 40)}" is not a valid ${what} id: ids are 12 lowercase hex characters, as shown in the handle.` };
   }
   const meta = p.store.meta(id);
@@ -44,7 +44,8 @@ export function resolveBlob(
   if (!meta || (sessionId !== null && !p.sessions.holds(sessionId, id))) return { ok: false, message: unknownId(what, id, sessionId) };
   if (meta.state === "tombstoned") {
     const row = p.store.row(id)!;
-    const why = row.tombstone_reason === "evicted" ? "evicted to keep the store under its size cap" : row.tombstone_reason === "purged" ? "purged by the user" : "expired";
+    const why = row.tombstone_reason === "evicted" ? "evicted to keep the store under its size cap" : row.tombstone_reason === "purged" ? "purged by the user"
+      : row.tombstone_reason === "corrupt" ? "found damaged on disk and quarantined" : "expired";
     return {
       ok: false,
       message: `The ${what} ${id} from ${meta.tool} was ${why} ${ago(p.store.now - (meta.tombstonedAt ?? p.store.now))} and is no longer stored: re-run ${meta.tool} to get it again.`,
@@ -57,9 +58,19 @@ export function resolveBlob(
     }
     return { ok: true, meta, text };
   } catch (err) {
-    if (err instanceof SpillwayError && err.code === ErrorCode.CannotDecrypt) return { ok: false, message: err.message };
+    if (err instanceof SpillwayError && (err.code === ErrorCode.Corrupt || err.code === ErrorCode.CannotDecrypt)) {
+      return { ok: false, message: unreadableMessage(what, meta, err) };
+    }
     throw err;
   }
+}
+
+/** The sentence for a stored copy that fails its integrity check or cannot be decrypted: never its bytes. */
+function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): string {
+  const why = err.code === ErrorCode.Corrupt
+    ? "its stored copy is damaged (the file no longer matches its id)"
+    : "its stored copy cannot be decrypted (the store's key is missing or was replaced)";
+  return `The ${what} ${meta.id} from ${meta.tool} cannot be served: ${why}. Re-run ${meta.tool} to get it again; the fresh result is stored in its place.`;
 }
 
 export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
@@ -78,7 +89,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
       limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
       search: p.search,
       withholdFull: p.config.sensitivity.mode === "mask" && meta.label === "credential",
-    });
+    }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) }));
     if (!answer.isError) {
       p.store.touchFetch(meta.id);
       p.ledger.insertEvent({
@@ -107,7 +118,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
       answer = runFetch("full", {
         id: meta.id, content: view, meta, args: {}, search: p.search,
         limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
-      });
+      }, (err) => p.logger.error("recall failed", { id: meta.id, error: describeError(err) }));
     } else {
       answer = { text: view, truncated: false, isError: false, servedChars: view.length };
     }

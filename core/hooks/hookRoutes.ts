@@ -1,10 +1,11 @@
 /** Mounts the hook endpoints on the HTTP server. Every handler fails open: an error answers "no change" and is logged. */
 import type { z } from "zod";
-import { describeError } from "../errors";
+import { describeError, ErrorCode, SpillwayError } from "../errors";
 import { DEFAULT_MAX_BODY_BYTES, type HttpEndpoint } from "../http/server";
-import { HttpError, readJson, sendError, sendJson, sendOk } from "../http/respond";
-import type { ProxyEngine } from "../mcp/engineView";
+import { readJson, sendError, sendJson, sendOk } from "../http/respond";
+import type { Engine } from "../engine/engineApi";
 import { handleClaudeCodeHook } from "./claudeCode";
+import type { ToolUseSessions } from "./toolUseSessions";
 import * as api from "./genericApi";
 
 /** The answer when something failed: what each route returns for "leave it as it is". */
@@ -18,24 +19,24 @@ function describeIssue(err: z.ZodError): string {
   return `"${i.path.join(".") || "body"}": ${i.message}`;
 }
 
-export function mountHooks(endpoint: HttpEndpoint, engine: ProxyEngine): void {
+/** `toolUses`: shared with the HTTP MCP sessions, so they can tell which Claude Code session calls them. */
+export function mountHooks(endpoint: HttpEndpoint, engine: Engine, toolUses?: ToolUseSessions): void {
   const log = engine.logger;
 
   // The body is parsed here, not by the router: Claude Code gets `{}` (carry on) even for a body it
   // should never send, rather than an error status.
-  endpoint.addRoute("POST", "/hooks/claude-code", async (req, res, { url }) => {
+  endpoint.addRoute("POST", "/hooks/claude-code", async (req, res) => {
     let answer: Record<string, unknown> = {};
     let body: unknown;
     try {
       body = await readJson(req, DEFAULT_MAX_BODY_BYTES);
     } catch (err) {
-      if (err instanceof HttpError && err.status === 413) throw err;
+      if (err instanceof SpillwayError && err.code === ErrorCode.TooLarge) throw err;
       log.warn("claude-code hook body is not JSON; answering no change");
     }
     try {
       if (body && typeof body === "object" && !Array.isArray(body)) {
-        const decision = url.searchParams.get("pretool") === "allow" ? "allow" : "ask";
-        answer = handleClaudeCodeHook(engine, body as Record<string, unknown>, { preToolDecision: decision });
+        answer = await handleClaudeCodeHook(engine, body as Record<string, unknown>, { toolUses });
       }
     } catch (err) {
       log.error("claude-code hook failed; answering no change", { event: (body as Record<string, unknown>)?.hook_event_name, error: describeError(err) });
@@ -46,14 +47,14 @@ export function mountHooks(endpoint: HttpEndpoint, engine: ProxyEngine): void {
   const route = <S extends z.ZodType>(path: string, schema: S, run: (req: z.infer<S>) => unknown) => {
     endpoint.addRoute("POST", path, (_req, res, { body }) => {
       const parsed = schema.safeParse(body);
-      if (!parsed.success) return sendError(res, 400, "bad_argument", `${path}: ${describeIssue(parsed.error)}`);
+      if (!parsed.success) return sendError(res, ErrorCode.BadArgument, `${path}: ${describeIssue(parsed.error)}`);
       let value: unknown;
       try {
         value = run(parsed.data);
       } catch (err) {
         log.error("hook failed; answering no change", { path, error: describeError(err) });
         if (NO_CHANGE[path]) return sendOk(res, NO_CHANGE[path]);
-        return sendError(res, 500, "internal", `${path} failed inside Spillway: ${describeError(err)}`);
+        return sendError(res, ErrorCode.Internal, `${path} failed inside Spillway: ${describeError(err)}`);
       }
       sendOk(res, value);
     });

@@ -11,8 +11,9 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { isInitializeRequest, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../errors";
 import type { HttpEndpoint } from "../http/server";
+import type { ToolUseSessions } from "../hooks/toolUseSessions";
+import type { Engine } from "../engine/engineApi";
 import { systemClock, type Clock } from "../runtime";
-import type { ProxyEngine } from "./engineView";
 import { readMcpBody } from "./httpMcpBody";
 import { SessionTable, type EndReason } from "./httpSessions";
 import { createProxyServer } from "./proxyServer";
@@ -25,13 +26,15 @@ interface McpSession {
 }
 
 export interface McpHttpOptions {
-  engine: ProxyEngine;
+  engine: Engine;
   upstreams: UpstreamManager;
   /** Sessions unused for this long are closed (default config server.sessionIdleMinutes). */
   idleMs?: number;
   /** Open sessions at most (default config server.maxSessions). */
   maxSessions?: number;
   clock?: Clock;
+  /** Tool-use ids the Claude Code hooks announced: an MCP session that carries one joins that Claude Code session. */
+  toolUses?: ToolUseSessions;
 }
 
 export interface McpHttp {
@@ -102,7 +105,11 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
       if (room.evict) await end(room.evict, "evicted");
       const id = randomUUID();
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
-      const server = createProxyServer({ engine, upstreams: opts.upstreams, sessionId: id });
+      const toolUses = opts.toolUses;
+      const server = createProxyServer({
+        engine, upstreams: opts.upstreams, sessionId: id,
+        sessionFromMeta: toolUses ? (meta) => toolUses.fromMeta(meta) : undefined,
+      });
       server.onerror = (err) => log.warn("mcp http", { session: id, error: describeError(err) });
       const checked = new CheckedTransport(transport);
       checked.onclose = () => table.delete(id);

@@ -5,7 +5,8 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
-import { HttpError, readBody } from "../http/respond";
+import { ErrorCode, SpillwayError } from "../errors";
+import { readBody } from "../http/respond";
 import { INVALID_REQUEST, PARSE_ERROR, checkMessage, mb, parseJsonBytes, type RpcErrorBody } from "./jsonRpcMessage";
 import { MAX_MESSAGE_BYTES } from "./lineReader";
 
@@ -18,7 +19,7 @@ export async function readMcpBody(req: IncomingMessage, limit = MAX_MESSAGE_BYTE
   try {
     raw = await readBody(req, limit);
   } catch (err) {
-    if (err instanceof HttpError && err.status === 413) {
+    if (err instanceof SpillwayError && err.code === ErrorCode.TooLarge) {
       return fail(413, INVALID_REQUEST, `Invalid Request: the body is over the ${mb(limit)} limit of one message; send less (pass a large value by spill:<id> or a file path).`);
     }
     throw err;

@@ -12,16 +12,21 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { describeError } from "../errors";
 import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
-import type { ProxyEngine } from "./engineView";
+import type { Engine } from "../engine/engineApi";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
-import { UpstreamError } from "./upstream";
+import { isUpstreamError } from "./upstream";
 import type { UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
 
 export interface ProxyDeps {
-  engine: ProxyEngine;
+  engine: Engine;
   upstreams: UpstreamManager;
   sessionId: string;
+  /**
+   * The host's own session for a tools/call, from its `_meta`, when the host names one (Claude Code
+   * over HTTP, see hooks/toolUseSessions.ts). From then on this MCP session counts as that one.
+   */
+  sessionFromMeta?: (meta: unknown) => string | null;
 }
 
 const INSTRUCTIONS = [
@@ -38,20 +43,31 @@ function errorResult(text: string): CallToolResult {
 }
 
 export function createProxyServer(deps: ProxyDeps): Server {
-  const { engine, upstreams, sessionId } = deps;
+  const { engine, upstreams } = deps;
   const log = engine.logger;
+  let current = deps.sessionId;
   const server = new Server(
     { name: "spillway", version: SPILLWAY_VERSION },
     { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS },
   );
 
-  server.oninitialized = () => {
+  const clientName = () => {
     const client = server.getClientVersion();
-    engine.touchSession(sessionId, client ? `${client.name} ${client.version}`.trim() : null);
+    return client ? `${client.name} ${client.version}`.trim() : null;
+  };
+  server.oninitialized = () => engine.touchSession(current, clientName());
+  /** A call's session: the host's when its _meta names one (kept for the calls after it), else this MCP session's. */
+  const sessionFor = (meta: unknown): string => {
+    const host = deps.sessionFromMeta?.(meta) ?? null;
+    if (host && host !== current) {
+      current = host;
+      engine.touchSession(current, clientName());
+    }
+    return current;
   };
 
   const unsubscribe = upstreams.onToolsChanged(() => {
-    server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: sessionId, error: describeError(err) }));
+    server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
   });
   const previousOnClose = server.onclose;
   server.onclose = () => {
@@ -66,6 +82,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const { name, arguments: args } = req.params;
+    const sessionId = sessionFor(req.params._meta);
     if (isOwnTool(name)) return callOwnTool(engine, sessionId, name, args);
     const route = await upstreams.route(name);
     if (!route) return errorResult(`There is no tool named ${name} behind Spillway: call tools/list for the current names.`);
@@ -76,16 +93,16 @@ export function createProxyServer(deps: ProxyDeps): Server {
       result = await upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress });
       await progress.flush();
     } catch (err) {
-      const text = err instanceof UpstreamError ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
+      const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
       return errorResult(expanded.note ? `${text}\n${expanded.note}` : text);
     }
     return deliverResult(engine, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(engine, sessionId) }));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(engine, current) }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [BLOB_TEMPLATE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(engine, sessionId, req.params.uri));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(engine, current, req.params.uri));
 
   return server;
 }

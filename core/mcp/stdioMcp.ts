@@ -1,14 +1,14 @@
 /** MCP over stdio (`spillway mcp`): one process is one Spillway session; stdout carries only the protocol. */
 import type { Readable, Writable } from "node:stream";
 import { describeError } from "../errors";
-import type { ProxyEngine } from "./engineView";
+import type { Engine } from "../engine/engineApi";
 import { createProxyServer } from "./proxyServer";
 import { CheckedTransport } from "./requestChecks";
 import { LineStdioServerTransport } from "./stdioServerTransport";
 import type { UpstreamManager } from "./upstreamManager";
 
 export interface StdioMcpOptions {
-  engine: ProxyEngine;
+  engine: Engine;
   upstreams: UpstreamManager;
   sessionId: string;
   stdin?: NodeJS.ReadableStream;

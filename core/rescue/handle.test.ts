@@ -27,6 +27,16 @@ describe("renderHandle", () => {
     expect(second).toContain("NOT the full output");
   });
 
+  it("carries the header, the PREVIEW line, the id and the fetch call in its first 2,000 chars, whatever the excerpt", () => {
+    const h = renderHandle({ ...base, tool: "t".repeat(500), shape: "s".repeat(500), excerpt: { text: "x".repeat(8_000), truncated: true } });
+    const head = h.slice(0, 2_000);
+    expect(head.split("\n")[0]).toMatch(/^\[spillway: output of t+… stored as 3f9a1c2b7d4e/);
+    expect(head).toContain("This is a PREVIEW, NOT the full output");
+    expect(head).toContain('rescuer_fetch(id="3f9a1c2b7d4e", mode=');
+    expect(head).toContain("spill:3f9a1c2b7d4e");
+    expect(head.indexOf("rescuer_fetch(")).toBeLessThan(head.indexOf("--- excerpt ---"));
+  });
+
   it("carries the excerpt unchanged", () => {
     expect(renderHandle(base)).toContain(base.excerpt.text);
   });

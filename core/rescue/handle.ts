@@ -1,7 +1,7 @@
 /**
  * The handle: what the model receives in place of a rescued result. It must say plainly that
- * the excerpt is a preview, give exact sizes, and show every way to get more, with an
- * example each, in a compact footer.
+ * the excerpt is a preview, give exact sizes, name the fetch call before the excerpt, and show
+ * every way to get more, with an example each, in a compact footer.
  */
 import type { Kind } from "../types";
 import type { Excerpt } from "./excerpt";
@@ -83,6 +83,9 @@ export function renderHandle(h: HandleInput): string {
     ex.truncated
       ? "This is a PREVIEW, NOT the full output: the excerpt below shows only part of it."
       : "This is a PREVIEW, NOT the full output as the tool sent it (here the excerpt holds all of its text).",
+    // Before the excerpt: hosts clip long results to their first ~2,000 chars (Claude Code's
+    // <persisted-output> preview), and the way back must survive the clip.
+    `Read the rest with rescuer_fetch(id="${id}", mode=…) (modes below the excerpt), or pass it whole as spill:${id}.`,
     "--- excerpt ---",
     ex.text,
     "--- end of excerpt ---",

@@ -7,7 +7,7 @@
  */
 import Module, { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +24,14 @@ const freePort = () =>
 const until = async (cond: () => boolean, ms = 10_000) => {
   const end = Date.now() + ms;
   while (!cond()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+const untilAsync = async (cond: () => Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
     if (Date.now() > end) throw new Error("timed out");
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -73,6 +81,10 @@ describe("the bundled main process (under a stand-in electron)", () => {
     const w = fake.record.windows[0]!;
     expect(w.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
     expect(existsSync(w.options.webPreferences.preload)).toBe(true);
+    // The sandboxed preload carries the operation names, not the request schemas (zod).
+    const preload = readFileSync(w.options.webPreferences.preload, "utf8");
+    expect(preload.length).toBeLessThan(16_384);
+    expect(preload).toContain('"blobs.list"');
     expect(w.webContents.url).toBe("app://bundle/index.html");
     expect(w.webContents.openHandler!({ url: "https://x.example" })).toEqual({ action: "deny" });
     let granted: boolean | null = null;
@@ -110,11 +122,12 @@ describe("the bundled main process (under a stand-in electron)", () => {
     });
     expect(hook.status).toBe(200);
     await until(() => fake.record.trays[0]!.menu[1].label.startsWith("1 session · 1 blob"));
+    // Token counts land in the background, off the call's path: read until they are in.
     let overview: any;
-    for (let i = 0; i < 100 && !(overview?.value?.total?.returnedTokens > 0); i++) {
+    await untilAsync(async () => {
       overview = await call("overview.get", own);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      return overview?.value?.total?.returnedTokens > 0;
+    });
     expect(overview.value.total.returnedTokens).toBeGreaterThan(1000);
     const tray = fake.record.trays[0]!;
     expect(tray.menu[0].label).toBe(`MCP endpoint running at ${started.value.mcpUrl}`);

@@ -2,12 +2,12 @@
  * The texts the inspector shows of a blob: the exact content, or the masked view (credential
  * spans replaced, as the model sees them) that a credential-labelled blob opens with.
  */
-import { openSync, readSync, closeSync } from "node:fs";
 import { lineStarts } from "../../text/lines";
-import type { Engine } from "../../engine/engine";
+import type { Engine } from "../../engine/engineApi";
+import { describeError } from "../../errors";
 import { maskSecrets } from "../../sensitivity/secrets";
 import type { BlobMeta } from "../../types";
-import { InspectorFailure } from "../api/failure";
+import { ErrorCode, SpillwayError } from "../../errors";
 import { TextCache, type CachedText } from "./textCache";
 
 /** Whether the inspector opens this blob masked (the explicit reveal shows the exact bytes). */
@@ -17,9 +17,6 @@ export function isMaskable(meta: Pick<BlobMeta, "label">): boolean {
 
 /** Blobs from this size are opened from the head of their file first. */
 const HEAD_READ_MIN_BYTES = 8 * 1024 * 1024;
-const HEAD_CHUNK_BYTES = 1024 * 1024;
-/** A head read gives up past this (lines that long are better read whole). */
-const HEAD_READ_MAX_BYTES = 16 * 1024 * 1024;
 
 export class BlobViews {
   readonly cache: TextCache;
@@ -33,11 +30,11 @@ export class BlobViews {
 
   /** The live blob's metadata, or a not_found failure naming why it cannot be read. */
   liveMeta(id: string): BlobMeta {
-    const meta = this.engine.store.meta(id);
-    if (!meta) throw new InspectorFailure("not_found", `There is no blob ${id} in this store.`);
+    const meta = this.engine.reader.meta(id);
+    if (!meta) throw new SpillwayError(ErrorCode.NotFound, `There is no blob ${id} in this store.`);
     if (meta.state === "tombstoned") {
-      const reason = this.engine.store.row(id)?.tombstone_reason ?? "removed";
-      throw new InspectorFailure("not_found", `Blob ${id} from ${meta.tool} is a tombstone (${reason}): its content is gone.`);
+      const reason = this.engine.reader.blob(id)?.tombstoneReason ?? "removed";
+      throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} from ${meta.tool} is a tombstone (${reason}): its content is gone.`);
     }
     return meta;
   }
@@ -47,12 +44,21 @@ export class BlobViews {
     const meta = this.liveMeta(id);
     const mask = masked && isMaskable(meta);
     const key = mask ? `${id}:masked` : id;
-    const view = this.cache.get(key, () => {
-      const text = this.engine.store.read(id);
-      if (text === null) return null;
-      return mask ? maskSecrets(text).text : text;
-    });
-    if (!view) throw new InspectorFailure("not_found", `Blob ${id} has no content file any more (swept meanwhile?).`);
+    let view: CachedText | null;
+    try {
+      view = this.cache.get(key, () => {
+        const text = this.engine.reader.read(id);
+        if (text === null) return null;
+        return mask ? maskSecrets(text).text : text;
+      });
+    } catch (err) {
+      // The store refuses damaged or undecryptable files; say so in one sentence, keep the code.
+      if (err instanceof SpillwayError && (err.code === ErrorCode.Corrupt || err.code === ErrorCode.CannotDecrypt)) {
+        throw new SpillwayError(err.code, `Blob ${id} from ${meta.tool} cannot be shown: ${err.message} Re-run ${meta.tool} to store it afresh, or run spillway sweep --deep to quarantine it.`);
+      }
+      throw err;
+    }
+    if (!view) throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} has no content file any more (swept meanwhile?).`);
     return { meta, view, masked: mask };
   }
 
@@ -62,39 +68,14 @@ export class BlobViews {
    * whole text is already cached, or the blob is small, encrypted or not UTF-8 (read it whole).
    */
   headView(id: string, lines: number): CachedText | null {
-    const row = this.engine.store.row(id);
-    if (!row || row.tombstoned_at !== null || row.encrypted || row.encoding !== "utf8" || row.bytes < HEAD_READ_MIN_BYTES) return null;
-    if (this.cache.has(id)) return null;
-    let fd: number | null = null;
+    const meta = this.engine.reader.meta(id);
+    if (!meta || meta.bytes < HEAD_READ_MIN_BYTES || this.cache.has(id)) return null;
     try {
-      fd = openSync(this.engine.store.files.pathOf(id), "r");
-      const chunks: Buffer[] = [];
-      let pos = 0;
-      let newlines = 0;
-      let cut = -1;
-      // "\n" is never part of a multi-byte UTF-8 sequence, so cutting after one never splits a char.
-      while (cut < 0) {
-        const buf = Buffer.alloc(HEAD_CHUNK_BYTES);
-        const n = readSync(fd, buf, 0, buf.length, pos);
-        if (n === 0) break;
-        const chunk = buf.subarray(0, n);
-        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) {
-          if (++newlines === lines) {
-            cut = pos + i + 1;
-            break;
-          }
-        }
-        chunks.push(chunk);
-        pos += n;
-        if (pos > HEAD_READ_MAX_BYTES) return null;
-      }
-      if (cut < 0) return null;
-      const text = Buffer.concat(chunks).subarray(0, cut).toString("utf8");
-      return { text, starts: lineStarts(text) };
-    } catch {
+      const text = this.engine.reader.headLines(id, lines);
+      return text === null ? null : { text, starts: lineStarts(text) };
+    } catch (err) {
+      this.engine.logger.warn("could not read the head of a blob file", { id, error: describeError(err) });
       return null;
-    } finally {
-      if (fd !== null) closeSync(fd);
     }
   }
 
@@ -103,8 +84,9 @@ export class BlobViews {
     setImmediate(() => {
       try {
         this.view(id, false);
-      } catch {
-        /* gone meanwhile: the next request says so */
+      } catch (err) {
+        // gone meanwhile: the next request says so
+        this.engine.logger.warn("could not warm a blob view", { id, error: describeError(err) });
       }
     });
   }
@@ -115,29 +97,17 @@ export class BlobViews {
    * decrypted whole and masked.
    */
   head(id: string, maxChars: number): { text: string; totalChars: number } | null {
-    const row = this.engine.store.row(id);
-    if (!row || row.tombstoned_at !== null) return null;
-    if (row.encrypted || row.chars <= maxChars * 4) {
-      try {
-        const v = this.view(id, true).view.text;
-        return { text: v.slice(0, maxChars), totalChars: row.chars };
-      } catch {
-        return null;
-      }
-    }
-    const unit = row.encoding === "utf16le" ? 2 : 4;
-    const buf = Buffer.alloc(maxChars * unit);
-    let fd: number | null = null;
+    const meta = this.engine.reader.meta(id);
+    if (!meta || meta.state === "tombstoned") return null;
     try {
-      fd = openSync(this.engine.store.files.pathOf(id), "r");
-      const n = readSync(fd, buf, 0, buf.length, 0);
-      // maxChars*4 bytes hold more than maxChars UTF-16 units, so a sequence cut at the end lies past the slice.
-      const text = buf.subarray(0, n).toString(row.encoding === "utf16le" ? "utf16le" : "utf8");
-      return { text: text.slice(0, maxChars), totalChars: row.chars };
-    } catch {
+      if (meta.encrypted || meta.chars <= maxChars * 4) {
+        return { text: this.view(id, true).view.text.slice(0, maxChars), totalChars: meta.chars };
+      }
+      const text = this.engine.reader.headChars(id, maxChars);
+      return text === null ? null : { text, totalChars: meta.chars };
+    } catch (err) {
+      this.engine.logger.warn("could not read a blob preview", { id, error: describeError(err) });
       return null;
-    } finally {
-      if (fd !== null) closeSync(fd);
     }
   }
 }

@@ -1,10 +1,11 @@
 /** The endpoint as the web inspector reports it: the server this page is served by. */
-import { connectContext } from "../../cli/commands/connect";
+import { connectContext } from "../../connect/context";
 import { AGENTS } from "../../connect/agents";
 import { ensureToken } from "../../http/token";
 import type { RunningEndpoint } from "../../endpoint/endpoint";
 import type { ConnectSnippet, EndpointStatus, UpstreamInfo } from "../api/dto";
 import type { EndpointControl } from "../handlers/host";
+import type { Clock } from "../../runtime";
 
 type Running = Pick<RunningEndpoint, "url"> & Partial<Pick<RunningEndpoint, "mcpUrl" | "mcp" | "upstreams">>;
 
@@ -12,11 +13,12 @@ export function webEndpointControl(
   running: Running,
   home: string,
   servers: Record<string, { type?: string }>,
-  startedAt = Date.now(),
+  clock: Clock,
 ): EndpointControl {
+  const startedAt = clock.now();
   return {
     status(): EndpointStatus {
-      const now = Date.now();
+      const now = clock.now();
       const clients = (running.mcp?.sessions() ?? []).map((s) => ({
         sessionId: s.id,
         // Older MCP layers report no client name; newer ones pass the initialize clientInfo name.

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Engine } from "../../engine/engine";
+import { ErrorCode, errorBodyOf } from "../../errors";
 import { allowedOrigins } from "../../http/guard";
 import { sendError, sendJson, sendOk } from "../../http/respond";
 import type { HttpEndpoint } from "../../http/server";
@@ -43,10 +44,10 @@ export interface WebInspector {
 /** Mounts the inspector on a running endpoint's HTTP server. */
 export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & Partial<RunningEndpoint>, opts: WebInspectorOptions): WebInspector {
   const http: HttpEndpoint = running.http;
-  const auth = new WebAuth(http.token, http.port);
+  const auth = new WebAuth(http.token, http.port, () => opts.engine.clock.now());
   const views = new BlobViews(opts.engine);
   const exports = new Map<string, { id: string; masked: boolean; filename: string; until: number }>();
-  const endpoint = opts.endpoint ?? webEndpointControl(running, opts.home, opts.engine.config.mcpServers);
+  const endpoint = opts.endpoint ?? webEndpointControl(running, opts.home, opts.engine.config.mcpServers, opts.engine.clock);
   const host: InspectorHost = {
     engine: opts.engine,
     configPath: opts.configPath,
@@ -54,7 +55,7 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
     connectSnippets: () => webConnectSnippets(opts.home, http.port),
     exportBlob(id, masked, filename) {
       const ticket = randomBytes(18).toString("base64url");
-      exports.set(ticket, { id, masked, filename, until: Date.now() + EXPORT_TTL_MS });
+      exports.set(ticket, { id, masked, filename, until: host.engine.clock.now() + EXPORT_TTL_MS });
       return { kind: "download", href: `/api/export/${ticket}`, path: null, filename };
     },
   };
@@ -68,14 +69,14 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
   const authorize = (req: IncomingMessage, res: ServerResponse, changesState: boolean): boolean => {
     const how = auth.check(req);
     if (!how) {
-      sendError(res, 401, "unauthorized", "Not signed in: open the login link that `spillway serve` printed, or send the bearer token.");
+      sendError(res, ErrorCode.Unauthorized, "Not signed in: open the login link that `spillway serve` printed, or send the bearer token.");
       return false;
     }
     if (how === "cookie" && changesState) {
       const origin = (req.headers.origin ?? "").toLowerCase();
       const json = (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
       if (!origins.includes(origin) || !json) {
-        sendError(res, 403, "forbidden", "Inspector calls must come from the inspector page itself (same Origin, JSON body).");
+        sendError(res, ErrorCode.Forbidden, "Inspector calls must come from the inspector page itself (same Origin, JSON body).");
         return false;
       }
     }
@@ -119,12 +120,13 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
       const ticket = url.pathname.slice("/api/export/".length);
       const t = exports.get(ticket);
       exports.delete(ticket);
-      if (!t || t.until < Date.now()) return sendError(res, 404, "not_found", "This export link was used or has expired; export again.");
+      if (!t || t.until < host.engine.clock.now()) return sendError(res, ErrorCode.NotFound, "This export link was used or has expired; export again.");
       let text: string;
       try {
         text = views.view(t.id, t.masked).view.text;
       } catch (err) {
-        return sendError(res, 404, "not_found", (err as Error).message);
+        const e = errorBodyOf(err, host.engine.logger, "export");
+        return sendError(res, e.code, e.message);
       }
       const body = Buffer.from(text, "utf8");
       res.writeHead(200, {
@@ -147,7 +149,7 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
       if (!authorize(req, res, true)) return;
       const op = url.pathname.slice("/api/".length);
       const result = await dispatch(op, body);
-      if (result.ok && op === "config.set") hub.push({ event: "config", data: { savedAt: Date.now() } });
+      if (result.ok && op === "config.set") hub.push({ event: "config", data: { savedAt: host.engine.clock.now() } });
       const status = result.ok ? 200 : result.error.code === "unknown_operation" ? 404 : result.error.code === "bad_request" ? 400 : 200;
       sendJson(res, status, result, { "x-content-type-options": "nosniff" });
     },

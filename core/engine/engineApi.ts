@@ -1,0 +1,68 @@
+/**
+ * The Engine, as everything outside core/engine sees it: interception, fetch and recall, session
+ * signals, lifecycle actions and a read model. The store, the session table, the ledger, the
+ * search index and the tokenizer stay inside; nothing outside reaches past this interface.
+ */
+import type { SpillwayConfig } from "../config/config";
+import type { FetchAnswer } from "../fetch/fetchTypes";
+import type { Clock, Logger } from "../runtime";
+import type { SearchHit, SearchOptions } from "../search/searchIndex";
+import type { StoreReader } from "../store/read/reader";
+import type { SweepReport } from "../store/lifecycle";
+import type { BlobMeta, SavingsGroup, SavingsRow } from "../types";
+import type { EngineEvent } from "./engineEvents";
+import type { ExpandInput, ExpandResult } from "./expandService";
+import type { FetchRequest } from "./fetchService";
+import type { TransformInput, TransformResult } from "./transform";
+
+/** A whole blob as a session may see it (MCP resources/read), or why it cannot. */
+export type BlobReadResult = { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string };
+
+export interface Engine {
+  readonly home: string;
+  readonly config: SpillwayConfig;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Everything the inspector, the CLI and the tray read of the store. */
+  readonly reader: StoreReader;
+
+  /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
+  transformToolResult(input: TransformInput): TransformResult;
+  /** Expands `spill:<id>` tokens in a tool's arguments under the pass-by-reference policy. */
+  expandArguments(input: ExpandInput): ExpandResult;
+  /** rescuer_fetch. `sessionId: null` reads as the operator. */
+  fetch(req: FetchRequest): FetchAnswer;
+  /** recall_result. */
+  recall(sessionId: string | null, resultId: unknown): FetchAnswer;
+  /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
+  readBlob(sessionId: string | null, id: unknown): BlobReadResult;
+  /** BM25 search over the stored results (all, or within `opts.blobId`). */
+  search(query: string, opts?: SearchOptions): SearchHit[];
+  /** Live blobs not (yet) in the search index. */
+  unindexedBlobs(): number;
+
+  /** Records that a session is active (and which client runs it, when known). */
+  touchSession(sessionId: string, client?: string | null): void;
+  /** The host compacted the session's context: results are delivered in full once more. Returns the new generation. */
+  compaction(sessionId: string): number;
+  /** The user started a new turn. Returns the turn number. */
+  turn(sessionId: string): number;
+
+  /** Expires and evicts; `deep` also reconciles files and rows (recovering files the index lost), `verify` (default: deep) reads every blob and quarantines damaged ones. */
+  sweep(deep?: boolean, verify?: boolean): SweepReport;
+  setPinned(id: string, pinned: boolean): boolean;
+  purge(id: string): boolean;
+  savings(group: SavingsGroup, since?: number): SavingsRow[];
+  /** Re-encrypts every encrypted blob under a new key; returns how many. */
+  rotateKey(): number;
+
+  onEvent(listener: (e: EngineEvent) => void): () => void;
+  /** Resolves when background work (token counts, indexing) is done. */
+  idle(): Promise<void>;
+  /**
+   * Resolves at once, or when background work is back under its memory budget: the endpoints await
+   * it before taking a new request, so sustained load slows down instead of growing memory.
+   */
+  backpressure(): Promise<void>;
+  close(): Promise<void>;
+}

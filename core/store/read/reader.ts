@@ -1,0 +1,143 @@
+/**
+ * The store's read model: everything the inspector, the CLI, the tray and the MCP resources ask
+ * of the store, answered here so that no SQL and no blob file is touched outside core/store.
+ */
+import type { BlobStore } from "../blobStore";
+import type { SessionStore } from "../sessions";
+import type { BlobMeta, SavingsGroup, SavingsRow } from "../../types";
+import { blobFacets, listBlobs, toBlobRow } from "./blobQueries";
+import { readHeadChars, readHeadLines } from "./fileHead";
+import { checkIndex, storeHealth, type IndexCheck, type StoreHealth } from "./health";
+import type { BlobRange } from "../blobReader";
+import { toLedgerEvent } from "./ledgerRows";
+import type { EventRow } from "../ledger";
+import { blobLineage, lastHandle } from "./lineage";
+import type {
+  BlobFacets, BlobList, BlobListQuery, BlobRow, LedgerEvent, Lineage, SessionList, SessionListQuery, SessionSummary, StoreStats, StoredHandle,
+  TimelinePage,
+} from "./readModel";
+import { savings } from "./savings";
+import { listSessions, sessionSummary } from "./sessionQueries";
+import { storeStats } from "./stats";
+import { sessionTimeline, type TimelineDeps } from "./timeline";
+
+export type { IndexCheck, StoreHealth };
+
+export class StoreReader {
+  constructor(
+    private readonly store: BlobStore,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  /** false once the engine closed the store. */
+  get open(): boolean {
+    return this.store.db.open;
+  }
+
+  /** The store clock's now, in ms. */
+  get now(): number {
+    return this.store.now;
+  }
+
+  stats(): StoreStats {
+    return storeStats(this.store.db);
+  }
+
+  capBytes(): number {
+    return this.store.capBytes();
+  }
+
+  usedBytes(): number {
+    return this.store.usedBytes();
+  }
+
+  /** The id of the newest ledger event (0 for an empty ledger): how watchers see another process's writes. */
+  lastEventId(): number {
+    return (this.store.db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM events").get() as { id: number }).id;
+  }
+
+  recentEvents(limit: number): LedgerEvent[] {
+    return (this.store.db.prepare("SELECT * FROM events ORDER BY id DESC LIMIT ?").all(limit) as EventRow[]).map(toLedgerEvent);
+  }
+
+  meta(id: string): BlobMeta | null {
+    return this.store.meta(id);
+  }
+
+  /** A blob's row as the blobs table shows it (with a tombstone's reason); null when unknown. */
+  blob(id: string): BlobRow | null {
+    const r = this.store.row(id);
+    return r ? toBlobRow(r) : null;
+  }
+
+  listBlobs(q: BlobListQuery): BlobList {
+    return listBlobs(this.store.db, q);
+  }
+
+  blobFacets(): BlobFacets {
+    return blobFacets(this.store.db);
+  }
+
+  lineage(id: string): Lineage {
+    return blobLineage(this.store.db, id);
+  }
+
+  lastHandle(id: string): StoredHandle | null {
+    return lastHandle(this.store.db, id);
+  }
+
+  listSessions(q: SessionListQuery): SessionList {
+    return listSessions(this.store.db, q);
+  }
+
+  session(id: string): SessionSummary | null {
+    return sessionSummary(this.store.db, id);
+  }
+
+  /** A page of a session's calls; `head` gives the (operator-visible) head of a stored blob. */
+  timeline(sessionId: string, afterCallId: number, limit: number, head: TimelineDeps["head"]): TimelinePage {
+    return sessionTimeline({ db: this.store.db, meta: (id) => this.store.meta(id), head }, sessionId, afterCallId, limit);
+  }
+
+  /** Blobs a session holds, most recent first. */
+  heldBlobs(sessionId: string, limit = 200): string[] {
+    return this.sessions.heldBlobs(sessionId, limit);
+  }
+
+  savings(group: SavingsGroup, since = 0): SavingsRow[] {
+    return savings(this.store.db, group, since);
+  }
+
+  /** The exact text of a live blob, checked against its id (null when it has none). Throws Corrupt or CannotDecrypt, never bad bytes. */
+  read(id: string): string | null {
+    return this.store.read(id);
+  }
+
+  /** Bytes of a live blob's stored form, verified by the chunks read only (see BlobStore.readRange); null when gone. */
+  readRange(id: string, start: number, length: number): BlobRange | null {
+    return this.store.readRange(id, start, length);
+  }
+
+  /** The first `lines` lines of a live plain UTF-8 blob, read (verified) from its head; null when that cannot be done. */
+  headLines(id: string, lines: number): string | null {
+    const row = this.store.row(id);
+    if (!row || row.tombstoned_at !== null) return null;
+    return readHeadLines((start, length) => this.store.readRange(id, start, length)?.bytes ?? null, row, lines);
+  }
+
+  /** The first `maxChars` of a live plain blob, read (verified) from its head; null when encrypted or gone. */
+  headChars(id: string, maxChars: number): string | null {
+    const row = this.store.row(id);
+    if (!row || row.tombstoned_at !== null) return null;
+    return readHeadChars((start, length) => this.store.readRange(id, start, length)?.bytes ?? null, row, maxChars);
+  }
+
+  checkIndex(): IndexCheck {
+    return checkIndex(this.store);
+  }
+
+  /** Files against rows, and the key, for doctor; with `verify` every live blob is read back against its id. */
+  health(verify: boolean): StoreHealth {
+    return storeHealth(this.store, { verify });
+  }
+}

@@ -1,0 +1,76 @@
+/** Sessions with their per-session figures, computed the way the savings ledger computes them. */
+import type { Db } from "../db";
+import type { SessionRow } from "../sessions";
+import type { SessionList, SessionListQuery, SessionSummary } from "./readModel";
+
+const SUMMARY_SQL = `
+WITH c AS (
+  SELECT session_id, COUNT(*) AS calls, SUM(outcome = 'rescued') AS rescued, SUM(outcome = 'stubbed') AS stubbed,
+    SUM(returned_chars) AS rc, COALESCE(SUM(returned_tokens), 0) AS rt,
+    SUM(given_chars) AS gc, COALESCE(SUM(given_tokens), 0) AS gt
+  FROM calls GROUP BY session_id),
+e AS (
+  SELECT session_id, COUNT(*) AS fetches, SUM(chars) AS pc, COALESCE(SUM(tokens), 0) AS pt
+  FROM events WHERE type IN ('fetch', 'recall') AND session_id IS NOT NULL GROUP BY session_id),
+b AS (SELECT session_id, COUNT(*) AS blobs FROM session_blobs GROUP BY session_id)
+SELECT s.id, s.client, s.created_at, s.last_seen_at, s.generation, s.turn,
+  COALESCE(c.calls, 0) AS calls, COALESCE(c.rescued, 0) AS rescued, COALESCE(c.stubbed, 0) AS stubbed,
+  COALESCE(b.blobs, 0) AS blobs, COALESCE(e.fetches, 0) AS fetches,
+  COALESCE(c.rt, 0) AS rt, COALESCE(c.gt, 0) AS gt, COALESCE(e.pt, 0) AS pt,
+  COALESCE(c.rt, 0) - COALESCE(c.gt, 0) - COALESCE(e.pt, 0) AS net_tokens,
+  COALESCE(c.rc, 0) - COALESCE(c.gc, 0) - COALESCE(e.pc, 0) AS net_chars
+FROM sessions s LEFT JOIN c ON c.session_id = s.id LEFT JOIN e ON e.session_id = s.id LEFT JOIN b ON b.session_id = s.id`;
+
+interface Row extends SessionRow {
+  calls: number;
+  rescued: number;
+  stubbed: number;
+  blobs: number;
+  fetches: number;
+  rt: number;
+  gt: number;
+  pt: number;
+  net_tokens: number;
+  net_chars: number;
+}
+
+const SORT: Record<string, string> = {
+  lastSeenAt: "last_seen_at",
+  createdAt: "created_at",
+  calls: "calls",
+  netTokens: "net_tokens",
+  id: "id",
+};
+
+function toSummary(r: Row): SessionSummary {
+  return {
+    id: r.id, client: r.client, createdAt: r.created_at, lastSeenAt: r.last_seen_at, generation: r.generation, turn: r.turn,
+    calls: r.calls, rescued: r.rescued, stubbed: r.stubbed, blobs: r.blobs, fetches: r.fetches,
+    returnedTokens: r.rt, givenTokens: r.gt, pulledTokens: r.pt, netTokens: r.net_tokens, netChars: r.net_chars,
+  };
+}
+
+export function listSessions(
+  db: Db,
+  a: SessionListQuery,
+): SessionList {
+  const q = a.query?.trim();
+  const where = q ? "WHERE id LIKE ? ESCAPE '\\' OR client LIKE ? ESCAPE '\\'" : "";
+  const like = q ? "%" + q.replace(/[\\%_]/g, (ch) => "\\" + ch) + "%" : null;
+  const params = like ? [like, like] : [];
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM sessions ${where}`).get(...params) as { n: number }).n;
+  const dir = a.sort.dir === "asc" ? "ASC" : "DESC";
+  const rows = db
+    .prepare(`SELECT * FROM (${SUMMARY_SQL}) ${where} ORDER BY ${SORT[a.sort.by] ?? "last_seen_at"} ${dir}, id LIMIT ? OFFSET ?`)
+    .all(...params, a.limit, a.offset) as Row[];
+  return { total, offset: a.offset, rows: rows.map(toSummary) };
+}
+
+export function sessionSummary(db: Db, id: string): SessionSummary | null {
+  // The CTEs aggregate every session; filtering them first keeps one session's view cheap.
+  const sql = SUMMARY_SQL.replace("FROM calls GROUP BY", "FROM calls WHERE session_id = @id GROUP BY")
+    .replace("AND session_id IS NOT NULL GROUP BY", "AND session_id = @id GROUP BY")
+    .replace("FROM session_blobs GROUP BY", "FROM session_blobs WHERE session_id = @id GROUP BY");
+  const r = db.prepare(`${sql} WHERE s.id = @id`).get({ id }) as Row | undefined;
+  return r ? toSummary(r) : null;
+}
