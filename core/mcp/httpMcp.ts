@@ -89,9 +89,9 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
       if (sid) {
         const s = table.get(sid);
         if (!s) return rpcError(res, 404, -32001, gone(sid));
+        res.once("close", table.begin(sid, req.method === "GET" ? "stream" : "request"));
         // Background work over its memory budget: take the request once it has caught up.
         if (req.method === "POST") await engine.backpressure();
-        res.once("close", table.begin(sid, req.method === "GET" ? "stream" : "request"));
         await s.value.transport.handleRequest(req, res, body);
         return;
       }
