@@ -14,8 +14,8 @@ import type { Logger } from "../runtime";
  */
 const BUSY_BACKOFF_MS = [25, 50, 100, 200, 400, 800, 1600, 3200, 6400];
 
-/** Chars the queued (not yet running) tasks may hold before intake waits: 32 M chars. */
-export const DEFAULT_BACKLOG_CHARS = 32 * 1024 * 1024;
+/** Chars the queued (not yet running) tasks may hold before intake waits: 64 M chars (a few 10 MB results back to back pass without waiting). */
+export const DEFAULT_BACKLOG_CHARS = 64 * 1024 * 1024;
 
 /** True for SQLite's "database is locked" family (SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT, SQLITE_LOCKED…). */
 export function isBusyError(err: unknown): boolean {

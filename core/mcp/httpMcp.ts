@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { isInitializeRequest, type RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../errors";
 import type { HttpEndpoint } from "../http/server";
 import type { ToolUseSessions } from "../hooks/toolUseSessions";
@@ -17,7 +17,7 @@ import { systemClock, type Clock } from "../runtime";
 import { readMcpBody } from "./httpMcpBody";
 import { SessionTable, type EndReason } from "./httpSessions";
 import { createProxyServer } from "./proxyServer";
-import { CheckedTransport } from "./requestChecks";
+import { CheckedTransport, checkParams } from "./requestChecks";
 import type { UpstreamManager } from "./upstreamManager";
 
 interface McpSession {
@@ -96,6 +96,8 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
         return;
       }
       if (req.method !== "POST" || !isInitializeRequest(body)) {
+        const bad = req.method === "POST" ? checkParams(body as JSONRPCMessage) : null;
+        if (bad) return rpcError(res, 400, bad.code, bad.message, (body as { id?: RequestId }).id ?? null);
         return rpcError(res, 400, -32000, "No Mcp-Session-Id header: start with an initialize request.");
       }
       const room = table.makeRoom();

@@ -121,6 +121,12 @@ describe("spillway serve: malformed input over Streamable HTTP", () => {
     expect(cursor.msg).toMatchObject({ id: 21, error: { code: -32602, message: 'Invalid params for tools/list: "cursor" must be a string, not an object.' } });
   });
 
+  it("answers an initialize with bad params with -32602 instead of asking for an initialize", async () => {
+    const r = await post(JSON.stringify({ jsonrpc: "2.0", id: 30, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {} } }), false);
+    expect(r.status).toBe(400);
+    expect(r.msg).toMatchObject({ id: 30, error: { code: -32602, message: 'Invalid params for initialize: "clientInfo" is required.' } });
+  });
+
   it("takes a 30 MB body, refuses one over 64 MB with 413 naming the limit, and keeps serving", async () => {
     const big = JSON.stringify({ jsonrpc: "2.0", id: 60, method: "tools/call", params: { name: "digest", arguments: {} } });
     const thirty = await post(JSON.stringify({ jsonrpc: "2.0", id: 61, method: "tools/call", params: { name: "recall_result", arguments: { result_id: "q".repeat(30 * 1024 * 1024) } } }));
