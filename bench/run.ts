@@ -39,6 +39,13 @@ if (want("mcp")) {
   results.mcp = r;
   console.log(`  ${JSON.stringify(r)}`);
 }
+if (want("startup")) {
+  const { benchStartup } = await import("./startupBench");
+  console.log("startup of spillway mcp, ms from spawn (targets: initialize p50 < 150, tools/list with a cached catalog p50 < 250; idle RSS < 70 MB)");
+  const r = await benchStartup();
+  results.startup = r;
+  console.log(`  ${JSON.stringify(r)}`);
+}
 if (want("stdio")) {
   const { benchStdio } = await import("./stdioBench");
   console.log("rescue end to end through spillway mcp from a stdio upstream (10 MB log, 50 MB JSON; before issue 11 anything over 10 MB was lost)");

@@ -88,6 +88,12 @@ export const configSchema = z
         sessionIdleMinutes: z.number().positive().max(10_080).default(30),
         /** Open MCP-over-HTTP sessions at most; past it the least recently used idle one is closed. */
         maxSessions: z.int().min(1).max(100_000).default(256),
+        /**
+         * How long tools/list waits for upstream servers whose tools are not in the cached catalog
+         * yet (a first start, a new or edited server entry) before answering with what it has; the
+         * rest follows with notifications/tools/list_changed.
+         */
+        firstListWaitMs: z.int().min(0).max(120_000).default(5_000),
       })
       .strict()
       .prefault({}),
