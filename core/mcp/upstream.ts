@@ -12,7 +12,7 @@ import {
 import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import type { UpstreamConfig } from "../config/config";
 import { describeError, type SpillwayError } from "../errors";
-import type { Logger } from "../runtime";
+import { systemClock, type Clock, type Logger } from "../runtime";
 import { limitedFetch } from "./httpClientLimit";
 import { MAX_MESSAGE_BYTES } from "./lineReader";
 import { lazySchemaValidator } from "./schemaValidator";
@@ -31,6 +31,8 @@ export interface UpstreamOptions {
   timeoutMs: number;
   /** Called when the server says its tool list changed, or when it restarts. */
   onToolsChanged: () => void;
+  /** Drives the restart backoff (the system clock unless a test passes one). */
+  clock?: Clock;
   /** Every other notification of the server (logging, prompts/resources list_changed, resources/updated). */
   onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
   /** The server's sampling and elicitation requests, for the proxy to relay to the client whose call is running. */
@@ -88,7 +90,7 @@ export class Upstream {
     if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     if (this.client) return this.client;
     if (!this.connecting) {
-      const delay = this.retryAt - Date.now();
+      const delay = this.retryAt - (this.opts.clock ?? systemClock).now();
       if (delay > 0 && (!wait || delay > MAX_WAIT_MS)) {
         throw upstreamError(`The upstream server ${this.name} is restarting (${this.lastError ?? "it failed"}); try again in ${Math.ceil(delay / 1000)} s.`);
       }
@@ -155,7 +157,7 @@ export class Upstream {
 
   private failed(why: string): void {
     this.failures++;
-    this.retryAt = Date.now() + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (this.failures - 1));
+    this.retryAt = (this.opts.clock ?? systemClock).now() + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (this.failures - 1));
     this.lastError = why;
     this.state = "down";
   }
