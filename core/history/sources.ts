@@ -26,7 +26,7 @@ export const AGENT_SOURCES: Record<HistoryAgent, AgentSource> = {
     name: "Claude Code",
     defaultPath: (env) => join(env.CLAUDE_CONFIG_DIR || join(home(env), ".claude"), "projects"),
     // Transcripts sit one level down; a session's own folder holds saved results and subagents.
-    isSessionFile: (rel) => /\.jsonl$/.test(rel) && !/(^|\/)(tool-results|subagents)\//.test(rel),
+    isSessionFile: (rel) => rel.endsWith(".jsonl") && !/(^|\/)(tool-results|subagents)\//.test(rel),
     read: readClaudeCode,
   },
   codex: {

@@ -6,7 +6,7 @@
  *
  *   node --import tsx tests/hosts/history/capture.ts [claude-code|codex|gemini-cli|opencode]…
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { hostRun } from "../claude/harness";
@@ -65,8 +65,8 @@ function copySqliteScrubbed(src: string, dest: string, pairs: [string, string][]
   const tables = out.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
   for (const { name } of tables) {
     const cols = out.prepare(`SELECT name, type FROM pragma_table_info(?)`).all(name) as { name: string; type: string }[];
-    for (const c of cols.filter((c) => /text/i.test(c.type))) {
-      for (const [from, to] of pairs) out.prepare(`UPDATE "${name}" SET "${c.name}" = replace("${c.name}", ?, ?)`).run(from, to);
+    for (const col of cols.filter((k) => /text/i.test(k.type))) {
+      for (const [from, to] of pairs) out.prepare(`UPDATE "${name}" SET "${col.name}" = replace("${col.name}", ?, ?)`).run(from, to);
     }
   }
   out.exec("VACUUM");

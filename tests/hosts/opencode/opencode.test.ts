@@ -4,7 +4,7 @@
  * exactly as `spillway connect opencode --write` puts it in ~/.config/opencode/opencode.json,
  * in front of the fixture upstream. Asserts what the model received, request by request.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chatAdapter } from "../models/chat";
 import { expectPolicyOutcome } from "../models/expectations";
