@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   mcp: async () => (await import("./commands/mcp")).mcpCommand,
   doctor: async () => (await import("./commands/doctor")).doctorCommand,
   connect: async () => (await import("./commands/connect")).connectCommand,
+  import: async () => (await import("./commands/import")).importCommand,
 };
 
 const COMMON: ParseArgsConfig["options"] = {

@@ -37,7 +37,7 @@ export function importedSessionId(agent: string, sourceId: string): string {
 const masked = (s: string) => maskSecrets(s).text;
 
 export function importSession(p: EngineParts, s: HistorySession): ImportSessionResult {
-  const history = new HistoryStore(p.store.db);
+  const history = new HistoryStore(p.store);
   const sessionId = importedSessionId(s.agent, s.sourceId);
   const plan = planRequests(s.items);
   const lastAt = s.items.reduce((m, it) => Math.max(m, it.ts), s.startedAt);

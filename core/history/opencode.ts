@@ -1,22 +1,16 @@
 /**
- * OpenCode's store: `~/.local/share/opencode/opencode.db` (SQLite: session, message and part
+ * OpenCode's store: an SQLite file in `~/.local/share/opencode/` ( session, message and part
  * tables, each row's `data` a JSON object), read-only, never written. A tool part holds its input
  * and output; an output over the limit is cut and saved in `tool-output/<id>`, named in the part's
  * metadata and in the notice the model gets.
  */
-import Database from "better-sqlite3";
 import { basename, dirname, join } from "node:path";
 import { throwIfAborted, contentText, isObject, str } from "./jsonLines";
 import { findNotice, readPersisted } from "./notices";
 import type { HistoryItem, HistorySession, ImportIssue } from "./types";
+import { openOpencodeDb, type OpencodeDataRow, type OpencodeDb } from "../store/foreign/opencodeDb";
 
-interface Row {
-  id: string;
-  data: string;
-  time_created: number;
-}
-
-function parse(row: Row, file: string, table: string, issue: (i: ImportIssue) => void): Record<string, unknown> | null {
+function parse(row: OpencodeDataRow, file: string, table: string, issue: (i: ImportIssue) => void): Record<string, unknown> | null {
   try {
     const v: unknown = JSON.parse(row.data);
     if (isObject(v)) return v;
@@ -54,24 +48,20 @@ function toolItems(part: Record<string, unknown>, ts: number, dataDir: string): 
 }
 
 export async function* readOpencode(file: string, issue: (i: ImportIssue) => void, signal?: AbortSignal): AsyncGenerator<HistorySession> {
-  let db: Database.Database;
+  let db: OpencodeDb;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = openOpencodeDb(file);
   } catch (err) {
     issue({ file, line: 0, message: `cannot open OpenCode's database (${(err as Error).message})` });
     return;
   }
   try {
     const dataDir = dirname(file);
-    const sessions = db.prepare("SELECT id, directory, title, time_created FROM session ORDER BY time_created").all() as {
-      id: string; directory: string | null; title: string | null; time_created: number;
-    }[];
-    const messages = db.prepare("SELECT id, data, time_created FROM message WHERE session_id = ? ORDER BY time_created, id");
-    const parts = db.prepare("SELECT id, message_id, data, time_created FROM part WHERE session_id = ? ORDER BY message_id, id");
+    const sessions = db.sessions();
     for (const s of sessions) {
       throwIfAborted(signal);
-      const byMessage = new Map<string, Row[]>();
-      for (const p of parts.all(s.id) as (Row & { message_id: string })[]) {
+      const byMessage = new Map<string, OpencodeDataRow[]>();
+      for (const p of db.parts(s.id)) {
         const list = byMessage.get(p.message_id) ?? [];
         list.push(p);
         byMessage.set(p.message_id, list);
@@ -79,7 +69,7 @@ export async function* readOpencode(file: string, issue: (i: ImportIssue) => voi
       const items: HistoryItem[] = [];
       const models = new Map<string, string>();
       let model: string | null = null;
-      for (const m of messages.all(s.id) as Row[]) {
+      for (const m of db.messages(s.id)) {
         const msg = parse(m, file, "message", issue);
         if (!msg) continue;
         const role = msg.role === "assistant" ? "output" : "input";

@@ -1,7 +1,8 @@
 /** Where each agent keeps its history, and which files under a folder are its session files. */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { OPENCODE_DB_FILE } from "../store/foreign/opencodeDb";
 import { ErrorCode, SpillwayError } from "../errors";
 import { HISTORY_AGENTS, type HistoryAgent } from "../vocabulary";
 import { readClaudeCode } from "./claudeCode";
@@ -44,7 +45,7 @@ export const AGENT_SOURCES: Record<HistoryAgent, AgentSource> = {
   opencode: {
     name: "OpenCode",
     defaultPath: (env) => join(env.XDG_DATA_HOME || join(home(env), ".local", "share"), "opencode"),
-    isSessionFile: (rel) => /(^|\/)opencode\.db$/.test(rel),
+    isSessionFile: (rel) => basename(rel) === OPENCODE_DB_FILE,
     read: readOpencode,
   },
 };

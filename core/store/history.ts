@@ -1,4 +1,5 @@
 /** Writes of imported agent histories: the session row, its requests, and the import marks on its calls. */
+import type { BlobStore } from "./blobStore";
 import type { Db } from "./db";
 import { stmt } from "./statements";
 
@@ -30,7 +31,11 @@ export interface ImportMark {
 }
 
 export class HistoryStore {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+
+  constructor(store: BlobStore) {
+    this.db = store.db;
+  }
 
   /** Creates or refreshes an imported session (never a live one: ids of imports are their own). */
   upsertSession(s: ImportedSessionRow): void {

@@ -44,6 +44,10 @@ export interface SessionListQuery {
   limit: number;
   query?: string | undefined;
   sort: { by: SessionSortKey; dir: "asc" | "desc" };
+  /** true: only sessions imported from agents' histories; false: only live ones; absent: both. */
+  imported?: boolean | undefined;
+  /** Only imported sessions of this agent. */
+  agent?: string | undefined;
 }
 
 /** The handle the model was given the last time a content was rescued. */
@@ -138,6 +142,17 @@ export interface SessionSummary {
   pulledTokens: number;
   netTokens: number;
   netChars: number;
+  /** Set for a session imported from an agent's own history (read-only; its figures are what happened, not savings). */
+  imported: ImportedInfo | null;
+}
+
+/** Where an imported session came from. */
+export interface ImportedInfo {
+  agent: string;
+  project: string | null;
+  model: string | null;
+  title: string | null;
+  source: string | null;
 }
 
 export interface SessionList {

@@ -6,9 +6,9 @@
 import type { Engine } from "../engine/engineApi";
 import { ErrorCode, SpillwayError } from "../errors";
 import type { HistoryAgent } from "../vocabulary";
-import { throwIfAborted } from "./jsonLines";
-import { AGENT_SOURCES, listSessionFiles } from "./sources";
-import type { ImportIssue } from "./types";
+import { throwIfAborted } from "../history/jsonLines";
+import { AGENT_SOURCES, listSessionFiles } from "../history/sources";
+import type { ImportIssue } from "../history/types";
 
 export interface ImportProgress {
   files: number;
