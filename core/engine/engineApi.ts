@@ -53,7 +53,8 @@ export interface Engine {
   /** The user started a new turn. Returns the turn number. */
   turn(sessionId: string): number;
 
-  sweep(deep?: boolean): SweepReport;
+  /** Expires and evicts; `deep` also reconciles files and rows (recovering files the index lost), `verify` (default: deep) reads every blob and quarantines damaged ones. */
+  sweep(deep?: boolean, verify?: boolean): SweepReport;
   setPinned(id: string, pinned: boolean): boolean;
   purge(id: string): boolean;
   savings(group: SavingsGroup, since?: number): SavingsRow[];

@@ -41,7 +41,7 @@ export function transformToolResult(p: EngineParts, input: TransformInput): Tran
   try {
     // One IMMEDIATE transaction: the call's few index writes commit together (a fraction of the
     // cost of separate commits), and a second process waits for the lock instead of failing.
-    return p.store.transaction(() => transformUnsafe(p, input), "immediate");
+    return p.store.transact(() => transformUnsafe(p, input));
   } catch (err) {
     p.logger.error("transform failed; delivering the raw result", {
       tool: input.tool,
@@ -102,8 +102,11 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
       streak: sessions.streak(input.sessionId, key),
       maxStubStreak: cfg.dedup.maxStubStreak,
     });
-    sessions.setStreak(input.sessionId, key, contentId, decision.nextCount);
-    if (decision.action === "stub" && store.meta(contentId)?.state !== "tombstoned") {
+    // A stub points at the stored copy: only an intact one (a damaged or undecryptable copy is
+    // replaced below from this very result, which is delivered as if it were the first).
+    const stub = decision.action === "stub" && store.intact(contentId);
+    sessions.setStreak(input.sessionId, key, contentId, stub ? decision.nextCount : 0);
+    if (stub) {
       sessions.recordHeld(input.sessionId, contentId, session.generation, now);
       return record("stubbed", renderStub({ tool: input.tool, id: contentId, chars }), contentId);
     }
@@ -114,7 +117,11 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const label = labelResult({ tool: input.tool, args: input.args ?? {}, content: text, toolLabels: cfg.sensitivity.toolLabels });
   const lines = countLines(text);
   const before = store.meta(contentId);
-  const { meta } = store.put(text, { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label }, prepared);
+  const { meta, repaired } = store.put(text, { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label }, prepared);
+  if (repaired) {
+    p.logger.warn("stored copy was unreadable; stored this result afresh", { id: meta.id, tool: input.tool, problem: repaired });
+    reason ??= `stored copy was ${repaired}`;
+  }
   if (before && before.label !== meta.label) {
     ledger.insertEvent({ ts: now, type: "label", blobId: meta.id, sessionId: input.sessionId, tool: input.tool,
       data: { from: before.label, to: meta.label, reasons: label.reasons } });

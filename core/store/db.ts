@@ -47,7 +47,10 @@ export function openIndex(path: string): Db {
 
 /** The per-store secret that keys blob ids; created once, shared by every process on the store. */
 export function storeSecret(db: Db): Buffer {
-  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('id_secret', ?)").run(randomBytes(32).toString("hex"));
+  const created = db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('id_secret', ?)").run(randomBytes(32).toString("hex")).changes > 0;
+  // Into the main file at once: were it only in the WAL and the WAL lost, every blob file would
+  // stop matching its id and nothing could be recovered from the files.
+  if (created) db.pragma("wal_checkpoint(PASSIVE)");
   const row = db.prepare("SELECT value FROM meta WHERE key = 'id_secret'").get() as { value: string };
   return Buffer.from(row.value, "hex");
 }

@@ -110,6 +110,13 @@ CREATE INDEX blobs_tool ON blobs (tool, created_at);
 `;
 
 /**
+ * Per-chunk checksums of a blob file (see integrity.ts), so a reader of a byte range verifies
+ * only the chunks it reads. NULL for encrypted blobs (AES-GCM authenticates them whole) and for
+ * blobs stored before this migration (verified whole against their id).
+ */
+const BLOB_CHUNK_SUMS = `ALTER TABLE blobs ADD COLUMN chunk_sums BLOB;`;
+
+/**
  * Imported agent histories: sessions and calls marked imported (with agent, project, model and
  * the call's key in its source, which makes a re-import add only what is new), how the agent cut
  * a result, and the requests of each imported session (their non-result text in tokens), which
@@ -141,7 +148,7 @@ CREATE TABLE history_requests (
 `;
 
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
-export const MIGRATIONS: readonly string[] = [BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, IMPORTED_HISTORY];
+export const MIGRATIONS: readonly string[] = [BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, BLOB_CHUNK_SUMS, IMPORTED_HISTORY];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */
 export function migrate(db: Database): number {
