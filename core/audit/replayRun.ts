@@ -6,45 +6,12 @@
 import type { Engine } from "../engine/engineApi";
 import { ErrorCode, SpillwayError } from "../errors";
 import { throwIfAborted } from "../history/jsonLines";
-import { sessionReport, toolSavings, type ReplaySessionReport, type SessionInput, type ToolSavings } from "../replay/report";
+import { sessionReport, toolSavings, type PolicyTotals, type ReplayReport, type ReplayScope, type ReplaySessionReport, type SessionInput } from "../replay/report";
 import { simulateSession, type ReplayCallInput } from "../replay/simulate";
 import type { ReplayPolicy } from "../replay/policy";
+
+export type { PolicyTotals, ReplayReport, ReplayScope };
 import { createTokenCounter } from "../savings/tokens";
-
-export interface ReplayScope {
-  sessionId?: string | undefined;
-  agent?: string | undefined;
-  project?: string | undefined;
-}
-
-export interface PolicyTotals {
-  name: string;
-  promptTokens: number;
-  /** As it happened minus this policy. */
-  saved: number;
-  savedShare: number;
-  handles: number;
-  stubs: number;
-  nearStubs: number;
-  passthrough: number;
-}
-
-export interface ReplayReport {
-  scope: ReplayScope;
-  tokenizer: string;
-  policies: ReplayPolicy[];
-  totals: {
-    sessions: number;
-    requests: number;
-    calls: number;
-    /** Calls whose content the store no longer has (counted as they happened). */
-    contentGone: number;
-    asHappened: number;
-    policies: PolicyTotals[];
-  };
-  tools: ToolSavings[];
-  sessions: ReplaySessionReport[];
-}
 
 export interface ReplayOptions {
   scope: ReplayScope;

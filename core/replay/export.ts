@@ -1,5 +1,5 @@
 /** A replay report as Markdown (summary, per tool, per session), CSV (one row per call) or JSON. */
-import type { ReplayReport } from "../audit/replayRun";
+import type { ReplayReport } from "./report";
 
 const n = (v: number) => Math.round(v).toLocaleString("en-US");
 const pct = (v: number) => `${(v * 100).toFixed(1)} %`;

@@ -5,6 +5,7 @@
  * carried so far; a call's saving is its token difference times the requests that carried it.
  */
 import type { HistoryCall, HistoryRequest } from "../store/read/history";
+import type { ReplayPolicy } from "./policy";
 import type { ReplayAction, ReplayCallOutcome } from "./simulate";
 
 export interface SessionInput {
@@ -129,4 +130,39 @@ export function toolSavings(sessions: ReplaySessionReport[], policies: number): 
     }
   }
   return [...by.values()].sort((a, b) => (b.policies[0]?.saved ?? 0) - (a.policies[0]?.saved ?? 0) || b.asHappened - a.asHappened);
+}
+
+export interface ReplayScope {
+  sessionId?: string | undefined;
+  agent?: string | undefined;
+  project?: string | undefined;
+}
+
+export interface PolicyTotals {
+  name: string;
+  promptTokens: number;
+  /** As it happened minus this policy. */
+  saved: number;
+  savedShare: number;
+  handles: number;
+  stubs: number;
+  nearStubs: number;
+  passthrough: number;
+}
+
+export interface ReplayReport {
+  scope: ReplayScope;
+  tokenizer: string;
+  policies: ReplayPolicy[];
+  totals: {
+    sessions: number;
+    requests: number;
+    calls: number;
+    /** Calls whose content the store no longer has (counted as they happened). */
+    contentGone: number;
+    asHappened: number;
+    policies: PolicyTotals[];
+  };
+  tools: ToolSavings[];
+  sessions: ReplaySessionReport[];
 }
