@@ -7,6 +7,9 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { matchesToolPattern, type SpillwayConfig } from "../config/config";
 import { ErrorCode, SpillwayError } from "../errors";
+import type { ReplayPolicy } from "./types";
+
+export type { ReplayPolicy };
 
 const toolRule = z
   .object({
@@ -53,24 +56,6 @@ export const policyFileSchema = z
   .strict();
 
 export type PolicyFile = z.infer<typeof policyFileSchema>;
-
-/** A policy with every value decided. */
-export interface ReplayPolicy {
-  name: string;
-  rescue: { enabled: boolean; thresholdChars: number; excludeTools: string[]; includeTools: string[]; toolThresholds: Record<string, number> };
-  excerpt: { maxChars: number };
-  dedup: {
-    enabled: boolean;
-    minChars: number;
-    maxChars: number;
-    maxStubStreak: number;
-    streakGuard: boolean;
-    nearDuplicates: { enabled: boolean; maxChangedShare: number; minLines: number };
-  };
-  tools: Record<string, z.infer<typeof toolRule>>;
-  /** Masking of credentials in what the model is given (from the config). */
-  mask: boolean;
-}
 
 /** The policy Spillway runs with now: the config's values, near-duplicate stubs on. */
 export function policyFromConfig(c: SpillwayConfig, name = "current config"): ReplayPolicy {

@@ -4,55 +4,10 @@
  * prompt tokens of a request are its own text plus every earlier request's text plus every result
  * carried so far; a call's saving is its token difference times the requests that carried it.
  */
-import type { HistoryCall, HistoryRequest } from "../store/read/history";
-import type { ReplayPolicy } from "./policy";
-import type { ReplayAction, ReplayCallOutcome } from "./simulate";
+import type { HistoryCall, HistoryRequest } from "../store/read/readModel";
+import type { PolicyTotals, ReplayReport, ReplayScope, ReplaySessionReport, SessionInput, ToolSavings } from "./types";
 
-export interface SessionInput {
-  id: string;
-  agent: string;
-  project: string | null;
-  model: string | null;
-  title: string | null;
-  requests: HistoryRequest[];
-  calls: HistoryCall[];
-  /** As it happened: the tokens each call's result cost in a request. */
-  asHappened: number[];
-  /** Per policy, per call. */
-  outcomes: ReplayCallOutcome[][];
-}
-
-export interface ReplayRequestRow {
-  seq: number;
-  ts: number;
-  asHappened: number;
-  /** Per policy, in the order of the report's policies. */
-  policies: number[];
-}
-
-export interface ReplayCallRow {
-  id: number;
-  ts: number;
-  tool: string;
-  requestSeq: number | null;
-  /** Requests that carried this result. */
-  carried: number;
-  resultChars: number;
-  hostCut: string | null;
-  asHappenedTokens: number;
-  policies: { action: ReplayAction; tokens: number; reason?: string; text?: string }[];
-}
-
-export interface ReplaySessionReport {
-  id: string;
-  agent: string;
-  project: string | null;
-  model: string | null;
-  title: string | null;
-  requests: ReplayRequestRow[];
-  calls: ReplayCallRow[];
-  promptTokens: { asHappened: number; policies: number[] };
-}
+export type { PolicyTotals, ReplayReport, ReplayScope, ReplaySessionReport, SessionInput, ToolSavings };
 
 /** For each request, how many requests (it included) carry what it added: up to the next reset. */
 export function carriedCounts(requests: HistoryRequest[]): Map<number, number> {
@@ -99,14 +54,6 @@ export function sessionReport(s: SessionInput, includeText: boolean): ReplaySess
   };
 }
 
-export interface ToolSavings {
-  tool: string;
-  calls: number;
-  /** Prompt tokens this tool's results cost as it happened (each result times the requests that carried it). */
-  asHappened: number;
-  policies: { billed: number; saved: number; handles: number; stubs: number; nearStubs: number }[];
-}
-
 /** Where the savings come from: per tool, the billed tokens of its results as it happened and under each policy. */
 export function toolSavings(sessions: ReplaySessionReport[], policies: number): ToolSavings[] {
   const by = new Map<string, ToolSavings>();
@@ -132,37 +79,3 @@ export function toolSavings(sessions: ReplaySessionReport[], policies: number): 
   return [...by.values()].sort((a, b) => (b.policies[0]?.saved ?? 0) - (a.policies[0]?.saved ?? 0) || b.asHappened - a.asHappened);
 }
 
-export interface ReplayScope {
-  sessionId?: string | undefined;
-  agent?: string | undefined;
-  project?: string | undefined;
-}
-
-export interface PolicyTotals {
-  name: string;
-  promptTokens: number;
-  /** As it happened minus this policy. */
-  saved: number;
-  savedShare: number;
-  handles: number;
-  stubs: number;
-  nearStubs: number;
-  passthrough: number;
-}
-
-export interface ReplayReport {
-  scope: ReplayScope;
-  tokenizer: string;
-  policies: ReplayPolicy[];
-  totals: {
-    sessions: number;
-    requests: number;
-    calls: number;
-    /** Calls whose content the store no longer has (counted as they happened). */
-    contentGone: number;
-    asHappened: number;
-    policies: PolicyTotals[];
-  };
-  tools: ToolSavings[];
-  sessions: ReplaySessionReport[];
-}

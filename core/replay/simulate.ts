@@ -14,10 +14,10 @@ import type { TokenCounter } from "../savings/tokens";
 import { maskSecrets } from "../sensitivity/secrets";
 import { countLines } from "../text/lines";
 import { isOwnToolName, type Label } from "../vocabulary";
-import { ruleFor, type ReplayPolicy } from "./policy";
+import { ruleFor } from "./policy";
+import type { ReplayAction, ReplayCallOutcome, ReplayPolicy } from "./types";
 
-export const REPLAY_ACTIONS = ["passthrough", "handle", "stub", "near_stub"] as const;
-export type ReplayAction = (typeof REPLAY_ACTIONS)[number];
+export type { ReplayAction, ReplayCallOutcome };
 
 export interface ReplayCallInput {
   id: number;
@@ -34,16 +34,6 @@ export interface ReplayCallInput {
   givenTokens: number;
   /** This call's result came after a compaction (a new generation). */
   generation: number;
-}
-
-export interface ReplayCallOutcome {
-  action: ReplayAction;
-  /** Why a held result was delivered in full anyway, or why nothing could be done. */
-  reason?: "streak_guard" | "new_generation" | "content_gone";
-  chars: number;
-  tokens: number;
-  /** The text the model would have been given (handles, stubs); absent for pass-through. */
-  text?: string;
 }
 
 /** A stable 12-hex id for content not stored under a blob id (small results). */

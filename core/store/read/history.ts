@@ -1,49 +1,9 @@
 /** Imported sessions as the replay lab reads them: their requests and their calls with the texts behind them. */
 import type { BlobStore } from "../blobStore";
 import { stmt } from "../statements";
+import type { HistoryCall, HistoryRequest, ImportedSessionFilter, ImportedSessionRef } from "./readModel";
 
-export interface ImportedSessionRef {
-  id: string;
-  agent: string;
-  project: string | null;
-  model: string | null;
-  title: string | null;
-  createdAt: number;
-  lastSeenAt: number;
-}
-
-export interface HistoryRequest {
-  seq: number;
-  ts: number;
-  reset: boolean;
-  textChars: number;
-  textTokens: number;
-}
-
-export interface HistoryCall {
-  id: number;
-  ts: number;
-  tool: string;
-  server: string | null;
-  argsJson: string | null;
-  isError: boolean;
-  blobId: string | null;
-  returnedChars: number;
-  givenChars: number;
-  returnedTokens: number | null;
-  givenTokens: number | null;
-  /** The first request that carried its result; null when none did. */
-  requestSeq: number | null;
-  /** How the agent cut it: persisted (whole result read back), persisted_missing, truncated; null when given whole. */
-  hostCut: string | null;
-  model: string | null;
-}
-
-export interface ImportedSessionFilter {
-  sessionId?: string | undefined;
-  agent?: string | undefined;
-  project?: string | undefined;
-}
+export type { HistoryCall, HistoryRequest, ImportedSessionFilter, ImportedSessionRef };
 
 interface CallDbRow {
   id: number; ts: number; tool: string; server: string | null; args_json: string | null; is_error: number; blob_id: string | null;
@@ -94,4 +54,18 @@ export function callTexts(store: BlobStore, callId: number): { result: string | 
   if (!r) return { result: null, given: null };
   const result = r.raw_text ?? (r.blob_id ? store.read(r.blob_id) : null);
   return { result, given: r.given_text ?? result };
+}
+
+/** Changes whenever an import stores something: the id of the newest import event (0 before any). */
+export function historyVersion(store: BlobStore): number {
+  return (stmt(store.db, "SELECT COALESCE(MAX(id), 0) AS id FROM events WHERE type = 'import'").get() as { id: number }).id;
+}
+
+/** Imported sessions and calls per agent. */
+export function importedCounts(store: BlobStore): { agent: string; sessions: number; calls: number }[] {
+  return stmt(
+    store.db,
+    `SELECT s.agent AS agent, COUNT(DISTINCT s.id) AS sessions, COUNT(c.id) AS calls
+     FROM sessions s LEFT JOIN calls c ON c.session_id = s.id WHERE s.imported = 1 GROUP BY s.agent ORDER BY s.agent`,
+  ).all() as { agent: string; sessions: number; calls: number }[];
 }

@@ -180,3 +180,47 @@ export interface TimelineCall {
   /** Fetches, recalls and expansions of this call's blob that followed it in this session. */
   touches: LedgerEvent[];
 }
+
+/** Imported sessions as the replay lab reads them. */
+export interface ImportedSessionRef {
+  id: string;
+  agent: string;
+  project: string | null;
+  model: string | null;
+  title: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export interface HistoryRequest {
+  seq: number;
+  ts: number;
+  reset: boolean;
+  textChars: number;
+  textTokens: number;
+}
+
+export interface HistoryCall {
+  id: number;
+  ts: number;
+  tool: string;
+  server: string | null;
+  argsJson: string | null;
+  isError: boolean;
+  blobId: string | null;
+  returnedChars: number;
+  givenChars: number;
+  returnedTokens: number | null;
+  givenTokens: number | null;
+  /** The first request that carried its result; null when none did. */
+  requestSeq: number | null;
+  /** How the agent cut it: persisted (whole result read back), persisted_missing, truncated; null when given whole. */
+  hostCut: string | null;
+  model: string | null;
+}
+
+export interface ImportedSessionFilter {
+  sessionId?: string | undefined;
+  agent?: string | undefined;
+  project?: string | undefined;
+}

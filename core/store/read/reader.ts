@@ -19,7 +19,7 @@ import type {
 import { savings } from "./savings";
 import { listSessions, sessionSummary } from "./sessionQueries";
 import { storeStats } from "./stats";
-import { callTexts, historyCalls, historyRequests, importedSessions, type HistoryCall, type HistoryRequest, type ImportedSessionFilter, type ImportedSessionRef } from "./history";
+import { callTexts, historyCalls, historyRequests, historyVersion, importedCounts, importedSessions, type HistoryCall, type HistoryRequest, type ImportedSessionFilter, type ImportedSessionRef } from "./history";
 import { sessionTimeline, type TimelineDeps } from "./timeline";
 
 export type { IndexCheck, StoreHealth };
@@ -147,6 +147,16 @@ export class StoreReader {
   /** The calls of an imported session, in order, with the request that first carried each result. */
   historyCalls(sessionId: string): HistoryCall[] {
     return historyCalls(this.store, sessionId);
+  }
+
+  /** Changes whenever an import stores something (for caches of replay figures). */
+  historyVersion(): number {
+    return historyVersion(this.store);
+  }
+
+  /** Imported sessions and calls per agent. */
+  importedCounts(): { agent: string; sessions: number; calls: number }[] {
+    return importedCounts(this.store);
   }
 
   /** A call's whole result and what the model was given (exact bytes, for the operator's replay). */
