@@ -39,3 +39,10 @@ if (want("mcp")) {
   results.mcp = r;
   console.log(`  ${JSON.stringify(r)}`);
 }
+if (want("startup")) {
+  const { benchStartup } = await import("./startupBench");
+  console.log("startup of spillway mcp, ms from spawn (targets: initialize p50 < 150, tools/list with a cached catalog p50 < 250; idle RSS < 70 MB)");
+  const r = await benchStartup();
+  results.startup = r;
+  console.log(`  ${JSON.stringify(r)}`);
+}

@@ -84,6 +84,12 @@ export const configSchema = z
         host: z.literal("127.0.0.1").default("127.0.0.1"),
         port: z.int().min(1).max(65_535).default(7341),
         upstreamTimeoutMs: z.int().min(1_000).default(120_000),
+        /**
+         * How long tools/list waits for upstream servers whose tools are not in the cached catalog
+         * yet (a first start, a new or edited server entry) before answering with what it has; the
+         * rest follows with notifications/tools/list_changed.
+         */
+        firstListWaitMs: z.int().min(0).max(120_000).default(5_000),
       })
       .strict()
       .prefault({}),

@@ -17,6 +17,7 @@ import { maskSecrets } from "../sensitivity/secrets";
 import { BlobStore, type StoreHooks } from "../store/blobStore";
 import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { openStoreParts } from "../store/blobStore";
+import { storeToolCatalog } from "../store/toolCatalog";
 import { TaskQueue } from "./taskQueue";
 import { importSession } from "./importService";
 import type { FetchAnswer } from "../fetch/fetchModes";
@@ -64,6 +65,7 @@ export function createEngine(opts: EngineOptions): Engine {
   });
   const { sessions, ledger } = openStoreParts(store);
   const search = openSearchIndex(store);
+  const toolCatalog = storeToolCatalog(store);
   const tokens = createTokenCounter(config.tokenizer);
   const queue = new TaskQueue(logger);
   const listeners = new Set<(e: EngineEvent) => void>();
@@ -203,6 +205,7 @@ export function createEngine(opts: EngineOptions): Engine {
     clock,
     logger,
     reader,
+    toolCatalog,
     /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
     transformToolResult: (input: TransformInput): TransformResult => transformToolResult(parts, input),
     /** Expands `spill:<id>` tokens in a tool's arguments under the pass-by-reference policy. */

@@ -8,6 +8,7 @@ import type { FetchAnswer } from "../fetch/fetchTypes";
 import type { Clock, Logger } from "../runtime";
 import type { SearchHit, SearchOptions } from "../search/searchIndex";
 import type { StoreReader } from "../store/read/reader";
+import type { ToolCatalogView } from "../store/toolCatalog";
 import type { SweepReport } from "../store/lifecycle";
 import type { BlobMeta, SavingsGroup, SavingsRow } from "../types";
 import type { EngineEvent } from "./engineEvents";
@@ -27,6 +28,8 @@ export interface Engine {
   readonly logger: Logger;
   /** Everything the inspector, the CLI and the tray read of the store. */
   readonly reader: StoreReader;
+  /** The upstream tools each configured server listed last, by server name and config entry: tools/list answers from it at start. */
+  readonly toolCatalog: ToolCatalogView;
 
   /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
   transformToolResult(input: TransformInput): TransformResult;

@@ -4,6 +4,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { fetchToolShape, FETCH_ARG_NAMES } from "../fetch/fetchArgs";
 import { OWN_TOOLS } from "../vocabulary";
 import type { Engine } from "../engine/engineApi";
+import { fmtInt } from "../rescue/format";
 
 export const FETCH_TOOL = OWN_TOOLS.fetch;
 export const RECALL_TOOL = OWN_TOOLS.recall;
@@ -27,8 +28,8 @@ function fetchDescription(maxChars: number, fullMaxChars: number): string {
     "- chain (pattern, context): matches with surrounding lines, overlapping windows merged.",
     "- range (start, count | start_char, count_chars): exact lines (0-based) or a character span.",
     "- query (expression): a JMESPath query over a JSON result.",
-    `- full: the whole text, only when it is under ${fullMaxChars.toLocaleString("en-US")} characters.`,
-    `Answers are capped at about ${maxChars.toLocaleString("en-US")} characters and say when they were cut and how to continue.`,
+    `- full: the whole text, only when it is under ${fmtInt(fullMaxChars)} characters.`,
+    `Answers are capped at about ${fmtInt(maxChars)} characters and say when they were cut and how to continue.`,
     'Start with outline or search, then grep or range for details. Example: rescuer_fetch(id="3f9a0c1d2e4b", mode="grep", pattern="error|failed").',
     "To hand the whole result to another tool without reading it, write spill:<id> in that tool's argument.",
   ].join("\n");
@@ -52,7 +53,7 @@ function inputSchema(schema: z.ZodObject): Tool["inputSchema"] {
 }
 
 /** The tool definitions as tools/list advertises them. */
-export function ownToolDefinitions(engine: Engine): Tool[] {
+export function ownToolDefinitions(engine: Pick<Engine, "config">): Tool[] {
   const { maxChars, fullMaxChars } = engine.config.fetch;
   return [
     {

@@ -12,14 +12,16 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { describeError } from "../errors";
 import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
-import type { Engine } from "../engine/engineApi";
+import { loadEngine, type EngineSource } from "./engineSource";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
-import { isUpstreamError } from "./upstream";
-import type { UpstreamManager } from "./upstreamManager";
+import { lazySchemaValidator } from "./schemaValidator";
+import { isUpstreamError } from "./upstreamError";
+import type { RoutedTool, UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
 
 export interface ProxyDeps {
-  engine: Engine;
+  /** The engine, or a deferred one that loads with the first request needing it (stdio). */
+  engine: EngineSource;
   upstreams: UpstreamManager;
   sessionId: string;
   /**
@@ -43,30 +45,47 @@ function errorResult(text: string): CallToolResult {
 }
 
 export function createProxyServer(deps: ProxyDeps): Server {
-  const { engine, upstreams } = deps;
-  const log = engine.logger;
+  const { upstreams } = deps;
+  const log = deps.engine.logger;
+  const engine = () => loadEngine(deps.engine);
   let current = deps.sessionId;
   const server = new Server(
     { name: "spillway", version: SPILLWAY_VERSION },
-    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: lazySchemaValidator() },
   );
+  let initialized = false;
+  let ownTools: ReturnType<typeof ownToolDefinitions> | null = null;
 
   const clientName = () => {
     const client = server.getClientVersion();
     return client ? `${client.name} ${client.version}`.trim() : null;
   };
-  server.oninitialized = () => engine.touchSession(current, clientName());
+  const touch = () => {
+    try {
+      deps.engine.touchSession(current, clientName());
+    } catch (err) {
+      log.warn("could not record the session", { session: current, error: describeError(err) });
+    }
+  };
+  server.oninitialized = () => {
+    initialized = true;
+    touch();
+    // After the handshake, not before it: starting upstreams costs CPU the first answers need.
+    setImmediate(() => upstreams.start());
+  };
   /** A call's session: the host's when its _meta names one (kept for the calls after it), else this MCP session's. */
   const sessionFor = (meta: unknown): string => {
     const host = deps.sessionFromMeta?.(meta) ?? null;
     if (host && host !== current) {
       current = host;
-      engine.touchSession(current, clientName());
+      touch();
     }
     return current;
   };
 
+  // No notification before the client has finished initializing; it lists tools then anyway.
   const unsubscribe = upstreams.onToolsChanged(() => {
+    if (!initialized) return;
     server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
   });
   const previousOnClose = server.onclose;
@@ -77,16 +96,26 @@ export function createProxyServer(deps: ProxyDeps): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const routed = await upstreams.tools();
-    return { tools: [...ownToolDefinitions(engine), ...routed.map((r) => r.tool)] };
+    ownTools ??= ownToolDefinitions(deps.engine);
+    return { tools: [...ownTools, ...routed.map((r) => r.tool)] };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const { name, arguments: args } = req.params;
     const sessionId = sessionFor(req.params._meta);
-    if (isOwnTool(name)) return callOwnTool(engine, sessionId, name, args);
+    const loading = engine();
+    // An upstream tool still runs when the engine cannot load: its raw result, and a log line.
+    loading.catch((err) => log.error("the engine did not load; results pass through untouched", { session: sessionId, error: describeError(err) }));
+    if (isOwnTool(name)) {
+      const e = await loading.catch(() => null);
+      if (!e) return errorResult(`${name} is unavailable: Spillway's store could not be opened (see its log).`);
+      return callOwnTool(e, sessionId, name, args);
+    }
     const route = await upstreams.route(name);
     if (!route) return errorResult(`There is no tool named ${name} behind Spillway: call tools/list for the current names.`);
-    const expanded = engine.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
+    const e = await loading.catch(() => null);
+    if (!e) return passThrough(upstreams, route, args, extra);
+    const expanded = e.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
     let result: CallToolResult;
     const progress = relayProgress(req.params._meta?.progressToken, extra);
     try {
@@ -97,14 +126,23 @@ export function createProxyServer(deps: ProxyDeps): Server {
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
       return errorResult(expanded.note ? `${text}\n${expanded.note}` : text);
     }
-    return deliverResult(engine, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
+    return deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(engine, current) }));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(await engine(), current) }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [BLOB_TEMPLATE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(engine, current, req.params.uri));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(await engine(), current, req.params.uri));
 
   return server;
+}
+
+/** An upstream call forwarded as is, for when the engine is not there to look at it. */
+async function passThrough(upstreams: UpstreamManager, route: RoutedTool, args: Record<string, unknown> | undefined, extra: Extra): Promise<CallToolResult> {
+  try {
+    return await upstreams.call(route, args ?? {}, { signal: extra.signal });
+  } catch (err) {
+    return errorResult(isUpstreamError(err) ? err.message : `Calling ${route.name} on ${route.server} failed: ${describeError(err)}.`);
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { Ledger } from "./ledger";
 import { SessionStore } from "./sessions";
 import { BlobFiles, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
 import { BlobReader, type BlobRange } from "./blobReader";
-import { openIndex, storeSecret, type Db } from "./db";
+import { indexPath, openIndex, storeSecret, type Db } from "./db";
 import { ensurePrivateDir, safeUnlink } from "../fs/fsUtil";
 import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integrity";
 import { toBlobMeta, type BlobRow } from "./rows";
@@ -71,7 +71,7 @@ export class BlobStore {
   constructor(readonly opts: StoreOptions) {
     ensurePrivateDir(opts.home);
     this.files = new BlobFiles(join(opts.home, "blobs"));
-    this.db = openIndex(join(opts.home, "index.sqlite"));
+    this.db = openIndex(indexPath(opts.home));
     this.hasher = new ContentHasher(storeSecret(this.db));
     this.keys = new KeyRing(this.db, opts.keys);
     this.reader = new BlobReader(this.files, this.keys, this.hasher);

@@ -2,11 +2,17 @@
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync } from "node:fs";
+import { join } from "node:path";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
 import { FILE_MODE } from "../fs/fsUtil";
 import { migrate } from "./migrations";
 
 export type Db = Database.Database;
+
+/** Where the SQLite index of a home lives. */
+export function indexPath(home: string): string {
+  return join(home, "index.sqlite");
+}
 
 /** Opens (creating if needed) the index at `path`; a failure names the step that failed. */
 export function openIndex(path: string): Db {

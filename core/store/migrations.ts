@@ -117,6 +117,21 @@ CREATE INDEX blobs_tool ON blobs (tool, created_at);
 const BLOB_CHUNK_SUMS = `ALTER TABLE blobs ADD COLUMN chunk_sums BLOB;`;
 
 /**
+ * The upstream tools each configured server last listed, so a starting proxy answers tools/list
+ * before its upstreams are up. Keyed by the server's name and a keyed hash of its config entry:
+ * an edited entry is a different key and never serves the old list.
+ */
+const UPSTREAM_TOOL_CATALOG = `
+CREATE TABLE upstream_tools (
+  server TEXT NOT NULL,
+  config_hash TEXT NOT NULL,
+  tools_json TEXT NOT NULL,
+  listed_at INTEGER NOT NULL,
+  PRIMARY KEY (server, config_hash)
+) WITHOUT ROWID;
+`;
+
+/**
  * Imported agent histories: sessions and calls marked imported (with agent, project, model and
  * the call's key in its source, which makes a re-import add only what is new), how the agent cut
  * a result, and the requests of each imported session (their non-result text in tokens), which
@@ -148,7 +163,7 @@ CREATE TABLE history_requests (
 `;
 
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
-export const MIGRATIONS: readonly string[] = [BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, BLOB_CHUNK_SUMS, IMPORTED_HISTORY];
+export const MIGRATIONS: readonly string[] = [BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, BLOB_CHUNK_SUMS, UPSTREAM_TOOL_CATALOG, IMPORTED_HISTORY];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */
 export function migrate(db: Database): number {
