@@ -50,13 +50,15 @@ test.describe.serial("import and replay", () => {
     await expect(page.getByTestId("replay-as-happened")).toContainText(report.totals.asHappened.toLocaleString("en-US"));
     await expect(page.getByTestId("replay-policy-1")).toContainText(report.totals.policies[1]!.promptTokens.toLocaleString("en-US"));
     await expect(page.getByTestId("replay-request-table").locator("tbody tr")).toHaveCount(6);
+    await expect(page.getByTestId("replay-tools")).toContainText("mcp__fx__big_log");
+    await shoot(page, "replay");
     const calls = page.getByTestId("replay-calls");
     await expect(calls).toContainText("near-dup stub");
-    await calls.locator("tbody tr", { hasText: "handle" }).first().click();
+    await calls.locator("tbody tr", { hasText: "handle" }).first().getByRole("button").click();
     await expect(calls.locator("pre").first()).toContainText("PREVIEW, NOT the full output");
-    await expect(page.getByTestId("replay-tools")).toContainText("mcp__fx__big_log");
     await expectAccessible(page, "replay");
-    await shoot(page, "replay");
+    await calls.scrollIntoViewIfNeeded();
+    await shoot(page, "replay-calls");
     const download = page.waitForEvent("download");
     await page.getByRole("group", { name: "Export" }).getByRole("button", { name: "CSV" }).click();
     const file = await (await download).path();
@@ -69,6 +71,7 @@ test.describe.serial("import and replay", () => {
     await page.getByTestId("replay-run").click();
     await expect(page.getByRole("alert")).toContainText("Policy A: not JSON");
     await page.getByRole("textbox", { name: "Policy A (JSON)" }).fill('{"name": "current config"}');
+    await page.getByTestId("replay-scope").selectOption({ label: "All imported history" });
     await page.getByTestId("replay-run").click();
     await expect(page.getByTestId("replay-as-happened")).toContainText("4 sessions");
   });

@@ -89,7 +89,7 @@ function AgentPanel({ a, busy, onImport }: { a: HistoryAgentInfo; busy: boolean;
           <span className="muted">History folder or file {a.exists ? "" : "(not found at the default place)"}</span>
           <input id={id} className="input mono" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
         </label>
-        <div className="toolbar" style={{ marginTop: 8 }}>
+        <div style={{ marginTop: 8 }}>
           <button type="button" className="btn" disabled={busy || !path.trim()} onClick={() => onImport(path.trim())}>
             Import {a.name}
           </button>

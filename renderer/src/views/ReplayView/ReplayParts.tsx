@@ -56,8 +56,12 @@ export function CallsTable({ session, names }: { session: ReplaySessionReport; n
       <tbody>
         {session.calls.map((c) => (
           <Fragment key={c.id}>
-            <tr data-call={c.id} onClick={() => setOpen(open === c.id ? null : c.id)} style={{ cursor: "pointer" }} aria-expanded={open === c.id}>
-              <td className="mono">{c.tool}</td>
+            <tr data-call={c.id}>
+              <td className="mono">
+                <button type="button" className="btn small" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)} title="What the model would have been given">
+                  {open === c.id ? "▾" : "▸"} {c.tool}
+                </button>
+              </td>
               <td className="num">{fmtChars(c.resultChars)}</td>
               <td>{c.hostCut ?? <span className="muted">–</span>}</td>
               <td className="num">{fmtInt(c.asHappenedTokens)}</td>
@@ -70,7 +74,7 @@ export function CallsTable({ session, names }: { session: ReplaySessionReport; n
                     {c.policies.map((p, i) => (
                       <div key={i}>
                         <div className="muted">{names[i]}: {ACTION[p.action]}{p.reason ? ` (${p.reason.replace("_", " ")})` : ""}</div>
-                        <pre className="mono" style={{ whiteSpace: "pre-wrap", maxHeight: 320, overflow: "auto" }}>{p.text ?? "the result as the agent gave it"}</pre>
+                        <pre className="mono" tabIndex={0} aria-label={`What ${names[i]} would have given the model`} style={{ whiteSpace: "pre-wrap", maxHeight: 320, overflow: "auto" }}>{p.text ?? "the result as the agent gave it"}</pre>
                       </div>
                     ))}
                   </div>
