@@ -86,6 +86,16 @@ describe("importing the histories the real CLIs wrote", () => {
     expect(engine.reader.stats().calls).toBe(first.callsAdded + 1);
   });
 
+  it("content the store swept since is brought back by the next import", async () => {
+    const r = await importHistory(engine, { agent: "gemini-cli", path: FIXTURE_PATHS["gemini-cli"] });
+    const huge = calls(r.sessionIds[0]!).at(-1)!;
+    expect(engine.purge(huge.blobId!)).toBe(true);
+    expect(engine.reader.callTexts(huge.id).result).toBeNull();
+    const again = await importHistory(engine, { agent: "gemini-cli", path: FIXTURE_PATHS["gemini-cli"] });
+    expect(again).toMatchObject({ callsAdded: 0, callsKept: 4 });
+    expect(engine.reader.callTexts(huge.id).result).toBe(OTHER_RUN.huge);
+  });
+
   it("a malformed line is reported with its file and line number and skipped; the rest is imported", async () => {
     const dir = join(home.path, "claude", "p");
     mkdirSync(dir, { recursive: true });
