@@ -32,9 +32,15 @@ export const replayCommand: Command = {
       const files = (v.policy as string[] | undefined) ?? [];
       const policies = files.length ? files.map((f, i) => applyPolicyFile(base, loadPolicyFile(f), files.length > 1 ? `policy ${i + 1}` : "policy")) : [base];
       const scope = { sessionId: v.session as string | undefined, agent: v.agent ? parseAgent(v.agent as string) : undefined, project: v.project as string | undefined };
+      let shown = -1;
       const report = await replayHistory(engine, {
         scope, policies,
-        onProgress: (done, total) => total > 1 && ctx.io.err(`replaying ${done}/${total} sessions`),
+        // Every tenth of the way, not every session.
+        onProgress: (done, total) => {
+          const tenth = Math.floor((done / Math.max(1, total)) * 10);
+          if (total > 1 && tenth !== shown) ctx.io.err(`replaying ${done}/${total} sessions`);
+          shown = tenth;
+        },
       });
       if (report.totals.sessions === 0) {
         ctx.io.err("spillway replay: no imported history to replay; run spillway import <agent> first");
