@@ -51,13 +51,18 @@ describe("importing the histories the real CLIs wrote", () => {
     expect(engine.reader.historyRequests(id!)).toHaveLength(8);
   });
 
-  it("Codex, Gemini CLI and OpenCode: the big result, its exact repeat, the near-duplicate and the one each agent cut", async () => {
+  it("Codex, Gemini CLI and OpenCode: the big result, its exact repeat, two test runs and the one each agent cut", async () => {
     for (const agent of ["codex", "gemini-cli", "opencode"] as const) {
       const r = await importHistory(engine, { agent, path: FIXTURE_PATHS[agent] });
       expect(r, agent).toMatchObject({ sessions: 1, issueCount: 0 });
-      const cs = calls(r.sessionIds[0]!).filter((c) => c.tool.endsWith("big_log"));
-      expect(cs.map((c) => c.result), agent).toEqual([OTHER_RUN.big, OTHER_RUN.big, OTHER_RUN.near, expect.any(String)]);
-      const huge = cs[3]!;
+      const all = calls(r.sessionIds[0]!);
+      const logs = all.filter((c) => c.tool.endsWith("big_log"));
+      expect(logs.map((c) => c.result), agent).toEqual([OTHER_RUN.big, OTHER_RUN.big, expect.any(String)]);
+      const runs = all.filter((c) => c.tool.endsWith("run_tests"));
+      expect(runs, agent).toHaveLength(2);
+      expect(runs[0]!.result, agent).toMatch(/Test Files/);
+      expect(runs[1]!.result, agent).not.toBe(runs[0]!.result);
+      const huge = logs[2]!;
       expect(huge.given!.length, agent).toBeLessThan(OTHER_RUN.huge.length / 2);
       if (agent === "codex") {
         // Codex keeps no copy of what it cut from the middle.
@@ -92,7 +97,7 @@ describe("importing the histories the real CLIs wrote", () => {
     expect(engine.purge(huge.blobId!)).toBe(true);
     expect(engine.reader.callTexts(huge.id).result).toBeNull();
     const again = await importHistory(engine, { agent: "gemini-cli", path: FIXTURE_PATHS["gemini-cli"] });
-    expect(again).toMatchObject({ callsAdded: 0, callsKept: 4 });
+    expect(again).toMatchObject({ callsAdded: 0, callsKept: 5 });
     expect(engine.reader.callTexts(huge.id).result).toBe(OTHER_RUN.huge);
   });
 

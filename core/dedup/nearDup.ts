@@ -1,53 +1,129 @@
 /**
- * Near-duplicates: a result that repeats one the session already has except for a small share of
- * its lines. The model then needs only the changed lines and a pointer to the whole.
+ * Near-duplicate stubs: a result that differs from the same call's last one in a small share
+ * of its lines reaches the model as a stub naming that earlier result plus only the changed
+ * lines. The new result is stored whole under its own id, so recall_result still returns its
+ * exact bytes.
+ *
+ * Decisions documented here because the spec leaves them open:
+ * - The earlier result is the last one of the same (tool, canonical arguments) key, and only
+ *   while the session holds it in the current generation: after a compaction it is delivered
+ *   in full once more, as an exact repeat would be.
+ * - Near-duplicate and exact stubs share one streak per key: after `maxStubStreak` stubs of
+ *   either kind in a row, the next result is delivered in full (or as a handle).
+ * - A stub is never given when it would not be small: longer than the handle this result would
+ *   get, or than half of the result itself.
  */
+import { safeEnd } from "../rescue/format";
+import { diffLines } from "./lineDiff";
 
-export interface NearDuplicate {
-  /** Lines of the new result not in the earlier one (0-based line numbers of the new result). */
-  changed: { line: number; text: string }[];
-  /** Lines of the earlier result not in the new one. */
-  removed: number;
-  /** Lines of the new result. */
-  lines: number;
+/** The earlier result a changed one is compared with, and the key's streak if it is stubbed. */
+export interface NearBase {
+  baseId: string;
+  nextCount: number;
 }
 
-/**
- * Compares line multisets (order-insensitive, linear time). Null unless both have at least
- * `minLines` lines and at most `maxShare` of them differ (and something does).
- */
-export function nearDuplicate(earlier: string, next: string, maxShare: number, minLines: number): NearDuplicate | null {
-  const a = earlier.split("\n");
-  const b = next.split("\n");
-  if (a.length < minLines || b.length < minLines) return null;
-  const budget = Math.floor(Math.max(a.length, b.length) * maxShare);
-  if (Math.abs(a.length - b.length) > budget) return null;
-  const counts = new Map<string, number>();
-  for (const l of a) counts.set(l, (counts.get(l) ?? 0) + 1);
-  const changed: { line: number; text: string }[] = [];
-  let matched = 0;
-  for (let i = 0; i < b.length; i++) {
-    const n = counts.get(b[i]!) ?? 0;
-    if (n > 0) {
-      counts.set(b[i]!, n - 1);
-      matched++;
-    } else {
-      changed.push({ line: i, text: b[i]! });
-      if (changed.length > budget) return null;
-    }
+/** Whether a result that is new to the session may become a near-duplicate stub, and against what. */
+export function nearDuplicateBase(input: {
+  enabled: boolean;
+  contentId: string;
+  /** The key's streak before this result: its last content and how many stubs in a row. */
+  streak: { blobId: string; count: number } | null;
+  generation: number;
+  maxStubStreak: number;
+  heldGeneration(blobId: string): number | null;
+}): NearBase | null {
+  const { streak } = input;
+  if (!input.enabled || !streak || streak.blobId === input.contentId) return null;
+  if (streak.count >= input.maxStubStreak) return null;
+  if (input.heldGeneration(streak.blobId) !== input.generation) return null;
+  return { baseId: streak.blobId, nextCount: streak.count + 1 };
+}
+
+/** Longest line shown whole; longer changed lines are cut and say by how much. */
+const LINE_MAX = 300;
+
+function fmt(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+function lineOf(sign: "-" | "+" | "~", n: number, text: string): string {
+  const cut = safeEnd(text, LINE_MAX);
+  const shown = text.length <= LINE_MAX ? text : `${text.slice(0, cut)}… [+${fmt(text.length - cut)} chars]`;
+  return `${sign}${n}: ${shown}`;
+}
+
+/** Lines of a text as the diff sees them: a trailing newline adds no empty line. */
+function linesOf(text: string): string[] {
+  const lines = text.split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+export interface NearStubInput {
+  tool: string;
+  /** The earlier result and the new one, as the model may see them (masked). */
+  baseId: string;
+  baseText: string;
+  id: string;
+  text: string;
+  /** Most changed lines allowed, as a share of both results' lines. */
+  maxChangedShare: number;
+  /** Longest stub allowed: the size a handle for this result would have. */
+  maxChars: number;
+}
+
+/** Volatile-only changes are listed when this few, or else only in a report's header and summary. */
+const FEW_VOLATILE = 8;
+const HEAD_LINES = 2;
+const TAIL_LINES = 4;
+
+const VOLATILE_WORDS = "timings, timestamps, temp paths or ids";
+
+function header(input: NearStubInput, counts: { removed: number; added: number; retimed: number; hidden: number }): string {
+  const { tool, baseId, id } = input;
+  const { removed, added, retimed, hidden } = counts;
+  const tally = [removed && `${fmt(removed)} removed`, added && `${fmt(added)} added`, retimed && `${fmt(retimed)} retimed`].filter(Boolean).join(", ");
+  const legend = `0-based; "-" was in ${baseId}, "+" is new${retimed ? `, "~" only its ${VOLATILE_WORDS} changed` : ""}`;
+  let what = `the same as this call's earlier result ${baseId}`;
+  if (tally) what += ` except the lines below (${legend}: ${tally})`;
+  if (hidden) what += `${tally ? "; " : " except that "}${fmt(hidden)} ${tally ? "more " : ""}lines differ only in ${VOLATILE_WORDS}`;
+  if (!tally && !hidden) what += " once masked";
+  return `[spillway: ${tool} returned ${fmt(input.text.length)} chars, stored as ${id}: ${what}. Exact text: recall_result(result_id="${id}").]`;
+}
+
+/** The near-duplicate stub for `text` against `baseText`, or null when it would not be small. */
+export function renderNearStub(input: NearStubInput): string | null {
+  const maxChars = Math.min(input.maxChars, Math.floor(input.text.length / 2));
+  const oldLines = linesOf(input.baseText);
+  const newLines = linesOf(input.text);
+  if (oldLines.length < 2 || newLines.length < 2) return null;
+  const maxChanged = Math.floor(input.maxChangedShare * (oldLines.length + newLines.length));
+  const diff = diffLines(oldLines, newLines, maxChanged);
+  if (!diff) return null;
+  // Lines in new-result order: a hunk's removed lines sit where its added ones start.
+  const entries: { at: number; text: string }[] = [];
+  let size = 0;
+  let removed = 0;
+  let added = 0;
+  for (const h of diff.hunks) {
+    for (let i = h.oldStart; i < h.oldEnd; i++, removed++) entries.push({ at: h.newStart, text: lineOf("-", i, oldLines[i]!) });
+    for (let j = h.newStart; j < h.newEnd; j++, added++) entries.push({ at: j, text: lineOf("+", j, newLines[j]!) });
   }
-  const removed = a.length - matched;
-  if (removed > budget || (changed.length === 0 && removed === 0)) return null;
-  return { changed, removed, lines: b.length };
-}
-
-/** The stub the model gets for a near-duplicate: the earlier result's id, then the changed lines. */
-export function renderNearStub(input: { tool: string; id: string; earlierId: string; chars: number; diff: NearDuplicate }): string {
-  const { diff } = input;
-  const head =
-    `[spillway: ${input.tool} returned ${input.chars.toLocaleString("en-US")} chars that repeat an earlier result ` +
-    `(result ${input.earlierId}, already in your context) except ${diff.changed.length} of ${diff.lines.toLocaleString("en-US")} lines` +
-    (diff.removed ? ` (${diff.removed} earlier lines are gone)` : "") +
-    `; the changed lines follow, 0-based. The whole result: recall_result(result_id="${input.id}").]`;
-  return [head, ...diff.changed.map((c) => `L${c.line}: ${c.text}`)].join("\n");
+  for (const e of entries) size += e.text.length + 1;
+  if (size > maxChars) return null;
+  // Timings and ids that changed on a report's first or last lines are often what is asked
+  // (its duration, its start time): those are listed, while the room lasts.
+  const few = diff.volatile.length <= FEW_VOLATILE;
+  const retimed: { at: number; text: string }[] = [];
+  for (const [, j] of diff.volatile) {
+    if (!few && j >= HEAD_LINES && j < newLines.length - TAIL_LINES) continue;
+    const line = lineOf("~", j, newLines[j]!);
+    if (size + line.length + 1 > maxChars - 200) break;
+    retimed.push({ at: j, text: line });
+    size += line.length + 1;
+  }
+  const body = [...entries, ...retimed].sort((x, y) => x.at - y.at).map((e) => e.text);
+  const counts = { removed, added, retimed: retimed.length, hidden: diff.volatile.length - retimed.length };
+  const stub = [header(input, counts), ...body].join("\n");
+  return stub.length <= maxChars ? stub : null;
 }

@@ -31,11 +31,11 @@ export interface ProxyDeps {
   sessionFromMeta?: (meta: unknown) => string | null;
 }
 
+// Short: a host may add these to every request. The handles and stubs say the rest.
 const INSTRUCTIONS = [
-  "Spillway sits between you and these tools. A result too large for your context arrives as a preview with an id;",
-  "read the rest with rescuer_fetch (outline, search, grep, range, query…). A result you already received in full",
-  "arrives as a one-line stub; recall_result brings it back. Write spill:<id> in another tool's argument to pass a",
-  "stored result to that tool without reading it.",
+  "Spillway sits between you and these tools. A result too large for your context arrives as a preview with an id",
+  "(read more with rescuer_fetch); a repeat, or a re-run that changed a few lines, arrives as a stub (recall_result",
+  "gives its exact text); spill:<id> in another tool's argument passes a stored result unread.",
 ].join(" ");
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -96,7 +96,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const routed = await upstreams.tools();
-    ownTools ??= ownToolDefinitions(deps.engine);
+    ownTools ??= ownToolDefinitions();
     return { tools: [...ownTools, ...routed.map((r) => r.tool)] };
   });
 

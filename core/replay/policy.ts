@@ -34,7 +34,10 @@ export const policyFileSchema = z
       })
       .strict()
       .optional(),
-    excerpt: z.object({ maxChars: z.int().min(200).optional() }).strict().optional(),
+    excerpt: z
+      .object({ maxChars: z.int().min(200).optional(), minChars: z.int().min(200).optional(), share: z.number().min(0).max(1).optional() })
+      .strict()
+      .optional(),
     dedup: z
       .object({
         enabled: z.boolean().optional(),
@@ -43,10 +46,8 @@ export const policyFileSchema = z
         /** The streak guard: after this many stubs in a row for one call, the next is delivered in full. */
         maxStubStreak: z.int().min(1).optional(),
         streakGuard: z.boolean().optional(),
-        nearDuplicates: z
-          .object({ enabled: z.boolean().optional(), maxChangedShare: z.number().gt(0).max(0.5).optional(), minLines: z.int().min(2).optional() })
-          .strict()
-          .optional(),
+        nearDuplicates: z.boolean().optional(),
+        nearMaxChangedShare: z.number().min(0).max(1).optional(),
       })
       .strict()
       .optional(),
@@ -57,15 +58,16 @@ export const policyFileSchema = z
 
 export type PolicyFile = z.infer<typeof policyFileSchema>;
 
-/** The policy Spillway runs with now: the config's values, near-duplicate stubs on. */
+/** The policy Spillway runs with now: the config's values. */
 export function policyFromConfig(c: SpillwayConfig, name = "current config"): ReplayPolicy {
   return {
     name,
     rescue: { enabled: true, thresholdChars: c.rescue.thresholdChars, excludeTools: c.rescue.excludeTools, includeTools: c.rescue.includeTools, toolThresholds: c.rescue.toolThresholds },
-    excerpt: { maxChars: c.excerpt.maxChars },
+    excerpt: { ...c.excerpt },
+    fetch: { ...c.fetch },
     dedup: {
       enabled: true, minChars: c.dedup.minChars, maxChars: c.dedup.maxChars, maxStubStreak: c.dedup.maxStubStreak, streakGuard: true,
-      nearDuplicates: { enabled: true, maxChangedShare: 0.1, minLines: 20 },
+      nearDuplicates: c.dedup.nearDuplicates, nearMaxChangedShare: c.dedup.nearMaxChangedShare,
     },
     tools: {},
     mask: c.sensitivity.mode === "mask",
@@ -78,7 +80,8 @@ export function applyPolicyFile(base: ReplayPolicy, f: PolicyFile, fallbackName:
     name: f.name ?? fallbackName,
     rescue: { ...base.rescue, ...f.rescue },
     excerpt: { ...base.excerpt, ...f.excerpt },
-    dedup: { ...base.dedup, ...f.dedup, nearDuplicates: { ...base.dedup.nearDuplicates, ...f.dedup?.nearDuplicates } },
+    fetch: base.fetch,
+    dedup: { ...base.dedup, ...f.dedup },
     tools: { ...base.tools, ...f.tools },
     mask: base.mask,
   };

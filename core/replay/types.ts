@@ -14,14 +14,19 @@ export interface ToolRule {
 export interface ReplayPolicy {
   name: string;
   rescue: { enabled: boolean; thresholdChars: number; excludeTools: string[]; includeTools: string[]; toolThresholds: Record<string, number> };
-  excerpt: { maxChars: number };
+  /** The excerpt's cap, and its budget within the cap: a share of the result, at least minChars. */
+  excerpt: { maxChars: number; minChars: number; share: number };
+  /** The caps a handle's footer names (from the config). */
+  fetch: { maxChars: number; fullMaxChars: number };
   dedup: {
     enabled: boolean;
     minChars: number;
     maxChars: number;
     maxStubStreak: number;
+    /** Off: a repeat is stubbed however many times in a row. */
     streakGuard: boolean;
-    nearDuplicates: { enabled: boolean; maxChangedShare: number; minLines: number };
+    nearDuplicates: boolean;
+    nearMaxChangedShare: number;
   };
   tools: Record<string, ToolRule>;
   /** Masking of credentials in what the model is given (from the config). */

@@ -54,7 +54,7 @@ test.describe.serial("import and replay", () => {
     });
     await expect(page.getByTestId("replay-as-happened")).toContainText(report.totals.asHappened.toLocaleString("en-US"));
     await expect(page.getByTestId("replay-policy-1")).toContainText(report.totals.policies[1]!.promptTokens.toLocaleString("en-US"));
-    await expect(page.getByTestId("replay-request-table").locator("tbody tr")).toHaveCount(6);
+    await expect(page.getByTestId("replay-request-table").locator("tbody tr")).toHaveCount(7);
     await expect(page.getByTestId("replay-tools")).toContainText("mcp__fx__big_log");
     await shoot(page, "replay");
     const calls = page.getByTestId("replay-calls");

@@ -27,7 +27,7 @@ describe("the Import and Replay views' operations over a real engine", () => {
     expect(started).toMatchObject({ agent: "codex", state: "running" });
     await expect(async () => call("history.import", { agent: "opencode", path: FIXTURE_PATHS.opencode })).rejects.toThrow(/already running/);
     const done = await finished();
-    expect(done).toMatchObject({ state: "done", files: 1, filesDone: 1, sessions: 1, callsAdded: 5, issueCount: 0 });
+    expect(done).toMatchObject({ state: "done", files: 1, filesDone: 1, sessions: 1, callsAdded: 6, issueCount: 0 });
     expect(done.bytesDone).toBe(done.bytes);
     const agents = await call("history.agents", {});
     expect(agents.map((a) => a.agent)).toEqual(["claude-code", "codex", "gemini-cli", "opencode"]);

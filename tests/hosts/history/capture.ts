@@ -117,7 +117,7 @@ const OTHERS: Record<string, OtherHost> = {
       const u = fx();
       writeFileSync(join(codexHome, "config.toml"), [codexUserConfig(modelUrl, "gpt-5.5"), "[mcp_servers.fx]", `command = ${JSON.stringify(u.command)}`, `args = ${JSON.stringify(u.args)}`, `cwd = ${JSON.stringify(u.cwd)}`, "required = true", "startup_timeout_sec = 30", ""].join("\n"));
       const env = { ...baseEnv(dirs, proxyUrl), CODEX_HOME: codexHome, SCRIPTED_API_KEY: "scripted" };
-      return run(hostBin("codex"), ["exec", "--json", "--skip-git-repo-check", "-c", 'mcp_servers.fx.tools.big_log.approval_mode="approve"', "Read the four build logs."], { env, cwd: dirs.work });
+      return run(hostBin("codex"), ["exec", "--json", "--skip-git-repo-check", "-c", 'mcp_servers.fx.tools.big_log.approval_mode="approve"', "-c", 'mcp_servers.fx.tools.run_tests.approval_mode="approve"', "Read the build logs and run the tests."], { env, cwd: dirs.work });
     },
     collect: (dirs, dest, pairs) => copyScrubbed(join(dirs.home, ".codex", "sessions"), join(dest, "sessions"), pairs),
   },
@@ -127,7 +127,7 @@ const OTHERS: Record<string, OtherHost> = {
       mkdirSync(join(dirs.home, ".gemini"), { recursive: true });
       writeFileSync(join(dirs.home, ".gemini", "settings.json"), JSON.stringify({ ...GEMINI_USER_SETTINGS, mcpServers: { fx: { ...fx(), timeout: 300000 } } }, null, 2));
       const env = { ...baseEnv(dirs, proxyUrl), GEMINI_API_KEY: "scripted", GOOGLE_GEMINI_BASE_URL: modelUrl, GEMINI_CLI_TRUST_WORKSPACE: "true" };
-      return run(hostBin("gemini"), ["-p", "Read the four build logs.", "--yolo", "--output-format", "json", "-m", "scripted-model"], { env, cwd: dirs.work });
+      return run(hostBin("gemini"), ["-p", "Read the build logs and run the tests.", "--yolo", "--output-format", "json", "-m", "scripted-model"], { env, cwd: dirs.work });
     },
     collect(dirs, dest, pairs) {
       copyScrubbed(join(dirs.home, ".gemini", "tmp"), join(dest, "tmp"), pairs);
@@ -141,7 +141,7 @@ const OTHERS: Record<string, OtherHost> = {
       prepareConfigDir(configDir);
       const u = fx();
       writeFileSync(join(configDir, "opencode.json"), JSON.stringify({ ...opencodeUserConfig(modelUrl), mcp: { fx: { type: "local", command: [u.command, ...u.args], enabled: true } } }, null, 2));
-      return run(hostBin("opencode"), ["run", "--model", "scripted/scripted-model", "Read the four build logs."], { env: opencodeEnv(dirs, proxyUrl), cwd: dirs.work });
+      return run(hostBin("opencode"), ["run", "--model", "scripted/scripted-model", "Read the build logs and run the tests."], { env: opencodeEnv(dirs, proxyUrl), cwd: dirs.work });
     },
     collect(dirs, dest, pairs) {
       const data = join(dirs.home, ".local", "share", "opencode");

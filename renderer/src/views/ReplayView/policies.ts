@@ -9,7 +9,7 @@ export interface Preset {
 export const PRESETS: Preset[] = [
   { id: "current", label: "Current config", policy: { name: "current config" } },
   { id: "no-dedup", label: "No dedup stubs", policy: { name: "no dedup", dedup: { enabled: false } } },
-  { id: "no-near", label: "Exact stubs only", policy: { name: "exact stubs only", dedup: { nearDuplicates: { enabled: false } } } },
+  { id: "no-near", label: "Exact stubs only", policy: { name: "exact stubs only", dedup: { nearDuplicates: false } } },
   { id: "tight", label: "Threshold 4,000, excerpt 2,000", policy: { name: "threshold 4k", rescue: { thresholdChars: 4_000 }, excerpt: { maxChars: 2_000 } } },
   { id: "no-guard", label: "No streak guard", policy: { name: "no streak guard", dedup: { streakGuard: false } } },
 ];
