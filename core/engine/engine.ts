@@ -19,6 +19,7 @@ import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { openStoreParts } from "../store/blobStore";
 import { storeToolCatalog } from "../store/toolCatalog";
 import { TaskQueue } from "./taskQueue";
+import { importSession } from "./importService";
 import type { FetchAnswer } from "../fetch/fetchModes";
 import type { Label } from "../types";
 import { rotateStoreKey } from "../store/rotate";
@@ -226,6 +227,7 @@ export function createEngine(opts: EngineOptions): Engine {
     readBlob: (sessionId: string | null, id: unknown) => readBlob(parts, sessionId, id),
     search: (query, searchOpts) => search.search(query, searchOpts),
     unindexedBlobs: () => search.unindexedLiveBlobs(),
+    importSession: (session) => importSession(parts, session),
     /** Records that a session is active (and which client runs it, when known). */
     touchSession(sessionId: string, client?: string | null): void {
       sessions.touch(sessionId, store.now, client);

@@ -15,6 +15,8 @@ import type { EngineEvent } from "./engineEvents";
 import type { ExpandInput, ExpandResult } from "./expandService";
 import type { FetchRequest } from "./fetchService";
 import type { TransformInput, TransformResult } from "./transform";
+import type { HistorySession } from "../history/types";
+import type { ImportSessionResult } from "./importService";
 
 /** A whole blob as a session may see it (MCP resources/read), or why it cannot. */
 export type BlobReadResult = { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string };
@@ -43,6 +45,9 @@ export interface Engine {
   search(query: string, opts?: SearchOptions): SearchHit[];
   /** Live blobs not (yet) in the search index. */
   unindexedBlobs(): number;
+
+  /** Stores one session of an agent's own history as an imported (read-only) session; a re-import adds only new calls. */
+  importSession(session: HistorySession): ImportSessionResult;
 
   /** Records that a session is active (and which client runs it, when known). */
   touchSession(sessionId: string, client?: string | null): void;

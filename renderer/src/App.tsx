@@ -8,6 +8,8 @@ import { setTheme, useTheme, type ThemeChoice } from "./theme/theme";
 import { BlobsView } from "./views/BlobsView/BlobsView";
 import { BlobView } from "./views/BlobView/BlobView";
 import { EndpointView } from "./views/EndpointView/EndpointView";
+import { ImportView } from "./views/ImportView/ImportView";
+import { ReplayView } from "./views/ReplayView/ReplayView";
 import { LoginView } from "./views/LoginView/LoginView";
 import { OverviewView } from "./views/OverviewView/OverviewView";
 import { SearchView } from "./views/SearchView/SearchView";
@@ -20,6 +22,8 @@ const NAV: { name: RouteName; label: string; route: Route }[] = [
   { name: "sessions", label: "Sessions", route: { name: "sessions" } },
   { name: "blobs", label: "Blobs", route: { name: "blobs" } },
   { name: "search", label: "Search", route: { name: "search" } },
+  { name: "import", label: "Import", route: { name: "import" } },
+  { name: "replay", label: "Replay", route: { name: "replay" } },
   { name: "endpoint", label: "Endpoint", route: { name: "endpoint" } },
   { name: "settings", label: "Settings", route: { name: "settings" } },
 ];
@@ -39,6 +43,10 @@ function CurrentView({ route }: { route: Route }) {
       return <BlobView key={route.id} id={route.id} line={route.line} />;
     case "search":
       return <SearchView q={route.q} />;
+    case "import":
+      return <ImportView />;
+    case "replay":
+      return <ReplayView key={formatRoute(route)} session={route.session} agent={route.agent} />;
     case "endpoint":
       return <EndpointView />;
     case "settings":
@@ -128,7 +136,7 @@ function Help({ onClose }: { onClose: () => void }) {
       <div onClick={(e) => e.stopPropagation()}>
         <h2 style={{ marginTop: 0, fontSize: 15 }}>Keyboard shortcuts</h2>
         <dl className="kv">
-          <dt><kbd>1</kbd>–<kbd>6</kbd></dt><dd>Overview, Sessions, Blobs, Search, Endpoint, Settings</dd>
+          <dt><kbd>1</kbd>–<kbd>8</kbd></dt><dd>Overview, Sessions, Blobs, Search, Import, Replay, Endpoint, Settings</dd>
           <dt><kbd>/</kbd></dt><dd>Focus the filter, search or grep box</dd>
           <dt><kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd></dt><dd>Move in the blobs table</dd>
           <dt><kbd>Enter</kbd> / <kbd>Space</kbd></dt><dd>Open / select the current blob</dd>

@@ -50,17 +50,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const root = mkdtempSync(join(tmpdir(), "spillway-e2e-"));
   const mainHome = join(root, "main");
   const bulkHome = join(root, "bulk");
+  // An empty store for the Import and Replay views, so their imports leave the other specs' figures alone.
+  const historyHome = join(root, "history");
   const files = join(root, "files");
   writeFiles(files);
   writeConfig(mainHome, upstreamConfig(files, join(root, "memory.jsonl")));
   writeConfig(bulkHome, {});
+  writeConfig(historyHome, {});
   const big = await putBigBlob(mainHome);
   const bulkEngine = createEngine({ home: bulkHome, logger: memoryLogger() });
   insertBulkBlobs(engineInternals(bulkEngine).store.db, Date.now());
   await bulkEngine.close();
 
-  const [main, bulk] = await Promise.all([startServe(mainHome), startServe(bulkHome)]);
-  const servers = [main, bulk];
+  const [main, bulk, history] = await Promise.all([startServe(mainHome), startServe(bulkHome), startServe(historyHome)]);
+  const servers = [main, bulk, history];
   try {
     const ids = await generateTraffic(main.url, main.token, files);
     await waitForTokenCounts(main);
@@ -76,6 +79,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const state: E2EState = {
       main: { url: main.url, token: main.token, home: mainHome },
       bulk: { url: bulk.url, token: bulk.token, home: bulkHome },
+      history: { url: history.url, token: history.token, home: historyHome },
       ids: { ...ids, big: big.id },
       big: { chars: big.chars, lines: big.lines },
       setupMs: Date.now() - t0,

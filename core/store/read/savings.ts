@@ -1,4 +1,4 @@
-/** Savings figures built from the ledger: returned − given − pulled back, in chars and tokens. */
+/** Savings figures built from the ledger: returned − given − pulled back, in chars and tokens, of live calls (imported history is replayed instead). */
 import type { Db } from "../db";
 import type { SavingsGroup, SavingsRow } from "../../types";
 
@@ -22,7 +22,7 @@ export function savings(db: Db, group: SavingsGroup, since = 0): SavingsRow[] {
          SUM(returned_chars) AS returnedChars, COALESCE(SUM(returned_tokens), 0) AS returnedTokens,
          SUM(given_chars) AS givenChars, COALESCE(SUM(given_tokens), 0) AS givenTokens,
          SUM(returned_tokens IS NULL) AS pendingTokenCounts
-       FROM calls WHERE ts >= ? GROUP BY key`,
+       FROM calls WHERE ts >= ? AND imported = 0 GROUP BY key`,
     )
     .all(since) as Omit<SavingsRow, "pulledChars" | "pulledTokens" | "netChars" | "netTokens">[];
   const pulled = db

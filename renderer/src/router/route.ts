@@ -7,6 +7,8 @@ export type Route =
   | { name: "blobs"; tool?: string; session?: string; state?: string }
   | { name: "blob"; id: string; line?: number }
   | { name: "search"; q?: string }
+  | { name: "import" }
+  | { name: "replay"; session?: string; agent?: string }
   | { name: "endpoint" }
   | { name: "settings" };
 
@@ -44,6 +46,13 @@ export function parseRoute(hash: string): Route {
     }
     case "search":
       return opt("q") ? { name: "search", q: opt("q") } : { name: "search" };
+    case "import":
+      return { name: "import" };
+    case "replay": {
+      const session = opt("session");
+      const agent = opt("agent");
+      return { name: "replay", ...(session ? { session } : {}), ...(agent ? { agent } : {}) };
+    }
     case "endpoint":
       return { name: "endpoint" };
     case "settings":
@@ -75,6 +84,10 @@ export function formatRoute(r: Route): string {
       return `#/blobs/${enc(r.id)}${qs({ line: r.line })}`;
     case "search":
       return `#/search${qs({ q: r.q })}`;
+    case "import":
+      return "#/import";
+    case "replay":
+      return `#/replay${qs({ session: r.session, agent: r.agent })}`;
     case "endpoint":
       return "#/endpoint";
     case "settings":

@@ -18,6 +18,8 @@ export interface ServerInfo {
 export interface E2EState {
   main: ServerInfo;
   bulk: ServerInfo;
+  /** An empty store the Import and Replay specs fill. */
+  history: ServerInfo;
   ids: TrafficIds & { big: string };
   big: { chars: number; lines: number };
   setupMs: number;

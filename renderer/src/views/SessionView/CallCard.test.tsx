@@ -26,9 +26,17 @@ describe("CallCard", () => {
   });
 
   it("shows one box when the model got the result itself", () => {
-    const html = renderToStaticMarkup(<CallCard tc={call("passthrough")} />);
+    const c = call("passthrough");
+    const html = renderToStaticMarkup(<CallCard tc={{ ...c, call: { ...c.call, givenChars: c.call.returnedChars }, given: c.raw }} />);
     expect(html).toContain("Tool returned = model was given");
     expect(html).not.toContain("Model was given (handle)");
+  });
+
+  it("an imported call the agent cut shows the whole result beside the agent's preview", () => {
+    const c = call("passthrough");
+    const html = renderToStaticMarkup(<CallCard tc={{ ...c, given: { text: "<persisted-output>\nOutput too large (12.8KB).", totalChars: 2_048, truncated: false, source: "ledger" }, call: { ...c.call, givenChars: 2_048 } }} />);
+    expect(html).toContain("Model was given (cut by the agent)");
+    expect(html).toContain("&lt;persisted-output&gt;");
   });
 
   it("describes expansions and recalls in words", () => {

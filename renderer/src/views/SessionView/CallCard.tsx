@@ -37,7 +37,8 @@ export function touchText(e: LedgerEvent): string {
 
 export function CallCard({ tc }: { tc: TimelineCall }) {
   const c = tc.call;
-  const same = c.outcome === "passthrough";
+  // An imported call the agent cut (a persisted preview) is a pass-through with less given than returned.
+  const same = c.outcome === "passthrough" && c.givenChars === c.returnedChars;
   return (
     <article className="panel" data-testid="call" data-outcome={c.outcome} style={{ marginBottom: 10 }} aria-label={`${c.tool} at ${fmtTime(c.ts)}`}>
       <h2>
@@ -68,7 +69,7 @@ export function CallCard({ tc }: { tc: TimelineCall }) {
         ) : (
           <div style={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 10 }}>
             <TextBox title="Tool returned" t={tc.raw} blobId={tc.blob?.id ?? null} testId="raw" />
-            <TextBox title={c.outcome === "stubbed" ? "Model was given (stub)" : "Model was given (handle)"} t={tc.given} blobId={null} testId="given" />
+            <TextBox title={c.outcome === "stubbed" ? "Model was given (stub)" : c.outcome === "passthrough" ? "Model was given (cut by the agent)" : "Model was given (handle)"} t={tc.given} blobId={null} testId="given" />
           </div>
         )}
         {tc.touches.length > 0 && (

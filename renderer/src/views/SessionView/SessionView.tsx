@@ -14,11 +14,18 @@ export function SessionView({ id }: { id: string }) {
   return (
     <>
       <ViewHead title={<span>Session <span className="mono">{id}</span></span>}>
+        {s?.imported && <a className="btn" href={formatRoute({ name: "replay", session: id })}>Replay it</a>}
         <a className="btn" href={formatRoute({ name: "blobs", session: id })}>Its blobs</a>
       </ViewHead>
       <Progress on={head.loading || head.refreshing} label="Loading the timeline" />
       <div className="view-body">
         <ErrorNote error={head.error} />
+        {s?.imported && (
+          <div className="callout" data-testid="imported-note">
+            Imported from {s.imported.agent}'s own history (read-only): {s.imported.project ?? "no project"} · {s.imported.model ?? "model unknown"}. What the model was
+            given is what the agent gave it; the replay lab shows what Spillway would have given instead.
+          </div>
+        )}
         {s && <SessionCards s={s} />}
         {pages.map((after, i) => (
           <TimelinePage key={after} id={id} after={after} onMore={i === pages.length - 1 ? (next) => setPages((p) => [...p, next]) : undefined} />
