@@ -57,6 +57,12 @@ export function resolveBlob(
   }
 }
 
+/** An answer built from the blob's model view, through the model's exit once more: a slice or a composed line never carries more than the view. */
+function exit(p: EngineParts, meta: BlobMeta, answer: FetchAnswer): FetchAnswer {
+  const text = p.views.modelView(answer.text, meta.tool);
+  return text === answer.text ? answer : { ...answer, text };
+}
+
 export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
   try {
     const resolved = resolveBlob(p, req.sessionId, req.id);
@@ -64,16 +70,16 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
     const { meta, text } = resolved;
     const mode = typeof req.mode === "string" ? req.mode : "";
     if (mode === "search") p.ensureIndexed(meta.id, text, meta);
-    const view = p.modelView(meta.id, text, meta.label);
-    const answer = runFetch(mode, {
+    const view = p.views.modelBlob(meta.id, text, meta.tool);
+    const answer = exit(p, meta, runFetch(mode, {
       id: meta.id,
       content: view,
       meta,
       args: req.args ?? {},
       limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
       search: p.search,
-      withholdFull: p.config.sensitivity.mode === "mask" && meta.label === "credential",
-    });
+      withholdFull: p.views.masksFor(meta.tool) && meta.label === "credential",
+    }));
     if (!answer.isError) {
       p.store.touchFetch(meta.id);
       p.ledger.insertEvent({
@@ -96,7 +102,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
     const resolved = resolveBlob(p, sessionId, resultId);
     if (!resolved.ok) return errorAnswer(resolved.message);
     const { meta, text } = resolved;
-    const view = p.modelView(meta.id, text, meta.label);
+    const view = p.views.modelBlob(meta.id, text, meta.tool);
     let answer: FetchAnswer;
     if (view.length > p.config.fetch.fullMaxChars) {
       answer = runFetch("full", {
@@ -106,6 +112,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
     } else {
       answer = { text: view, truncated: false, isError: false, servedChars: view.length };
     }
+    answer = exit(p, meta, answer);
     if (!answer.isError) p.store.touchFetch(meta.id);
     p.ledger.insertEvent({
       ts: p.store.now, type: "recall", sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,
@@ -129,7 +136,7 @@ export function readBlob(
     const resolved = resolveBlob(p, sessionId, id);
     if (!resolved.ok) return resolved;
     const { meta, text } = resolved;
-    const view = p.modelView(meta.id, text, meta.label);
+    const view = p.views.modelBlob(meta.id, text, meta.tool);
     p.store.touchFetch(meta.id);
     p.ledger.insertEvent({
       ts: p.store.now, type: "fetch", sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,

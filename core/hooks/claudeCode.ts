@@ -5,6 +5,7 @@
  */
 import { OWN_TOOLS } from "../engine/transform";
 import type { ProxyEngine } from "../mcp/engineView";
+import { maskJsonValue } from "../sensitivity/maskJson";
 import { builtinText, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
 
 /** The MCP server name `spillway connect claude-code` registers; its tools were handled by the proxy already. */
@@ -52,8 +53,11 @@ function postToolUse(engine: ProxyEngine, sessionId: string, p: Payload): HookAn
   const isMcp = server !== null;
   const { text, isError } = isMcp ? mcpText(p.tool_response) : { text: builtinText(p.tool_response), isError: false };
   const r = engine.transformToolResult({ sessionId, tool: name, server, args: p.tool_input, text, isError });
-  if (r.outcome !== "rescued" && r.outcome !== "stubbed") return {};
-  const output = isMcp ? { updatedMCPToolOutput: replaceMcpText(p.tool_response, r.text) } : { updatedToolOutput: r.text };
+  const replaced = r.outcome === "rescued" || r.outcome === "stubbed";
+  if (!replaced && !r.masked) return {};
+  // A masked pass-through keeps the MCP result's shape (items, structuredContent), its strings through the model's exit.
+  const mcpOutput = () => (replaced ? replaceMcpText(p.tool_response, r.text) : maskJsonValue(p.tool_response, (t) => engine.modelView(t, name)));
+  const output = isMcp ? { updatedMCPToolOutput: mcpOutput() } : { updatedToolOutput: r.text };
   return { hookSpecificOutput: { hookEventName: "PostToolUse", ...output } };
 }
 

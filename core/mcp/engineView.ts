@@ -3,5 +3,5 @@ import type { Engine } from "../engine/engine";
 
 export type ProxyEngine = Pick<
   Engine,
-  "config" | "logger" | "store" | "sessions" | "touchSession" | "transformToolResult" | "expandArguments" | "fetch" | "recall" | "readBlob" | "compaction" | "turn"
+  "config" | "logger" | "store" | "sessions" | "touchSession" | "modelView" | "transformToolResult" | "expandArguments" | "fetch" | "recall" | "readBlob" | "compaction" | "turn"
 >;

@@ -65,7 +65,7 @@ function accept(p: SecretPattern, prefix: string, value: string, text: string, a
   if (!keyHoldsSecret(key, value, p.strict === true)) return null;
   const type = classifyKey(key);
   if (value.length < (MIN_LENGTH[type] ?? DEFAULT_MIN_LENGTH)) return null;
-  if (type !== "password" && PATH_LIKE.test(value)) return null; // GOOGLE_APPLICATION_CREDENTIALS=/etc/key.json
+  if (type !== "password" && isPathLike(value)) return null; // GOOGLE_APPLICATION_CREDENTIALS=/etc/key.json
   const separator = /(=>|:=|=|:)[ \t]*["'\\]*$/.exec(prefix)?.[1] ?? "=";
   const quoted = /["']$/.test(prefix);
   const lineEnd = text.indexOf("\n", after);
@@ -74,8 +74,16 @@ function accept(p: SecretPattern, prefix: string, value: string, text: string, a
   return type;
 }
 
-/** A file path, not a key: `/etc/app/key.json`, `~/creds`, `./tls.key`, `C:\keys\a.pfx`, `reports/q1.csv`. */
-const PATH_LIKE = /^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)|^(?:[\w.-]+\/)*[\w.-]+\.(?:json|ya?ml|pem|key|p12|pfx|crt|cer|jks|txt|ini|cfg|conf|env|toml|csv|tsv|log|xml|html?|pdf|zip|gz|tar|png|jpe?g|svg|md)$/i;
+/**
+ * A file path, not a key: `/etc/app/key.json`, `~/creds`, `./tls.key`, `C:\keys\a.pfx`,
+ * `reports/q1.csv`. A base64 value can start with `/` too; its segments look generated.
+ */
+function isPathLike(value: string): boolean {
+  if (/^(?:[\w.-]+\/)*[\w.-]+\.(?:json|ya?ml|pem|key|p12|pfx|crt|cer|jks|txt|ini|cfg|conf|env|toml|csv|tsv|log|xml|html?|pdf|zip|gz|tar|png|jpe?g|svg|md)$/i.test(value)) return true;
+  if (!/^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/.test(value) || /[+=]/.test(value)) return false;
+  return !value.split(/[/\\]/).some((seg) => seg.length >= 16 && looksGenerated(seg));
+}
+
 /** Keys named like a secret that hold something else: pagination cursors and the shell's working directory. */
 const NOT_SECRET_KEY = /(?:page|next|continuation|cursor|sync|resume|pagination)[_.-]?token$/i;
 
@@ -127,7 +135,11 @@ export function mergeFindings(findings: SecretFinding[]): SecretFinding[] {
  * masked text keeps the original's line count and numbering (grep and range answers agree).
  */
 export function maskSecrets(text: string): { text: string; count: number; types: string[] } {
-  const findings = findSecrets(text);
+  return maskFindings(text, findSecrets(text));
+}
+
+/** `maskSecrets` with the findings already in hand (one scan serves the label and the mask). */
+export function maskFindings(text: string, findings: readonly SecretFinding[]): { text: string; count: number; types: string[] } {
   if (findings.length === 0) return { text, count: 0, types: [] };
   const parts: string[] = [];
   const types: string[] = [];

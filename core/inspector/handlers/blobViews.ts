@@ -1,35 +1,21 @@
 /**
- * The texts the inspector shows of a blob: the exact content, or the masked view (credential
- * spans replaced, as the model sees them) that a credential-labelled blob opens with.
+ * The texts the inspector shows of a blob, all through the engine's operator view: masked unless
+ * the operator reveals them (the explicit reveal shows the exact bytes). Paging, previews and
+ * exports read through it; the engine keeps the one cache of these texts.
  */
-import { openSync, readSync, closeSync } from "node:fs";
 import { lineStarts } from "../../text/lines";
 import type { Engine } from "../../engine/engine";
-import { maskSecrets } from "../../sensitivity/secrets";
 import type { BlobMeta } from "../../types";
 import { InspectorFailure } from "../api/failure";
-import { TextCache, type CachedText } from "./textCache";
+import type { CachedText } from "./contentPage";
 
-/** Whether the inspector opens this blob masked (the explicit reveal shows the exact bytes). */
+/** Whether the inspector offers a reveal for this blob (the masked view of any other one shows its bytes as they are). */
 export function isMaskable(meta: Pick<BlobMeta, "label">): boolean {
   return meta.label === "credential";
 }
 
-/** Blobs from this size are opened from the head of their file first. */
-const HEAD_READ_MIN_BYTES = 8 * 1024 * 1024;
-const HEAD_CHUNK_BYTES = 1024 * 1024;
-/** A head read gives up past this (lines that long are better read whole). */
-const HEAD_READ_MAX_BYTES = 16 * 1024 * 1024;
-
 export class BlobViews {
-  readonly cache: TextCache;
-
-  constructor(
-    private readonly engine: Engine,
-    cache?: TextCache,
-  ) {
-    this.cache = cache ?? new TextCache();
-  }
+  constructor(private readonly engine: Engine) {}
 
   /** The live blob's metadata, or a not_found failure naming why it cannot be read. */
   liveMeta(id: string): BlobMeta {
@@ -42,18 +28,12 @@ export class BlobViews {
     return meta;
   }
 
-  /** The whole text, masked unless `reveal` (only credential blobs differ). */
+  /** The whole text, masked unless `masked` is false; `masked` in the answer says whether masking changed anything. */
   view(id: string, masked: boolean): { meta: BlobMeta; view: CachedText; masked: boolean } {
     const meta = this.liveMeta(id);
-    const mask = masked && isMaskable(meta);
-    const key = mask ? `${id}:masked` : id;
-    const view = this.cache.get(key, () => {
-      const text = this.engine.store.read(id);
-      if (text === null) return null;
-      return mask ? maskSecrets(text).text : text;
-    });
-    if (!view) throw new InspectorFailure("not_found", `Blob ${id} has no content file any more (swept meanwhile?).`);
-    return { meta, view, masked: mask };
+    const v = this.engine.operatorBlob(id, !masked);
+    if (!v) throw new InspectorFailure("not_found", `Blob ${id} has no content file any more (swept meanwhile?).`);
+    return { meta, view: { text: v.text, starts: v.starts() }, masked: v.masked };
   }
 
   /**
@@ -61,83 +41,29 @@ export class BlobViews {
    * of a viewer: opening a 50 MB blob then reads about what it shows, not 50 MB. Null when the
    * whole text is already cached, or the blob is small, encrypted or not UTF-8 (read it whole).
    */
-  headView(id: string, lines: number): CachedText | null {
-    const row = this.engine.store.row(id);
-    if (!row || row.tombstoned_at !== null || row.encrypted || row.encoding !== "utf8" || row.bytes < HEAD_READ_MIN_BYTES) return null;
-    if (this.cache.has(id)) return null;
-    let fd: number | null = null;
-    try {
-      fd = openSync(this.engine.store.files.pathOf(id), "r");
-      const chunks: Buffer[] = [];
-      let pos = 0;
-      let newlines = 0;
-      let cut = -1;
-      // "\n" is never part of a multi-byte UTF-8 sequence, so cutting after one never splits a char.
-      while (cut < 0) {
-        const buf = Buffer.alloc(HEAD_CHUNK_BYTES);
-        const n = readSync(fd, buf, 0, buf.length, pos);
-        if (n === 0) break;
-        const chunk = buf.subarray(0, n);
-        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) {
-          if (++newlines === lines) {
-            cut = pos + i + 1;
-            break;
-          }
-        }
-        chunks.push(chunk);
-        pos += n;
-        if (pos > HEAD_READ_MAX_BYTES) return null;
-      }
-      if (cut < 0) return null;
-      const text = Buffer.concat(chunks).subarray(0, cut).toString("utf8");
-      return { text, starts: lineStarts(text) };
-    } catch {
-      return null;
-    } finally {
-      if (fd !== null) closeSync(fd);
-    }
+  headView(id: string, lines: number, masked: boolean): { view: CachedText; masked: boolean } | null {
+    const head = this.engine.operatorHeadLines(id, lines, !masked);
+    return head && { view: { text: head.text, starts: lineStarts(head.text) }, masked: head.masked };
   }
 
-  /** Reads and indexes the whole text off the current request, so the next page is instant. */
-  warm(id: string): void {
+  /** Reads the whole text off the current request, so the next page is instant. */
+  warm(id: string, masked: boolean): void {
     setImmediate(() => {
       try {
-        this.view(id, false);
+        this.view(id, masked);
       } catch {
         /* gone meanwhile: the next request says so */
       }
     });
   }
 
-  /**
-   * The first `maxChars` of a blob for previews, without reading a large plain file whole:
-   * plain files are read from their head; encrypted ones (small credential results) are
-   * decrypted whole and masked.
-   */
+  /** The first `maxChars` of a blob for previews, masked; null when it cannot be read. */
   head(id: string, maxChars: number): { text: string; totalChars: number } | null {
-    const row = this.engine.store.row(id);
-    if (!row || row.tombstoned_at !== null) return null;
-    if (row.encrypted || row.chars <= maxChars * 4) {
-      try {
-        const v = this.view(id, true).view.text;
-        return { text: v.slice(0, maxChars), totalChars: row.chars };
-      } catch {
-        return null;
-      }
-    }
-    const unit = row.encoding === "utf16le" ? 2 : 4;
-    const buf = Buffer.alloc(maxChars * unit);
-    let fd: number | null = null;
     try {
-      fd = openSync(this.engine.store.files.pathOf(id), "r");
-      const n = readSync(fd, buf, 0, buf.length, 0);
-      // maxChars*4 bytes hold more than maxChars UTF-16 units, so a sequence cut at the end lies past the slice.
-      const text = buf.subarray(0, n).toString(row.encoding === "utf16le" ? "utf16le" : "utf8");
-      return { text: text.slice(0, maxChars), totalChars: row.chars };
-    } catch {
+      return this.engine.operatorHead(id, maxChars);
+    } catch (err) {
+      this.engine.logger.warn("blob preview failed", { id, error: (err as Error).message });
       return null;
-    } finally {
-      if (fd !== null) closeSync(fd);
     }
   }
 }
