@@ -1,6 +1,7 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
 import { runFetch, type FetchAnswer } from "../fetch/fetchModes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
+import { storedFetchArgs } from "../sensitivity/fetchArgsMask";
 import { BLOB_ID } from "../store/blobStore";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
@@ -85,7 +86,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
       p.ledger.insertEvent({
         ts: p.store.now, type: "fetch", sessionId: req.sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,
         chars: answer.text.length, tokens: p.tokens.count(answer.text),
-        data: { mode, args: req.args ?? {}, servedChars: answer.servedChars, truncated: answer.truncated },
+        data: { mode, args: storedFetchArgs(req.args ?? {}, text, p.views.maskedBlob(meta.id, text)), servedChars: answer.servedChars, truncated: answer.truncated },
       });
       p.emit({ type: "fetch", sessionId: req.sessionId, blobId: meta.id, mode });
     }
