@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { createEngine } from "../core/engine/engine";
+import { createEngine, engineInternals } from "../core/engine/engine";
 import { buildExcerpt } from "../core/rescue/excerpt";
 import { detectKind } from "../core/rescue/kind";
 import { buildOutline } from "../core/fetch/outline";
@@ -89,7 +89,7 @@ for (let i = 0; i < runs; i++) {
   const t = i === 0 ? text : text.slice(0, -1) + String.fromCharCode(48 + (i % 10));
   const session = `bench-${i}`;
   let t0 = performance.now();
-  engine.store.idFor(t);
+  engineInternals(engine).store.idFor(t);
   stages.hash!.push(performance.now() - t0);
   t0 = performance.now();
   const { kind, shape } = detectKind(t);
@@ -101,7 +101,7 @@ for (let i = 0; i < runs; i++) {
   buildOutline(t, kind);
   stages.outline!.push(performance.now() - t0);
   t0 = performance.now();
-  engine.store.put(t + "#store", { tool: "bench", sessionId: session, kind, shape, lines: countLines(t), label: "public" });
+  engineInternals(engine).store.put(t + "#store", { tool: "bench", sessionId: session, kind, shape, lines: countLines(t), label: "public" });
   stages.store!.push(performance.now() - t0);
   // the whole interception path, as an agent's call sees it
   t0 = performance.now();

@@ -1,44 +1,8 @@
 /** Shared engine types. Pure types only: the renderer imports this file with `import type`. */
 
-/** Content kinds detected from a result's text. */
-export type Kind =
-  | "json"
-  | "ndjson"
-  | "csv"
-  | "tsv"
-  | "html"
-  | "xml"
-  | "markdown"
-  | "code"
-  | "log"
-  | "text";
+import type { BlobState, EventType, Kind, Label, Outcome, SavingsGroup } from "./vocabulary";
 
-/** Sensitivity labels, lowest first. */
-export type Label = "public" | "internal" | "personal" | "credential";
-export const LABELS: readonly Label[] = ["public", "internal", "personal", "credential"];
-
-/** A blob's lifecycle state as the inspector shows it. */
-export type BlobState = "live" | "pinned" | "tombstoned";
-
-/** What the interception path did with one tool result. */
-export type Outcome = "rescued" | "stubbed" | "passthrough" | "failed_open";
-
-/** Ledger event types. */
-export type EventType =
-  | "rescue"
-  | "stub"
-  | "passthrough"
-  | "fetch"
-  | "recall"
-  | "expansion"
-  | "label"
-  | "sweep"
-  | "evict"
-  | "pin"
-  | "unpin"
-  | "purge"
-  | "compaction"
-  | "turn";
+export type { BlobState, EventType, Kind, Label, Outcome, SavingsGroup };
 
 /** Metadata of one stored blob (one row of the index). */
 export interface BlobMeta {
@@ -85,4 +49,3 @@ export interface SavingsRow {
   pendingTokenCounts: number;
 }
 
-export type SavingsGroup = "total" | "session" | "tool" | "server" | "day";

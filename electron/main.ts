@@ -82,7 +82,7 @@ async function start(): Promise<void> {
       {
         onEngineEvent: (l) => host.engine.onEvent(l),
         onEndpointChange: (l) => host.endpointControl.onChange?.(l) ?? (() => {}),
-        lastLedgerId: () => (host.engine.store.db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM events").get() as { id: number }).id,
+        lastLedgerId: () => host.engine.reader.lastEventId(),
       },
       (p) => {
         const wc = window.current()?.webContents;

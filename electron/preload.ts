@@ -4,14 +4,13 @@
  * generated methods and a subscribe that passes event data, never the IPC event object.
  */
 import { contextBridge, ipcRenderer } from "electron";
-import { requestSchemas, type OpName, type Pushed } from "../core/inspector/api/contract";
+import type { Pushed } from "../core/inspector/api/contract";
+import { OP_NAMES } from "../core/inspector/api/operations";
 import { EVENT_CHANNEL } from "./ipc/channels";
 import { buildInspectorApi } from "./preload/buildApi";
 
-const ops = Object.keys(requestSchemas) as OpName[];
-
 const api = buildInspectorApi(
-  ops,
+  OP_NAMES,
   (channel, request) => ipcRenderer.invoke(channel, request),
   (listener) => {
     const relay = (_event: unknown, pushed: Pushed) => listener(pushed);

@@ -43,7 +43,7 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
     return name ? 0 : 2;
   }
   if (name === "--version" || name === "version") {
-    io.out("spillway 0.1.0");
+    io.out(`spillway ${(await import("../mcp/version")).SPILLWAY_VERSION}`);
     return 0;
   }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

@@ -2,6 +2,7 @@
 import { readFileSync, existsSync } from "node:fs";
 import { z } from "zod";
 import { ErrorCode, SpillwayError } from "../errors";
+import { LABELS } from "../vocabulary";
 
 const stdioServer = z.object({
   type: z.literal("stdio").optional(),
@@ -18,7 +19,7 @@ const httpServer = z.object({
 export const upstreamSchema = z.union([httpServer, stdioServer]);
 export type UpstreamConfig = z.infer<typeof upstreamSchema>;
 
-const labelSchema = z.enum(["public", "internal", "personal", "credential"]);
+const labelSchema = z.enum(LABELS);
 
 export const configSchema = z
   .object({

@@ -3,6 +3,7 @@
  * runs `spillway mcp` over stdio; Claude Code also gets the HTTP hooks (for its built-in tools),
  * Hermes gets the plugin shim.
  */
+import { OWN_TOOL_NAMES } from "../vocabulary";
 
 export interface ConnectContext {
   /** The command and arguments that start `spillway mcp`. */
@@ -126,7 +127,7 @@ export const AGENTS: Agent[] = [
   {
     name: "cline",
     title: "Cline (cline_mcp_settings.json, via MCP Servers > Configure)",
-    snippet: (c) => [json({ mcpServers: { spillway: { ...stdioEntry(c), disabled: false, autoApprove: ["rescuer_fetch", "recall_result"] } } }), `// ${UPSTREAMS_NOTE(c)}`].join("\n"),
+    snippet: (c) => [json({ mcpServers: { spillway: { ...stdioEntry(c), disabled: false, autoApprove: [...OWN_TOOL_NAMES] } } }), `// ${UPSTREAMS_NOTE(c)}`].join("\n"),
   },
   {
     name: "windsurf",

@@ -6,13 +6,13 @@
 import { ensureToken, tokenPath } from "../http/token";
 import { createHttpServer, type HttpEndpoint } from "../http/server";
 import { mountHooks } from "../hooks/hookRoutes";
-import type { ProxyEngine } from "../mcp/engineView";
+import type { Engine } from "../engine/engineApi";
 import { mountMcp, type McpHttp } from "../mcp/httpMcp";
 import { FETCH_TOOL, RECALL_TOOL } from "../mcp/ownTools";
 import { UpstreamManager } from "../mcp/upstreamManager";
 
 export interface EndpointOptions {
-  engine: ProxyEngine;
+  engine: Engine;
   home: string;
   /** Defaults to config server.port; 0 picks a free port. */
   port?: number;
@@ -31,7 +31,7 @@ export interface RunningEndpoint {
   close(): Promise<void>;
 }
 
-export function createUpstreams(engine: ProxyEngine): UpstreamManager {
+export function createUpstreams(engine: Engine): UpstreamManager {
   return new UpstreamManager(engine.config.mcpServers, {
     logger: engine.logger,
     timeoutMs: engine.config.server.upstreamTimeoutMs,

@@ -1,5 +1,5 @@
 import { parseConfig } from "../config/config";
-import { createEngine } from "./engine";
+import { createEngine, engineInternals } from "./engine";
 import { FakeClock, memoryLogger } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
 
@@ -140,7 +140,7 @@ describe("engine: rescue, dedup and the ledger", () => {
   it("fails open: if the store breaks, the model gets the raw result and the failure is logged", async () => {
     const logger = memoryLogger();
     const e = createEngine({ home: home.path, logger });
-    e.store.db.close();
+    engineInternals(e).store.db.close();
     const text = bigLog("d");
     const r = e.transformToolResult({ sessionId: "s", tool: "build", text });
     expect(r).toMatchObject({ text, outcome: "failed_open" });
@@ -157,7 +157,7 @@ describe("engine: rescue, dedup and the ledger", () => {
     await e.idle();
     const later = e.fetch({ sessionId: "s", id: r.blobId, mode: "search", args: { query: "gateway timed out" } });
     expect(later.text).toContain("gateway timed out");
-    expect(e.store.row(r.blobId!)!.sidecar_bytes).toBeGreaterThan(0);
+    expect(engineInternals(e).store.row(r.blobId!)!.sidecar_bytes).toBeGreaterThan(0);
     await e.close();
   });
 
@@ -213,14 +213,14 @@ describe("engine: savings", () => {
     expect(recall.isError).toBe(false);
     await e.idle();
     const total = e.savings("total")[0]!;
-    const given = r.text.length + e.ledger.callsOfSession("s1")[1]!.given_chars;
+    const given = r.text.length + engineInternals(e).ledger.callsOfSession("s1")[1]!.given_chars;
     expect(total.returnedChars).toBe(text.length * 2);
     expect(total.givenChars).toBe(given);
     expect(total.pulledChars).toBe(recall.text.length);
     expect(total.netChars).toBe(text.length * 2 - given - recall.text.length);
     // real BPE counts: far fewer tokens than chars, and not chars/4
     // large texts are counted in slices off the hot path: equal to the one-shot count within 0.1 %
-    const exact = 2 * e.tokens.count(text);
+    const exact = 2 * engineInternals(e).tokens.count(text);
     expect(Math.abs(total.returnedTokens - exact)).toBeLessThanOrEqual(exact / 1000);
     expect(total.returnedTokens).not.toBe(Math.round((text.length * 2) / 4));
     expect(total.pendingTokenCounts).toBe(0);

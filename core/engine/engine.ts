@@ -8,19 +8,19 @@ import { fetchBlob, readBlob, recallResult, type FetchRequest } from "./fetchSer
 import type { EngineParts } from "./parts";
 import { transformToolResult, type TransformInput, type TransformResult } from "./transform";
 import { systemClock, stderrLogger, type Clock, type Logger } from "../runtime";
-import { savings, type SavingsGroup, type SavingsRow } from "../savings/savings";
+import type { SavingsGroup, SavingsRow } from "../types";
+import { StoreReader } from "../store/read/reader";
+import type { Engine } from "./engineApi";
 import { createTokenCounter } from "../savings/tokens";
-import { SearchIndex } from "../search/searchIndex";
+import { openSearchIndex } from "../search/searchIndex";
 import { maskingLogger } from "../sensitivity/maskJson";
 import { SensitiveViews, type ViewText } from "../sensitivity/views";
 import { BlobStore } from "../store/blobStore";
-import { Ledger } from "../store/ledger";
 import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
-import { SessionStore } from "../store/sessions";
+import { openStoreParts } from "../store/blobStore";
 import { TaskQueue } from "./taskQueue";
 import type { FetchAnswer } from "../fetch/fetchModes";
 import { rotateStoreKey } from "../store/rotate";
-import { readHeadChars, readHeadLines } from "../store/blobHead";
 
 export interface EngineOptions {
   home: string;
@@ -34,21 +34,32 @@ export interface EngineOptions {
 
 /** Chars read past a preview's end, so a secret cut by the end is still recognised and masked. */
 const HEAD_MARGIN_CHARS = 1024;
+/** Blobs from this size open from the head of their file first (the inspector's first page). */
+const HEAD_READ_MIN_BYTES = 8 * 1024 * 1024;
 /** Blobs up to this size are indexed for search in the background after they are stored. */
 const EAGER_INDEX_MAX_CHARS = 16 * 1024 * 1024;
 
-export type Engine = ReturnType<typeof createEngine>;
+export type { Engine };
 
-export function createEngine(opts: EngineOptions) {
+/** The services an engine is made of, for tests and benches that check the store itself. */
+const partsOf = new WeakMap<Engine, EngineParts>();
+
+/** The engine's parts (store, sessions, ledger, search, tokens). For tests and benches only: product code uses the Engine interface. */
+export function engineInternals(engine: Engine): EngineParts {
+  const p = partsOf.get(engine);
+  if (!p) throw new Error("not an engine made by createEngine");
+  return p;
+}
+
+export function createEngine(opts: EngineOptions): Engine {
   const config = opts.config ?? defaultConfig();
   const clock = opts.clock ?? systemClock;
   const views = new SensitiveViews({ mode: config.sensitivity.mode, unmaskedTools: config.sensitivity.unmaskedTools });
   // Log lines end up in files the agent host keeps (a `spillway mcp`'s stderr): masked like the disk.
   const logger = maskingLogger(opts.logger ?? stderrLogger(), (t) => views.storedView(t));
   const store = new BlobStore({ home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home) });
-  const sessions = new SessionStore(store.db);
-  const ledger = new Ledger(store.db);
-  const search = new SearchIndex(store.db);
+  const { sessions, ledger } = openStoreParts(store);
+  const search = openSearchIndex(store);
   const tokens = createTokenCounter(config.tokenizer);
   const queue = new TaskQueue(logger);
   const listeners = new Set<(e: EngineEvent) => void>();
@@ -78,13 +89,13 @@ export function createEngine(opts: EngineOptions) {
         if (smallCounts.length === 1) {
           queue.push(() => {
             const batch = smallCounts.splice(0);
-            if (!store.db.open) return;
-            store.db.transaction(() => {
+            if (!store.open) return;
+            store.transaction(() => {
               for (const c of batch) {
                 const r = tokens.count(c.returned);
                 ledger.setCallTokens(c.callId, r, c.given === c.returned ? r : tokens.count(c.given));
               }
-            })();
+            });
           });
         }
         return;
@@ -92,7 +103,7 @@ export function createEngine(opts: EngineOptions) {
       queue.push(async () => {
         const r = await tokens.countAsync(returned);
         const g = given === returned ? r : await tokens.countAsync(given);
-        if (store.db.open) ledger.setCallTokens(callId, r, g);
+        if (store.open) ledger.setCallTokens(callId, r, g);
       });
     },
     scheduleIndex(id, known) {
@@ -147,16 +158,13 @@ export function createEngine(opts: EngineOptions) {
     : null;
   timer?.unref();
 
-  return {
+  const reader = new StoreReader(store, sessions);
+  const engine: Engine = {
     home: opts.home,
     config,
     clock,
     logger,
-    store,
-    sessions,
-    ledger,
-    search,
-    tokens,
+    reader,
     /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
     transformToolResult: (input: TransformInput): TransformResult => transformToolResult(parts, input),
     /** Expands `spill:<id>` tokens in a tool's arguments under the pass-by-reference policy. */
@@ -167,6 +175,8 @@ export function createEngine(opts: EngineOptions) {
     recall: (sessionId: string | null, resultId: unknown): FetchAnswer => recallResult(parts, sessionId, resultId),
     /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
     readBlob: (sessionId: string | null, id: unknown) => readBlob(parts, sessionId, id),
+    search: (query, searchOpts) => search.search(query, searchOpts),
+    unindexedBlobs: () => search.unindexedLiveBlobs(),
     /** The model's exit for a text composed outside the engine (an MCP content item, a hook answer): masked per the sensitivity mode. */
     modelView: (text: string, tool: string | null): string => views.modelView(text, tool),
     /** The operator's exit for a text: masked unless `reveal`. */
@@ -175,18 +185,22 @@ export function createEngine(opts: EngineOptions) {
     operatorBlob: (id: string, reveal: boolean): ViewText | null => views.operatorBlob(id, reveal, () => store.read(id)),
     /** The first `lines` lines of a large plain blob as the operator sees them, read from the head of its file; null: use operatorBlob. */
     operatorHeadLines(id: string, lines: number, reveal: boolean): { text: string; masked: boolean } | null {
-      if (views.hasText(id)) return null;
-      const head = readHeadLines(store, id, lines);
+      const meta = store.meta(id);
+      if (!meta || meta.bytes < HEAD_READ_MIN_BYTES || views.hasText(id)) return null;
+      const head = reader.headLines(id, lines);
       if (head === null) return null;
       const text = views.operatorView(head, reveal);
       return { text, masked: text !== head };
     },
     /** The first `maxChars` of a blob as the operator sees it (previews), without reading a large plain file whole. */
     operatorHead(id: string, maxChars: number, reveal = false): { text: string; totalChars: number } | null {
-      const head = readHeadChars(store, id, maxChars + HEAD_MARGIN_CHARS);
-      if (head) return { text: views.operatorView(head.text, reveal).slice(0, maxChars), totalChars: head.totalChars };
+      const meta = store.meta(id);
+      if (!meta || meta.state === "tombstoned") return null;
+      // Small and encrypted blobs are read whole (and cached); a large plain one from its file's head.
+      const head = meta.encrypted || meta.chars <= maxChars * 4 ? null : reader.headChars(id, maxChars + HEAD_MARGIN_CHARS);
+      if (head !== null) return { text: views.operatorView(head, reveal).slice(0, maxChars), totalChars: meta.chars };
       const v = views.operatorBlob(id, reveal, () => store.read(id));
-      return v ? { text: v.text.slice(0, maxChars), totalChars: store.meta(id)?.chars ?? v.text.length } : null;
+      return v ? { text: v.text.slice(0, maxChars), totalChars: meta.chars } : null;
     },
     /** Records that a session is active (and which client runs it, when known). */
     touchSession(sessionId: string, client?: string | null): void {
@@ -223,7 +237,7 @@ export function createEngine(opts: EngineOptions) {
       }
       return ok;
     },
-    savings: (group: SavingsGroup, since = 0): SavingsRow[] => savings(store.db, group, since),
+    savings: (group: SavingsGroup, since = 0): SavingsRow[] => reader.savings(group, since),
     rotateKey: (): number => rotateStoreKey(store),
     onEvent(listener: (e: EngineEvent) => void): () => void {
       listeners.add(listener);
@@ -238,4 +252,6 @@ export function createEngine(opts: EngineOptions) {
       store.close();
     },
   };
+  partsOf.set(engine, parts);
+  return engine;
 }

@@ -2,7 +2,7 @@
 // fetch and recall answers, per sensitivity.mode and the per-tool opt-out. And what the engine
 // writes (call rows, event data, the search index, the streak table) holds no secret in clear.
 import { parseConfig, type ConfigInput } from "../config/config";
-import { createEngine } from "./engine";
+import { createEngine, engineInternals } from "./engine";
 import { FakeClock, memoryLogger } from "../runtime";
 import { smallSecrets } from "../../tests/fixtures/secrets/smallSecrets";
 import { tempHome } from "../../tests/helpers/tempHome";
@@ -38,7 +38,7 @@ describe("the model's exit in the engine", () => {
       expect(r.text).toBe(SMALL);
       expect(r.masked).toBeUndefined();
       // what is written under the home stays masked all the same
-      const row = e.ledger.call(r.callId!)!;
+      const row = engineInternals(e).ledger.call(r.callId!)!;
       expect(leaks(row.raw_text!)).toEqual([]);
       await e.close();
       home.cleanup();
@@ -52,7 +52,7 @@ describe("the model's exit in the engine", () => {
     const first = e.transformToolResult({ sessionId: "s", tool: "shell", args: { cmd: "env" }, text });
     expect(first).toMatchObject({ outcome: "passthrough", masked: true });
     expect(leaks(first.text)).toEqual([]);
-    expect(e.store.meta(first.blobId!)).toMatchObject({ label: "credential", encrypted: true });
+    expect(e.reader.meta(first.blobId!)).toMatchObject({ label: "credential", encrypted: true });
     const stub = e.transformToolResult({ sessionId: "s", tool: "shell", args: { cmd: "env" }, text });
     expect(stub.outcome).toBe("stubbed");
     const recalled = e.recall("s", first.blobId);
@@ -90,7 +90,7 @@ describe("the model's exit in the engine", () => {
     e.fetch({ sessionId: "s", id: r.blobId, mode: "grep", args: { pattern: values[2] } });
     e.fetch({ sessionId: "s", id: r.blobId, mode: "search", args: { query: `where is ${values[3]}` } });
     await e.idle();
-    const db = e.store.db;
+    const db = engineInternals(e).store.db;
     const dump = [
       ...db.prepare("SELECT args_json, raw_text, given_text FROM calls").all(),
       ...db.prepare("SELECT data_json FROM events").all(),
@@ -108,7 +108,7 @@ describe("the model's exit in the engine", () => {
   it("still masks when it fails open", async () => {
     const logger = memoryLogger();
     const e = createEngine({ home: home.path, clock: new FakeClock(), logger });
-    e.store.db.close(); // every write now throws: the transform fails open
+    engineInternals(e).store.db.close(); // every write now throws: the transform fails open
     const r = e.transformToolResult({ sessionId: "s", tool: "shell", text: SMALL });
     expect(r.outcome).toBe("failed_open");
     expect(leaks(r.text)).toEqual([]);

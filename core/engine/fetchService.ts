@@ -2,7 +2,7 @@
 import { runFetch, type FetchAnswer } from "../fetch/fetchModes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
 import { storedFetchArgs } from "../sensitivity/fetchArgsMask";
-import { BLOB_ID } from "../store/blobStore";
+import { BLOB_ID_PATTERN } from "../vocabulary";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
 
@@ -30,7 +30,7 @@ export function resolveBlob(
   id: unknown,
   what = "result",
 ): { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string } {
-  if (typeof id !== "string" || !BLOB_ID.test(id)) {
+  if (typeof id !== "string" || !BLOB_ID_PATTERN.test(id)) {
     return { ok: false, message: `"${String(id ?? "").slice(0, 40)}" is not a valid ${what} id: ids are 12 lowercase hex characters, as shown in the handle.` };
   }
   const meta = p.store.meta(id);
@@ -58,7 +58,7 @@ export function resolveBlob(
   }
 }
 
-/** An answer built from the blob's model view, through the model's exit once more: a slice or a composed line never carries more than the view. */
+/** An answer built from the blob's model view goes through the model's exit once more, with whatever was composed around the slice. */
 function exit(p: EngineParts, meta: BlobMeta, answer: FetchAnswer): FetchAnswer {
   const text = p.views.modelView(answer.text, meta.tool);
   return text === answer.text ? answer : { ...answer, text };
@@ -80,7 +80,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
       limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
       search: p.search,
       withholdFull: p.views.masksFor(meta.tool) && meta.label === "credential",
-    }));
+    }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) })));
     if (!answer.isError) {
       p.store.touchFetch(meta.id);
       p.ledger.insertEvent({
@@ -109,7 +109,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
       answer = runFetch("full", {
         id: meta.id, content: view, meta, args: {}, search: p.search,
         limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
-      });
+      }, (err) => p.logger.error("recall failed", { id: meta.id, error: describeError(err) }));
     } else {
       answer = { text: view, truncated: false, isError: false, servedChars: view.length };
     }

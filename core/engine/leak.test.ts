@@ -2,7 +2,7 @@
 // model can get of it in mask mode (the handle, every fetch mode, recall, a second copy in JSON,
 // and a search over it) is checked for every planted value.
 import { readFileSync } from "node:fs";
-import { createEngine } from "./engine";
+import { createEngine, engineInternals } from "./engine";
 import { FakeClock, memoryLogger } from "../runtime";
 import { buildLeakFixture } from "../../tests/fixtures/secrets/leakFixture";
 import { tempHome } from "../../tests/helpers/tempHome";
@@ -28,9 +28,9 @@ describe("no secret reaches the model in mask mode", () => {
     const r = e.transformToolResult({ sessionId: "s", tool: "cat_env", args: { path: ".env" }, text: padded });
     expect(r.outcome).toBe("rescued");
     expect(leaks(r.text, values)).toEqual([]);
-    expect(e.store.meta(r.blobId!)!.label).toBe("credential");
+    expect(engineInternals(e).store.meta(r.blobId!)!.label).toBe("credential");
     // encrypted at rest: no planted value in the blob file
-    const onDisk = readFileSync(e.store.files.pathOf(r.blobId!)).toString("latin1");
+    const onDisk = readFileSync(engineInternals(e).store.files.pathOf(r.blobId!)).toString("latin1");
     expect(leaks(onDisk, values)).toEqual([]);
 
     const answers: string[] = [];
@@ -54,7 +54,7 @@ describe("no secret reaches the model in mask mode", () => {
     answers.push(JSON.stringify(readBack));
     for (const a of answers) expect(leaks(a, values), a.slice(0, 200)).toEqual([]);
     // and the secrets are still there for the operator, byte for byte
-    expect(e.store.read(r.blobId!)).toBe(padded);
+    expect(engineInternals(e).store.read(r.blobId!)).toBe(padded);
     await e.close();
     home.cleanup();
   });
@@ -79,7 +79,7 @@ describe("no secret reaches the model in mask mode", () => {
     const e = createEngine({ home: home.path, logger: memoryLogger() });
     const token = planted.find((p) => p.kind.includes("github"))?.value ?? planted[0]!.value;
     const r = e.transformToolResult({ sessionId: "s", tool: "http_get", args: { headers: { Authorization: `token ${token}` } }, text: "plain page text\n".repeat(1000) });
-    expect(e.store.meta(r.blobId!)).toMatchObject({ label: "credential", encrypted: true });
+    expect(engineInternals(e).store.meta(r.blobId!)).toMatchObject({ label: "credential", encrypted: true });
     expect(e.fetch({ sessionId: "s", id: r.blobId, mode: "full" }).isError).toBe(true);
     await e.close();
     home.cleanup();
@@ -90,7 +90,7 @@ describe("no secret reaches the model in mask mode", () => {
     const { parseConfig } = await import("../config/config");
     const e = createEngine({ home: home.path, config: parseConfig({ sensitivity: { mode: "audit" } }), logger: memoryLogger() });
     const r = e.transformToolResult({ sessionId: "s", tool: "cat_env", text: text + "\n" + "filler line\n".repeat(1500) });
-    expect(e.store.meta(r.blobId!)!.label).toBe("credential");
+    expect(engineInternals(e).store.meta(r.blobId!)!.label).toBe("credential");
     const g = e.fetch({ sessionId: "s", id: r.blobId, mode: "range", args: { start: 0, count: 30 } });
     expect(leaks(g.text, values).length).toBeGreaterThan(0);
     await e.close();

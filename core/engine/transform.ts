@@ -10,9 +10,10 @@ import { describeError } from "../errors";
 import { countLines } from "../text/lines";
 import type { Outcome } from "../types";
 import type { EngineParts } from "./parts";
+import { OWN_TOOL_NAMES } from "../vocabulary";
 
 /** Spillway's own model-facing tools; their answers are never rescued or stubbed. */
-export const OWN_TOOLS: ReadonlySet<string> = new Set(["rescuer_fetch", "recall_result"]);
+export const OWN_TOOLS: ReadonlySet<string> = new Set(OWN_TOOL_NAMES);
 
 export interface TransformInput {
   sessionId: string;
@@ -43,7 +44,7 @@ export function transformToolResult(p: EngineParts, input: TransformInput): Tran
   try {
     // One IMMEDIATE transaction: the call's few index writes commit together (a fraction of the
     // cost of separate commits), and a second process waits for the lock instead of failing.
-    return p.store.db.transaction(() => transformUnsafe(p, input)).immediate();
+    return p.store.transaction(() => transformUnsafe(p, input), "immediate");
   } catch (err) {
     p.logger.error("transform failed; delivering the raw result", {
       tool: input.tool,
@@ -109,7 +110,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const dedup = !input.isError && chars >= cfg.dedup.minChars && chars <= cfg.dedup.maxChars;
   if (!rescue && !dedup) return record("passthrough", masks ? views.modelView(text, input.tool, findings()) : text, null);
 
-  const prepared = store.prepare(text);
+  const prepared = store.prepareText(text);
   const contentId = prepared.id;
   let reason: string | undefined;
   if (dedup) {

@@ -1,4 +1,4 @@
-import { parseFetchArgs } from "./fetchArgs";
+import { FETCH_ARG_NAMES, fetchToolShape, parseFetchArgs } from "./fetchArgs";
 
 describe("parseFetchArgs", () => {
   it("applies defaults", () => {
@@ -25,5 +25,23 @@ describe("parseFetchArgs", () => {
 
   it("lists the valid modes for an unknown one", () => {
     expect(parseFetchArgs("peek", {})).toEqual({ ok: false, message: 'Unknown mode "peek": the valid modes are stat, outline, search, grep, chain, range, query, full.' });
+  });
+});
+
+describe("fetchToolShape", () => {
+  it("advertises exactly the arguments the validators take, with their defaults", () => {
+    const shape = fetchToolShape().shape;
+    expect(Object.keys(shape).toSorted()).toEqual(["id", "mode", ...FETCH_ARG_NAMES].toSorted());
+    // an argument the advertised schema offers is one some mode accepts
+    for (const name of FETCH_ARG_NAMES) {
+      const sample = name === "ignore_case" ? true : /^(query|pattern|expression)$/.test(name) ? "x" : 1;
+      const accepted = ["search", "grep", "chain", "range", "query"].some((m) => {
+        const base = { query: "q", pattern: "p", expression: "e", ...(name.endsWith("_char") || name === "count_chars" ? { start_char: 0 } : { start: 0 }) };
+        const r = parseFetchArgs(m, { ...base, [name]: sample });
+        return r.ok && (r.args as Record<string, unknown>)[name] === sample;
+      });
+      expect(accepted, name).toBe(true);
+    }
+    expect(shape.top_k!.description).toMatch(/Default 5/);
   });
 });

@@ -10,31 +10,67 @@ import { FETCH_MODES, type FetchMode } from "./fetchTypes";
 const loose = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === null ? undefined : typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
 /** Accepts "true"/"false" strings for booleans and treats null as absent. */
-const looseBool = (fallback: boolean) =>
-  z.preprocess((v) => (v === null ? undefined : v === "true" ? true : v === "false" ? false : v), z.boolean().default(fallback));
+const looseBool = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null ? undefined : v === "true" ? true : v === "false" ? false : v), schema);
 
-const patternArg = z.string().min(1);
+/**
+ * Every argument of rescuer_fetch, once: the schema that validates it, its default, the modes
+ * that take it, and the sentence the model reads. The per-mode validators below and the tool's
+ * advertised input schema (`fetchToolShape`) are both built from this table.
+ */
+const ARG = {
+  query: { schema: z.string().trim().min(1), modes: "search", doc: "a plain-language question or keywords." },
+  top_k: { schema: z.int().min(1).max(50), default: 5, modes: "search", doc: "how many chunks to return." },
+  pattern: { schema: z.string().min(1), modes: "grep, chain", doc: "an RE2 regular expression (no backreferences or lookaround)." },
+  ignore_case: { schema: z.boolean(), default: true, modes: "grep, chain", doc: "case-insensitive matching." },
+  from_line: { schema: z.int().min(0), default: 0, modes: "grep, chain", doc: "continue from this 0-based line (the answer says when to)." },
+  context: { schema: z.int().min(0).max(50), default: 3, modes: "chain", doc: "lines of context around each match." },
+  start: { schema: z.int().min(0), modes: "range", doc: "first line, 0-based." },
+  count: { schema: z.int().min(1), modes: "range", doc: "number of lines." },
+  start_char: { schema: z.int().min(0), modes: "range", doc: "first character offset, 0-based (instead of start)." },
+  count_chars: { schema: z.int().min(1), modes: "range", doc: "number of characters." },
+  expression: { schema: z.string().trim().min(1), modes: "query", doc: 'a JMESPath expression over a JSON result, e.g. "items[?status==`failed`].name".' },
+} as const;
+type ArgName = keyof typeof ARG;
+
 
 const schemas = {
   stat: z.object({}),
   outline: z.object({}),
-  search: z.object({ query: z.string().trim().min(1), top_k: loose(z.int().min(1).max(50).default(5)) }),
-  grep: z.object({ pattern: patternArg, ignore_case: looseBool(true), from_line: loose(z.int().min(0).default(0)) }),
+  search: z.object({ query: ARG.query.schema, top_k: loose(ARG.top_k.schema.default(ARG.top_k.default)) }),
+  grep: z.object({ pattern: ARG.pattern.schema, ignore_case: looseBool(ARG.ignore_case.schema.default(ARG.ignore_case.default)), from_line: loose(ARG.from_line.schema.default(ARG.from_line.default)) }),
   chain: z.object({
-    pattern: patternArg,
-    context: loose(z.int().min(0).max(50).default(3)),
-    ignore_case: looseBool(true),
-    from_line: loose(z.int().min(0).default(0)),
+    pattern: ARG.pattern.schema,
+    context: loose(ARG.context.schema.default(ARG.context.default)),
+    ignore_case: looseBool(ARG.ignore_case.schema.default(ARG.ignore_case.default)),
+    from_line: loose(ARG.from_line.schema.default(ARG.from_line.default)),
   }),
   range: z.object({
-    start: loose(z.int().min(0).optional()),
-    count: loose(z.int().min(1).optional()),
-    start_char: loose(z.int().min(0).optional()),
-    count_chars: loose(z.int().min(1).optional()),
+    start: loose(ARG.start.schema.optional()),
+    count: loose(ARG.count.schema.optional()),
+    start_char: loose(ARG.start_char.schema.optional()),
+    count_chars: loose(ARG.count_chars.schema.optional()),
   }),
-  query: z.object({ expression: z.string().trim().min(1) }),
+  query: z.object({ expression: ARG.expression.schema }),
   full: z.object({}),
 } satisfies Record<FetchMode, z.ZodType>;
+
+/** Names of the mode arguments (everything but id and mode). */
+export const FETCH_ARG_NAMES = Object.keys(ARG) as ArgName[];
+
+/** The input schema rescuer_fetch advertises, derived from the validators above. */
+export function fetchToolShape(): z.ZodObject {
+  const props: Record<string, z.ZodType> = {
+    id: z.string().describe('The 12-character id from the handle, e.g. "3f9a0c1d2e4b".'),
+    mode: z.enum(FETCH_MODES).describe(`What to read: ${FETCH_MODES.join(", ")}.`),
+  };
+  for (const name of FETCH_ARG_NAMES) {
+    const a: { schema: z.ZodType; modes: string; doc: string; default?: unknown } = ARG[name];
+    const dflt = a.default === undefined ? "" : ` Default ${JSON.stringify(a.default)}.`;
+    props[name] = a.schema.optional().describe(`${a.modes}: ${a.doc}${dflt}`);
+  }
+  return z.object(props);
+}
 
 /** Parsed arguments of each mode. */
 export type FetchArgs = { [M in FetchMode]: z.output<(typeof schemas)[M]> };

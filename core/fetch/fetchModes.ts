@@ -15,13 +15,13 @@ import { rangeMode } from "./range";
 import { searchMode } from "./searchMode";
 import { statMode } from "./stat";
 
-export { FETCH_MODES, DEFAULT_FETCH_LIMITS } from "./fetchTypes";
+export { FETCH_MODES } from "./fetchTypes";
 export type { FetchMode, FetchLimits, FetchInput, FetchAnswer } from "./fetchTypes";
 export { parseFetchArgs } from "./fetchArgs";
 export type { FetchArgs, ParsedFetchArgs } from "./fetchArgs";
 
-/** Runs one fetch mode over a resolved blob. */
-export function runFetch(mode: string, input: FetchInput): FetchAnswer {
+/** Runs one fetch mode over a resolved blob. A failure inside a mode is answered as a sentence and reported to `onFailure`. */
+export function runFetch(mode: string, input: FetchInput, onFailure?: (err: unknown) => void): FetchAnswer {
   const parsed = parseFetchArgs(mode, input.args);
   if (!parsed.ok) return fail(parsed.message);
   try {
@@ -44,7 +44,8 @@ export function runFetch(mode: string, input: FetchInput): FetchAnswer {
         return fullMode(input);
     }
   } catch (err) {
-    // A bug or resource failure still answers as a sentence; the engine logs the details.
+    // A bug or resource failure still answers as a sentence; the caller logs the details.
+    onFailure?.(err);
     return fail(`Mode ${parsed.mode} failed on blob ${input.id}: ${describeError(err).replace(/[.\s]+$/, "")}.`);
   }
 }

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { countLines } from "../text/lines";
 import type { BlobMeta, Kind } from "../types";
-import { DEFAULT_FETCH_LIMITS, type FetchAnswer, type FetchInput } from "./fetchTypes";
+import { defaultConfig } from "../config/config";
+import type { FetchAnswer, FetchInput } from "./fetchTypes";
 
 export const FIXTURES = join(import.meta.dirname, "../../tests/fixtures/fetch");
 
@@ -37,7 +38,7 @@ export function metaFor(content: string, kind: Kind, over: Partial<BlobMeta> = {
 }
 
 export function inputFor(content: string, kind: Kind, args: Record<string, unknown> = {}, over: Partial<FetchInput> = {}): FetchInput {
-  return { id: "blob-test", content, meta: metaFor(content, kind), args, limits: { ...DEFAULT_FETCH_LIMITS }, ...over };
+  return { id: "blob-test", content, meta: metaFor(content, kind), args, limits: { maxChars: defaultConfig().fetch.maxChars, fullMaxChars: defaultConfig().fetch.fullMaxChars }, ...over };
 }
 
 /** Asserts an error answer is one sentence naming its subject, with no stack trace. */

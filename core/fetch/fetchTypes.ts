@@ -2,18 +2,17 @@
 import type { SearchIndex } from "../search/searchIndex";
 import type { BlobMeta } from "../types";
 
-export type FetchMode = "stat" | "outline" | "search" | "grep" | "chain" | "range" | "query" | "full";
+import { FETCH_MODES, type FetchMode } from "../vocabulary";
+
+export { FETCH_MODES, type FetchMode };
 
 /** Every fetch mode, in the order the model is told about them. */
-export const FETCH_MODES: readonly FetchMode[] = ["stat", "outline", "search", "grep", "chain", "range", "query", "full"];
 
 /** Answer size caps in chars (config `fetch.maxChars` and `fetch.fullMaxChars`). */
 export interface FetchLimits {
   maxChars: number;
   fullMaxChars: number;
 }
-
-export const DEFAULT_FETCH_LIMITS: FetchLimits = { maxChars: 4_000, fullMaxChars: 50_000 };
 
 /** What the engine hands a mode: the resolved (already authorised) blob and the raw arguments. */
 export interface FetchInput {

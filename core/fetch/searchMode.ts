@@ -1,7 +1,6 @@
 /** The search mode: BM25 over the blob's chunks, answered with line spans and centred snippets. */
-import Database from "better-sqlite3";
 import { queryTerms } from "../search/queryTerms";
-import { SearchIndex, searchMigrationSql } from "../search/searchIndex";
+import { scratchSearchIndex } from "../search/searchIndex";
 import { fail, fitItems, fmtCount, ok } from "./answer";
 import type { FetchArgs } from "./fetchArgs";
 import type { FetchAnswer, FetchInput } from "./fetchTypes";
@@ -10,13 +9,9 @@ export function searchMode(input: FetchInput, args: FetchArgs["search"]): FetchA
   const terms = queryTerms(args.query);
   if (terms.length === 0) return fail(`The argument query of mode search has no words to search for; give keywords or a question.`);
   // Without the store's index (CLI on a bare blob, tests), a throwaway in-memory index serves.
-  const scratch = input.search ? null : new Database(":memory:");
+  const scratch = input.search ? null : scratchSearchIndex();
   try {
-    let index = input.search;
-    if (!index) {
-      scratch!.exec(searchMigrationSql);
-      index = new SearchIndex(scratch!);
-    }
+    const index = input.search ?? scratch!.index;
     if (!index.isIndexed(input.id)) index.indexBlob(input.id, input.content, input.meta.kind);
     const hits = index.search(args.query, { blobId: input.id, topK: args.top_k });
     if (hits.length === 0) {

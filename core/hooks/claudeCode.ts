@@ -4,7 +4,7 @@
  * Anything unexpected answers `{}` (Claude Code then carries on unchanged).
  */
 import { OWN_TOOLS } from "../engine/transform";
-import type { ProxyEngine } from "../mcp/engineView";
+import type { Engine } from "../engine/engineApi";
 import { maskJsonValue } from "../sensitivity/maskJson";
 import { builtinText, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
 
@@ -21,7 +21,7 @@ type HookAnswer = Record<string, unknown>;
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
 
-export function handleClaudeCodeHook(engine: ProxyEngine, payload: Payload, opts: ClaudeCodeOptions): HookAnswer {
+export function handleClaudeCodeHook(engine: Engine, payload: Payload, opts: ClaudeCodeOptions): HookAnswer {
   const sessionId = str(payload.session_id);
   const event = str(payload.hook_event_name);
   if (!sessionId || !event) return {};
@@ -45,7 +45,7 @@ export function handleClaudeCodeHook(engine: ProxyEngine, payload: Payload, opts
   }
 }
 
-function postToolUse(engine: ProxyEngine, sessionId: string, p: Payload): HookAnswer {
+function postToolUse(engine: Engine, sessionId: string, p: Payload): HookAnswer {
   const name = str(p.tool_name);
   if (!name) return {};
   const { server, tool } = splitToolName(name);
@@ -61,7 +61,7 @@ function postToolUse(engine: ProxyEngine, sessionId: string, p: Payload): HookAn
   return { hookSpecificOutput: { hookEventName: "PostToolUse", ...output } };
 }
 
-function preToolUse(engine: ProxyEngine, sessionId: string, p: Payload, opts: ClaudeCodeOptions): HookAnswer {
+function preToolUse(engine: Engine, sessionId: string, p: Payload, opts: ClaudeCodeOptions): HookAnswer {
   const name = str(p.tool_name);
   const input = p.tool_input;
   // Most calls carry no token: skip the engine (and its ledger) for them.

@@ -3,7 +3,7 @@
  * here once; answers use the endpoint's `{ ok, value | error }` envelope. See integrations/README.md.
  */
 import { z } from "zod";
-import type { ProxyEngine } from "../mcp/engineView";
+import type { Engine } from "../engine/engineApi";
 
 const session = z.string().min(1).max(256);
 const tool = z.string().min(1).max(256);
@@ -24,7 +24,7 @@ export const sessionRequest = z.object({ session_id: session });
 export const fetchRequest = z.looseObject({ session_id: session, id: z.string(), mode: z.string() });
 export const recallRequest = z.object({ session_id: session, result_id: z.string() });
 
-export function transform(engine: ProxyEngine, req: z.infer<typeof transformRequest>) {
+export function transform(engine: Engine, req: z.infer<typeof transformRequest>) {
   if (req.client) engine.touchSession(req.session_id, req.client);
   const r = engine.transformToolResult({
     sessionId: req.session_id, tool: req.tool, server: req.server ?? null, args: req.args, text: req.text, isError: req.is_error === true,
@@ -41,7 +41,7 @@ export function transform(engine: ProxyEngine, req: z.infer<typeof transformRequ
   };
 }
 
-export function expand(engine: ProxyEngine, req: z.infer<typeof expandRequest>) {
+export function expand(engine: Engine, req: z.infer<typeof expandRequest>) {
   if (req.client) engine.touchSession(req.session_id, req.client);
   const r = engine.expandArguments({ sessionId: req.session_id, tool: req.tool, server: req.server ?? null, args: req.args });
   return {
@@ -52,13 +52,13 @@ export function expand(engine: ProxyEngine, req: z.infer<typeof expandRequest>) 
   };
 }
 
-export function fetch(engine: ProxyEngine, req: z.infer<typeof fetchRequest>) {
+export function fetch(engine: Engine, req: z.infer<typeof fetchRequest>) {
   const { session_id, id, mode, ...args } = req;
   const a = engine.fetch({ sessionId: session_id, id, mode, args });
   return { text: a.text, is_error: a.isError, truncated: a.truncated };
 }
 
-export function recall(engine: ProxyEngine, req: z.infer<typeof recallRequest>) {
+export function recall(engine: Engine, req: z.infer<typeof recallRequest>) {
   const a = engine.recall(req.session_id, req.result_id);
   return { text: a.text, is_error: a.isError, truncated: a.truncated };
 }

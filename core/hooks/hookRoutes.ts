@@ -1,9 +1,9 @@
 /** Mounts the hook endpoints on the HTTP server. Every handler fails open: an error answers "no change" and is logged. */
 import type { z } from "zod";
-import { describeError } from "../errors";
+import { describeError, ErrorCode, SpillwayError } from "../errors";
 import { DEFAULT_MAX_BODY_BYTES, type HttpEndpoint } from "../http/server";
-import { HttpError, readJson, sendError, sendJson, sendOk } from "../http/respond";
-import type { ProxyEngine } from "../mcp/engineView";
+import { readJson, sendError, sendJson, sendOk } from "../http/respond";
+import type { Engine } from "../engine/engineApi";
 import { handleClaudeCodeHook } from "./claudeCode";
 import * as api from "./genericApi";
 
@@ -18,7 +18,7 @@ function describeIssue(err: z.ZodError): string {
   return `"${i.path.join(".") || "body"}": ${i.message}`;
 }
 
-export function mountHooks(endpoint: HttpEndpoint, engine: ProxyEngine): void {
+export function mountHooks(endpoint: HttpEndpoint, engine: Engine): void {
   const log = engine.logger;
 
   // The body is parsed here, not by the router: Claude Code gets `{}` (carry on) even for a body it
@@ -29,7 +29,7 @@ export function mountHooks(endpoint: HttpEndpoint, engine: ProxyEngine): void {
     try {
       body = await readJson(req, DEFAULT_MAX_BODY_BYTES);
     } catch (err) {
-      if (err instanceof HttpError && err.status === 413) throw err;
+      if (err instanceof SpillwayError && err.code === ErrorCode.TooLarge) throw err;
       log.warn("claude-code hook body is not JSON; answering no change");
     }
     try {
@@ -46,14 +46,14 @@ export function mountHooks(endpoint: HttpEndpoint, engine: ProxyEngine): void {
   const route = <S extends z.ZodType>(path: string, schema: S, run: (req: z.infer<S>) => unknown) => {
     endpoint.addRoute("POST", path, (_req, res, { body }) => {
       const parsed = schema.safeParse(body);
-      if (!parsed.success) return sendError(res, 400, "bad_argument", `${path}: ${describeIssue(parsed.error)}`);
+      if (!parsed.success) return sendError(res, ErrorCode.BadArgument, `${path}: ${describeIssue(parsed.error)}`);
       let value: unknown;
       try {
         value = run(parsed.data);
       } catch (err) {
         log.error("hook failed; answering no change", { path, error: describeError(err) });
         if (NO_CHANGE[path]) return sendOk(res, NO_CHANGE[path]);
-        return sendError(res, 500, "internal", `${path} failed inside Spillway: ${describeError(err)}`);
+        return sendError(res, ErrorCode.Internal, `${path} failed inside Spillway: ${describeError(err)}`);
       }
       sendOk(res, value);
     });

@@ -1,10 +1,10 @@
 /** Who may talk to the local endpoint: loopback Host, same-origin browsers only, and the bearer token. */
+import { ErrorCode } from "../errors";
 import type { IncomingMessage } from "node:http";
 import { tokenMatches } from "./token";
 
 export interface GuardRejection {
-  status: 401 | 403;
-  code: "bad_host" | "bad_origin" | "unauthorized";
+  code: ErrorCode.Forbidden | ErrorCode.Unauthorized;
   message: string;
 }
 
@@ -26,19 +26,18 @@ export function allowedOrigins(port: number): string[] {
 export function checkRequest(req: IncomingMessage, opts: GuardOptions, auth = true): GuardRejection | null {
   const host = (req.headers.host ?? "").toLowerCase();
   if (!allowedHosts(opts.port).includes(host)) {
-    return { status: 403, code: "bad_host", message: `Host "${host || "(none)"}" is not allowed: use http://127.0.0.1:${opts.port}.` };
+    return { code: ErrorCode.Forbidden, message: `Host "${host || "(none)"}" is not allowed: use http://127.0.0.1:${opts.port}.` };
   }
   const origin = req.headers.origin;
   if (origin !== undefined && !allowedOrigins(opts.port).includes(origin.toLowerCase())) {
-    return { status: 403, code: "bad_origin", message: `Origin "${origin}" is not allowed to call the Spillway endpoint.` };
+    return { code: ErrorCode.Forbidden, message: `Origin "${origin}" is not allowed to call the Spillway endpoint.` };
   }
   if (!auth) return null;
   const header = req.headers.authorization ?? "";
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m || !tokenMatches(m[1]!, opts.token)) {
     return {
-      status: 401,
-      code: "unauthorized",
+      code: ErrorCode.Unauthorized,
       message: header ? "The bearer token is wrong: use the one in $SPILLWAY_HOME/token." : "A bearer token is required: send Authorization: Bearer <the token in $SPILLWAY_HOME/token>.",
     };
   }

@@ -1,16 +1,6 @@
 /** Response helpers: every JSON answer of the endpoint is `{ ok: true, value }` or `{ ok: false, error }`. */
 import type { IncomingMessage, ServerResponse } from "node:http";
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "HttpError";
-  }
-}
+import { ErrorCode, httpStatusOf, SpillwayError } from "../errors";
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
@@ -26,8 +16,9 @@ export function sendOk(res: ServerResponse, value: unknown): void {
   sendJson(res, 200, { ok: true, value });
 }
 
-export function sendError(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
-  sendJson(res, status, { ok: false, error: { code, message } }, headers);
+/** An error answer, its HTTP status taken from the code (core/errors.ts). */
+export function sendError(res: ServerResponse, code: ErrorCode, message: string, headers: Record<string, string> = {}): void {
+  sendJson(res, httpStatusOf(code), { ok: false, error: { code, message } }, headers);
 }
 
 /** Reads the whole body, refusing more than `limit` bytes with a 413 before buffering it. */
@@ -56,8 +47,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-function tooLarge(limit: number): HttpError {
-  return new HttpError(413, "too_large", `The request body is over the ${Math.round(limit / 1024 / 1024)} MB limit of the Spillway endpoint.`);
+function tooLarge(limit: number): SpillwayError {
+  return new SpillwayError(ErrorCode.TooLarge, `The request body is over the ${Math.round(limit / 1024 / 1024)} MB limit of the Spillway endpoint.`);
 }
 
 /** Parses a JSON body; an empty body is `undefined`. */
@@ -67,6 +58,6 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
   try {
     return JSON.parse(buf.toString("utf8"));
   } catch {
-    throw new HttpError(400, "bad_json", "The request body is not valid JSON.");
+    throw new SpillwayError(ErrorCode.BadRequest, "The request body is not valid JSON.");
   }
 }

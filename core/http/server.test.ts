@@ -47,7 +47,7 @@ describe("loopback HTTP server", () => {
 
   it("rejects a foreign Origin and a foreign Host with 403, even with the token", async () => {
     const origin = await send(port, { method: "POST", path: "/echo", headers: { ...auth, origin: "http://evil.example" }, body: "{}" });
-    expect(origin).toMatchObject({ status: 403, body: { error: { code: "bad_origin" } } });
+    expect(origin).toMatchObject({ status: 403, body: { error: { code: "forbidden", message: expect.stringMatching(/^Origin "http:\/\/evil.example" is not allowed/) } } });
     expect((await send(port, { path: "/open", headers: { host: `attacker.example:${port}` } })).status).toBe(403);
     expect((await send(port, { path: "/open", headers: { origin: `http://localhost:${port}` } })).status).toBe(200);
   });

@@ -5,10 +5,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { describeError } from "../errors";
+import { describeError, ErrorCode, SpillwayError } from "../errors";
 import type { Logger } from "../runtime";
 import { checkRequest } from "./guard";
-import { HttpError, readJson, sendError } from "./respond";
+import { readJson, sendError } from "./respond";
 
 export interface RouteContext {
   url: URL;
@@ -83,14 +83,14 @@ export function createHttpServer(opts: HttpServerOptions): HttpEndpoint {
     const rejected = checkRequest(req, { port, token: opts.token }, route?.opts.auth ?? true);
     if (rejected) {
       req.resume();
-      const headers: Record<string, string> = rejected.status === 401 ? { "www-authenticate": 'Bearer realm="spillway"' } : {};
-      sendError(res, rejected.status, rejected.code, rejected.message, headers);
+      const headers: Record<string, string> = rejected.code === ErrorCode.Unauthorized ? { "www-authenticate": 'Bearer realm="spillway"' } : {};
+      sendError(res, rejected.code, rejected.message, headers);
       return;
     }
     if (!route) {
       req.resume();
-      if (pathKnown) sendError(res, 405, "method_not_allowed", `${method} is not supported on ${url.pathname}.`);
-      else sendError(res, 404, "not_found", `There is no ${url.pathname} on the Spillway endpoint.`);
+      if (pathKnown) sendError(res, ErrorCode.MethodNotAllowed, `${method} is not supported on ${url.pathname}.`);
+      else sendError(res, ErrorCode.NotFound, `There is no ${url.pathname} on the Spillway endpoint.`);
       return;
     }
     const wantsJson = route.opts.json ?? ["POST", "PUT", "PATCH"].includes(method);
@@ -100,12 +100,12 @@ export function createHttpServer(opts: HttpServerOptions): HttpEndpoint {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
-      if (err instanceof HttpError) {
-        sendError(res, err.status, err.code, err.message);
+      if (err instanceof SpillwayError) {
+        sendError(res, err.code, err.message);
         return;
       }
       opts.logger.error("http request failed", { method: req.method, url: req.url, error: describeError(err) });
-      sendError(res, 500, "internal", "Spillway failed to answer this request; the details are in its log.");
+      sendError(res, ErrorCode.Internal, "Spillway failed to answer this request; the details are in its log.");
     });
   });
 

@@ -2,7 +2,7 @@
 import type { ReadResourceResult, Resource, ResourceLink, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { BlobMeta, Kind } from "../types";
-import type { ProxyEngine } from "./engineView";
+import type { Engine } from "../engine/engineApi";
 
 export const BLOB_URI_PREFIX = "spillway://blob/";
 
@@ -32,8 +32,8 @@ function describe(meta: BlobMeta): string {
 }
 
 /** The resource_link that follows a handle. */
-export function blobLink(engine: ProxyEngine, id: string, tool: string): ResourceLink {
-  const meta = engine.store.meta(id);
+export function blobLink(engine: Engine, id: string, tool: string): ResourceLink {
+  const meta = engine.reader.meta(id);
   return {
     type: "resource_link",
     uri: blobUri(id),
@@ -52,10 +52,10 @@ export const BLOB_TEMPLATE: ResourceTemplate = {
 };
 
 /** The session's live blobs, most recent first. */
-export function listBlobResources(engine: ProxyEngine, sessionId: string): Resource[] {
+export function listBlobResources(engine: Engine, sessionId: string): Resource[] {
   const out: Resource[] = [];
-  for (const id of engine.sessions.heldBlobs(sessionId, 200)) {
-    const meta = engine.store.meta(id);
+  for (const id of engine.reader.heldBlobs(sessionId, 200)) {
+    const meta = engine.reader.meta(id);
     if (!meta || meta.state === "tombstoned") continue;
     out.push({ uri: blobUri(id), name: `spillway-${id}`, title: `${meta.tool} result ${id}`, description: describe(meta), mimeType: mimeForKind(meta.kind), size: meta.chars });
   }
@@ -63,7 +63,7 @@ export function listBlobResources(engine: ProxyEngine, sessionId: string): Resou
 }
 
 /** resources/read: the whole content for the owning session; anything else is an MCP error with a sentence. */
-export function readBlobResource(engine: ProxyEngine, sessionId: string, uri: string): ReadResourceResult {
+export function readBlobResource(engine: Engine, sessionId: string, uri: string): ReadResourceResult {
   if (!uri.startsWith(BLOB_URI_PREFIX)) {
     throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}: Spillway serves spillway://blob/<id>.`);
   }

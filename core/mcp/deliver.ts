@@ -9,7 +9,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { maskJsonValue } from "../sensitivity/maskJson";
 import type { Outcome } from "../types";
 import { blobLink } from "./blobResources";
-import type { ProxyEngine } from "./engineView";
+import type { Engine } from "../engine/engineApi";
 
 type Content = CallToolResult["content"][number];
 
@@ -50,7 +50,7 @@ export function repeatsText(value: unknown, jsonLength: number, text: string, th
   return covered > 0 && jsonLength - covered <= threshold;
 }
 
-export function deliverResult(engine: ProxyEngine, input: DeliverInput): CallToolResult {
+export function deliverResult(engine: Engine, input: DeliverInput): CallToolResult {
   const { result } = input;
   const content: Content[] = Array.isArray(result.content) ? result.content : [];
   const texts = content.flatMap((c) => (c.type === "text" ? [c.text] : []));

@@ -9,7 +9,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../errors";
 import type { HttpEndpoint } from "../http/server";
-import type { ProxyEngine } from "./engineView";
+import type { Engine } from "../engine/engineApi";
 import { createProxyServer } from "./proxyServer";
 import type { UpstreamManager } from "./upstreamManager";
 
@@ -20,7 +20,7 @@ interface McpSession {
 }
 
 export interface McpHttpOptions {
-  engine: ProxyEngine;
+  engine: Engine;
   upstreams: UpstreamManager;
   /** Sessions idle longer than this are closed (default 24 h); clients rarely say goodbye. */
   idleMs?: number;

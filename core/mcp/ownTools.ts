@@ -1,33 +1,19 @@
 /** Spillway's own model-facing tools, rescuer_fetch and recall_result: schemas, descriptions, handlers. */
 import { z } from "zod";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { FETCH_MODES } from "../fetch/fetchTypes";
-import type { ProxyEngine } from "./engineView";
+import { fetchToolShape, FETCH_ARG_NAMES } from "../fetch/fetchArgs";
+import { OWN_TOOLS } from "../vocabulary";
+import type { Engine } from "../engine/engineApi";
 
-export const FETCH_TOOL = "rescuer_fetch";
-export const RECALL_TOOL = "recall_result";
+export const FETCH_TOOL = OWN_TOOLS.fetch;
+export const RECALL_TOOL = OWN_TOOLS.recall;
 
-const fetchShape = z.object({
-  id: z.string().describe('The 12-character id from the handle, e.g. "3f9a0c1d2e4b".'),
-  mode: z.enum(FETCH_MODES as [string, ...string[]]).describe("What to read: stat, outline, search, grep, chain, range, query or full."),
-  query: z.string().optional().describe("search: a plain-language question or keywords."),
-  top_k: z.number().int().min(1).max(50).optional().describe("search: how many chunks to return (default 5)."),
-  pattern: z.string().optional().describe("grep, chain: an RE2 regular expression (no backreferences or lookaround)."),
-  ignore_case: z.boolean().optional().describe("grep, chain: case-insensitive matching (default true)."),
-  from_line: z.number().int().min(0).optional().describe("grep, chain: continue from this 0-based line (the answer says when to)."),
-  context: z.number().int().min(0).max(50).optional().describe("chain: lines of context around each match (default 3)."),
-  start: z.number().int().min(0).optional().describe("range: first line, 0-based."),
-  count: z.number().int().min(1).optional().describe("range: number of lines."),
-  start_char: z.number().int().min(0).optional().describe("range: first character offset, 0-based (instead of start)."),
-  count_chars: z.number().int().min(1).optional().describe("range: number of characters."),
-  expression: z.string().optional().describe('query: a JMESPath expression over a JSON result, e.g. "items[?status==`failed`].name".'),
-});
+const fetchShape = fetchToolShape();
 
 const recallShape = z.object({
   result_id: z.string().describe("The 12-character id named in the stub."),
 });
 
-const FETCH_ARG_KEYS = Object.keys(fetchShape.shape).filter((k) => k !== "id" && k !== "mode");
 
 function fetchDescription(maxChars: number, fullMaxChars: number): string {
   return [
@@ -66,7 +52,7 @@ function inputSchema(schema: z.ZodObject): Tool["inputSchema"] {
 }
 
 /** The tool definitions as tools/list advertises them. */
-export function ownToolDefinitions(engine: ProxyEngine): Tool[] {
+export function ownToolDefinitions(engine: Engine): Tool[] {
   const { maxChars, fullMaxChars } = engine.config.fetch;
   return [
     {
@@ -98,7 +84,7 @@ function asRecord(args: unknown): Record<string, unknown> {
  * Runs one of the own tools for a session. Argument values are handed to the engine as given:
  * it accepts the loose forms models write ("5" for 5) and answers a bad one with a sentence.
  */
-export function callOwnTool(engine: ProxyEngine, sessionId: string, name: string, rawArgs: unknown): CallToolResult {
+export function callOwnTool(engine: Engine, sessionId: string, name: string, rawArgs: unknown): CallToolResult {
   const args = asRecord(rawArgs);
   const answer =
     name === FETCH_TOOL
@@ -106,7 +92,7 @@ export function callOwnTool(engine: ProxyEngine, sessionId: string, name: string
           sessionId,
           id: args.id,
           mode: args.mode,
-          args: Object.fromEntries(FETCH_ARG_KEYS.filter((k) => args[k] !== undefined).map((k) => [k, args[k]])),
+          args: Object.fromEntries(FETCH_ARG_NAMES.filter((k) => args[k] !== undefined).map((k) => [k, args[k]])),
         })
       : engine.recall(sessionId, args.result_id ?? args.id);
   return { content: [{ type: "text", text: answer.text }], ...(answer.isError ? { isError: true } : {}) };

@@ -12,14 +12,14 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { describeError } from "../errors";
 import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
-import type { ProxyEngine } from "./engineView";
+import type { Engine } from "../engine/engineApi";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
-import { UpstreamError } from "./upstream";
+import { isUpstreamError } from "./upstream";
 import type { UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
 
 export interface ProxyDeps {
-  engine: ProxyEngine;
+  engine: Engine;
   upstreams: UpstreamManager;
   sessionId: string;
 }
@@ -76,7 +76,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
       result = await upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress });
       await progress.flush();
     } catch (err) {
-      const text = err instanceof UpstreamError ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
+      const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
       // The upstream's stderr tail rides in the message: it leaves through the model's exit too.
       return errorResult(engine.modelView(expanded.note ? `${text}\n${expanded.note}` : text, name));

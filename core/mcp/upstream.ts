@@ -1,28 +1,31 @@
 /**
  * One upstream MCP server: connected lazily, reconnected after a crash with exponential backoff,
- * every request under a timeout. Failures become UpstreamError with a sentence for the model.
+ * every request under a timeout. Failures become upstream SpillwayErrors with a sentence for the model.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
-  CallToolResultSchema, ErrorCode, McpError, ToolListChangedNotificationSchema,
+  CallToolResultSchema, ErrorCode as McpErrorCode, McpError, ToolListChangedNotificationSchema,
   type CallToolResult, type Progress, type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { UpstreamConfig } from "../config/config";
-import { describeError } from "../errors";
+import { describeError, ErrorCode, SpillwayError } from "../errors";
 import type { Logger } from "../runtime";
 import { SPILLWAY_VERSION } from "./version";
 
 export type UpstreamState = "idle" | "starting" | "ready" | "down";
 
 /** A failure talking to an upstream, phrased for the model and the operator. */
-export class UpstreamError extends Error {
-  constructor(message: string, readonly kind: "start" | "timeout" | "closed" | "refused" | "cancelled") {
-    super(message);
-    this.name = "UpstreamError";
-  }
+/** An upstream failure as the one coded error, with a sentence for the model. */
+export function upstreamError(message: string, cancelled = false): SpillwayError {
+  return new SpillwayError(cancelled ? ErrorCode.Cancelled : ErrorCode.Upstream, message);
+}
+
+/** Whether `err` is an upstream failure (already a sentence for the model). */
+export function isUpstreamError(err: unknown): err is SpillwayError {
+  return err instanceof SpillwayError && (err.code === ErrorCode.Upstream || err.code === ErrorCode.Cancelled);
 }
 
 export interface UpstreamOptions {
@@ -75,12 +78,12 @@ export class Upstream {
    * (`wait` false) and long delays fail fast with a sentence instead of stalling the client.
    */
   async connect(wait = true): Promise<Client> {
-    if (this.closed) throw new UpstreamError(`The upstream server ${this.name} has been shut down.`, "closed");
+    if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     if (this.client) return this.client;
     if (!this.connecting) {
       const delay = this.retryAt - Date.now();
       if (delay > 0 && (!wait || delay > MAX_WAIT_MS)) {
-        throw new UpstreamError(`The upstream server ${this.name} is restarting (${this.lastError ?? "it failed"}); try again in ${Math.ceil(delay / 1000)} s.`, "start");
+        throw upstreamError(`The upstream server ${this.name} is restarting (${this.lastError ?? "it failed"}); try again in ${Math.ceil(delay / 1000)} s.`);
       }
       this.connecting = this.open(Math.max(0, delay)).finally(() => (this.connecting = null));
     }
@@ -105,7 +108,7 @@ export class Upstream {
       this.client = null;
       await client.close().catch(() => {});
       this.failed(`it did not start: ${describeError(err)}${this.stderrHint()}`);
-      throw new UpstreamError(`The upstream server ${this.name} could not be started: ${describeError(err)}${this.stderrHint()}.`, "start");
+      throw upstreamError(`The upstream server ${this.name} could not be started: ${describeError(err)}${this.stderrHint()}.`);
     }
     this.client = client;
     this.state = "ready";
@@ -185,20 +188,19 @@ export class Upstream {
     }
   }
 
-  private explain(err: unknown, what: string): UpstreamError {
-    if (err instanceof UpstreamError) return err;
+  private explain(err: unknown, what: string): SpillwayError {
+    if (isUpstreamError(err)) return err;
     const code = err instanceof McpError ? err.code : undefined;
-    if (code === ErrorCode.RequestTimeout) {
-      return new UpstreamError(`The upstream server ${this.name} did not answer ${what} within ${Math.round(this.opts.timeoutMs / 1000)} s.`, "timeout");
+    if (code === McpErrorCode.RequestTimeout) {
+      return upstreamError(`The upstream server ${this.name} did not answer ${what} within ${Math.round(this.opts.timeoutMs / 1000)} s.`);
     }
-    if (code === ErrorCode.ConnectionClosed || !this.client) {
-      return new UpstreamError(
+    if (code === McpErrorCode.ConnectionClosed || !this.client) {
+      return upstreamError(
         `The upstream server ${this.name} stopped while running ${what}${this.stderrHint()}; Spillway restarts it on the next call.`,
-        "closed",
       );
     }
-    if (err instanceof Error && err.name === "AbortError") return new UpstreamError(`The call to ${what} was cancelled.`, "cancelled");
-    return new UpstreamError(`The upstream server ${this.name} refused ${what}: ${describeError(err)}.`, "refused");
+    if (err instanceof Error && err.name === "AbortError") return upstreamError(`The call to ${what} was cancelled.`, true);
+    return upstreamError(`The upstream server ${this.name} refused ${what}: ${describeError(err)}.`);
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
-import { Upstream, UpstreamError, type CallOptions } from "./upstream";
+import { Upstream, upstreamError, type CallOptions } from "./upstream";
 
 /** A tool as the proxy offers it, and where it really lives. */
 export interface RoutedTool {
@@ -124,7 +124,7 @@ export class UpstreamManager {
 
   async call(route: RoutedTool, args: unknown, opts: CallOptions = {}): Promise<CallToolResult> {
     const u = this.upstreams.get(route.server);
-    if (!u) throw new UpstreamError(`The upstream server ${route.server} is not configured any more.`, "start");
+    if (!u) throw upstreamError(`The upstream server ${route.server} is not configured any more.`);
     return u.callTool(route.upstreamName, args, opts);
   }
 

@@ -1,2 +1,4 @@
-/** The version Spillway reports as an MCP server and client. */
-export const SPILLWAY_VERSION = "0.1.0";
+import pkg from "../../package.json" with { type: "json" };
+
+/** The version Spillway reports as an MCP server and client, and `spillway --version` prints: package.json's. */
+export const SPILLWAY_VERSION: string = pkg.version;

@@ -160,6 +160,6 @@ describe("expandArguments", () => {
     for (const odd of [undefined, null, 0, new Date(), Buffer.from(T("aaaaaaaaaaaa")), { n: 10n }]) {
       expect(expandArguments({ tool: "summarize", args: odd }, resolve, cfg).changed).toBe(false);
     }
-    expect(expandArguments(undefined as never, resolve, undefined as never).changed).toBe(false);
+    expect(expandArguments(undefined as never, resolve, cfg).changed).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import type { SpillwayConfig } from "../config/config";
 import { matchesToolPattern } from "../config/config";
 import type { Label } from "../types";
 import { isSinkTool } from "./sinks";
+import { SPILL_TOKEN_PATTERN } from "../vocabulary";
 
 export { isSinkTool } from "./sinks";
 
@@ -36,10 +37,8 @@ export interface Expansion {
 }
 
 /** A pass-by-reference token: `spill:` and 12 lowercase hex digits, not part of a longer word. */
-export const SPILL_TOKEN: RegExp = /\bspill:([0-9a-f]{12})\b/;
+export const SPILL_TOKEN: RegExp = SPILL_TOKEN_PATTERN;
 const TOKEN_G = new RegExp(SPILL_TOKEN.source, "g");
-
-const DEFAULTS = { maxChars: 500_000, totalMaxChars: 2_000_000 };
 
 type Key = string | number;
 interface Frame {
@@ -95,13 +94,14 @@ class Policy {
   constructor(
     private readonly tool: string,
     private readonly resolve: PassrefResolve,
-    cfg: SpillwayConfig["passref"] | undefined,
+    cfg: SpillwayConfig["passref"],
   ) {
-    const allowed = listOf(cfg?.allowedTools).some((p) => safeMatch(p, tool));
+    // The config is validated once (core/config): its defaults and bounds are the only ones.
+    const allowed = cfg.allowedTools.some((p) => safeMatch(p, tool));
     this.sink = isSinkTool(tool) && !allowed;
-    this.credentialOk = listOf(cfg?.credentialDestinations).some((p) => safeMatch(p, tool));
-    this.maxChars = positive(cfg?.maxChars, DEFAULTS.maxChars);
-    this.totalMaxChars = positive(cfg?.totalMaxChars, DEFAULTS.totalMaxChars);
+    this.credentialOk = cfg.credentialDestinations.some((p) => safeMatch(p, tool));
+    this.maxChars = cfg.maxChars;
+    this.totalMaxChars = cfg.totalMaxChars;
   }
 
   decide(id: string, path: string): { expansion: Expansion; content?: string } {
@@ -246,18 +246,10 @@ function define(target: Record<Key, unknown>, key: Key, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-function listOf(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-}
-
 function safeMatch(pattern: string, tool: string): boolean {
   try {
     return matchesToolPattern(pattern, tool);
   } catch {
     return false;
   }
-}
-
-function positive(v: unknown, fallback: number): number {
-  return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : fallback;
 }

@@ -20,7 +20,6 @@ export interface Excerpt {
 
 /** Smallest cap honoured; smaller requests are raised to it. */
 export const MIN_EXCERPT_CHARS = 200;
-const DEFAULT_EXCERPT_CHARS = 8_000;
 
 const BUILDERS: Record<Kind, (text: string, cap: number) => string> = {
   json: jsonExcerpt,
@@ -35,9 +34,9 @@ const BUILDERS: Record<Kind, (text: string, cap: number) => string> = {
   text: (t, cap) => plainExcerpt(t, cap, true),
 };
 
-/** The cap actually used for a requested `maxChars` (at least 200; non-numbers get the default). */
+/** The cap actually used for a requested `maxChars` (at least 200; a non-number gets the smallest). */
 export function effectiveCap(maxChars: number): number {
-  if (typeof maxChars !== "number" || Number.isNaN(maxChars)) return DEFAULT_EXCERPT_CHARS;
+  if (typeof maxChars !== "number" || Number.isNaN(maxChars)) return MIN_EXCERPT_CHARS;
   if (maxChars === Infinity) return Number.MAX_SAFE_INTEGER;
   return Math.max(MIN_EXCERPT_CHARS, Math.floor(maxChars));
 }

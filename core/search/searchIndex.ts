@@ -4,7 +4,7 @@
  * sequence number and its chunks the rowids `seq * 2^21 + chunk`, so a per-blob search is a
  * rowid range that FTS5 applies inside the index instead of filtering every match.
  */
-import type { Database, Statement } from "better-sqlite3";
+import DatabaseCtor, { type Database, type Statement } from "better-sqlite3";
 import type { Kind } from "../types";
 import { chunkText, type Chunk } from "./chunker";
 import { extraTerms, isNavigation } from "./chunkFeatures";
@@ -44,6 +44,18 @@ export interface SearchHit {
   /** BM25 relevance, higher is better (FTS5's rank negated). */
   score: number;
   snippet: string;
+}
+
+/** The search index on a store's own connection (its tables live in the same SQLite file). */
+export function openSearchIndex(store: { readonly db: Database }): SearchIndex {
+  return new SearchIndex(store.db);
+}
+
+/** A throwaway in-memory index (a bare blob read without a store: the CLI on a file, tests). */
+export function scratchSearchIndex(): { index: SearchIndex; close(): void } {
+  const db = new DatabaseCtor(":memory:");
+  db.exec(searchMigrationSql);
+  return { index: new SearchIndex(db), close: () => db.close() };
 }
 
 export interface SearchOptions {
@@ -160,6 +172,17 @@ export class SearchIndex {
   }
 
   /** Best chunks for a plain-language query: in one blob, in a set of blobs, or across all. */
+  /** Live blobs not (yet) fully in the index: too large to index eagerly, or still being indexed. */
+  unindexedLiveBlobs(): number {
+    const r = this.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM blobs b LEFT JOIN search_blobs s ON s.blob_id = b.id
+         WHERE b.tombstoned_at IS NULL AND (s.complete IS NULL OR s.complete = 0)`,
+      )
+      .get() as { n: number };
+    return r.n;
+  }
+
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
     const terms = queryTerms(query);
     if (terms.length === 0) return [];

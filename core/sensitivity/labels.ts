@@ -4,17 +4,14 @@
  * and every source that raised the label says why in `reasons` (shown in the inspector).
  */
 import { matchesToolPattern } from "../config/config";
-import { LABELS, type Label } from "../types";
+import { LABELS, maxLabel, type Label } from "../vocabulary";
 import { scanPersonal } from "./personal";
 import { findSecrets, type SecretFinding } from "./secrets";
 
 /** Distinct e-mails plus phones at which a text counts as personal data (one is a signature, three a list). */
 const PERSONAL_CONTACTS = 3;
 
-/** The higher of two labels. */
-export function maxLabel(a: Label, b: Label): Label {
-  return LABELS.indexOf(a) >= LABELS.indexOf(b) ? a : b;
-}
+export { maxLabel };
 
 /**
  * Label of a result's text: credential when a secret is found, personal on personal data, else

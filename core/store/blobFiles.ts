@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ensurePrivateDir, safeUnlink, TEMP_SUFFIX, writeFileAtomic } from "../fs/fsUtil";
+import { BLOB_ID_PATTERN } from "../vocabulary";
 
 /**
  * How a blob's text is stored. `utf8` for well-formed strings; `utf16le` for strings with lone
@@ -85,7 +86,7 @@ export class BlobFiles {
           } catch {
             /* removed meanwhile by another process */
           }
-        } else if (/^[0-9a-f]{12}$/.test(name)) ids.push(name);
+        } else if (BLOB_ID_PATTERN.test(name)) ids.push(name);
       }
     }
     return { ids, temps };

@@ -3,18 +3,19 @@ import { createHmac } from "node:crypto";
 import { stmt } from "./statements";
 import { join } from "node:path";
 import type { BlobMeta, Kind, Label } from "../types";
-import { LABELS } from "../types";
+import { BLOB_ID_PATTERN, maxLabel } from "../vocabulary";
 import { ErrorCode, SpillwayError } from "../errors";
 import type { Clock } from "../runtime";
 import type { SpillwayConfig } from "../config/config";
 import type { KeyProvider } from "../crypto/keys";
 import { KeyRing } from "./keyRing";
+import { Ledger } from "./ledger";
+import { SessionStore } from "./sessions";
 import { BlobFiles, decodeText, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
 import { openIndex, storeSecret, type Db } from "./db";
 import { ensurePrivateDir } from "../fs/fsUtil";
 import { toBlobMeta, type BlobRow } from "./rows";
 
-export const BLOB_ID = /^[0-9a-f]{12}$/;
 const HOUR = 3_600_000;
 
 export interface PutInfo {
@@ -43,11 +44,6 @@ export interface StoreOptions {
   keys: KeyProvider;
 }
 
-/** Higher of two labels. */
-export function higherLabel(a: Label, b: Label): Label {
-  return LABELS.indexOf(a) >= LABELS.indexOf(b) ? a : b;
-}
-
 export class BlobStore {
   readonly db: Db;
   readonly files: BlobFiles;
@@ -68,16 +64,27 @@ export class BlobStore {
     return this.opts.clock.now();
   }
 
+  /** false once closed. */
+  get open(): boolean {
+    return this.db.open;
+  }
+
+  /** Runs `fn` in one transaction; "immediate" takes the write lock first (no upgrade deadlock between processes). */
+  transaction<T>(fn: () => T, mode: "deferred" | "immediate" = "deferred"): T {
+    const tx = this.db.transaction(fn);
+    return mode === "immediate" ? tx.immediate() : tx();
+  }
+
   /** The id `text` has (or would have) in this store. */
   idFor(text: string): string {
-    return this.prepare(text).id;
+    return this.prepareText(text).id;
   }
 
   /**
    * Encodes and hashes `text` once; `put` takes the result, so the interception path does not
    * encode a multi-MB result twice (about 35 ms per 10 MB).
    */
-  prepare(text: string): PreparedText {
+  prepareText(text: string): PreparedText {
     const encoding = encodingFor(text);
     // Hashed slice by slice: the whole text is never encoded into one buffer just to get its id.
     const h = createHmac("sha256", this.secret).update(encoding).update("\0");
@@ -91,11 +98,11 @@ export class BlobStore {
    * raises its label). The file is written before the row, so a row never points at a missing file.
    */
   put(text: string, info: PutInfo, prepared?: PreparedText): { meta: BlobMeta; created: boolean } {
-    const { encoding, id, bytes } = prepared && prepared.text === text ? prepared : this.prepare(text);
+    const { encoding, id, bytes } = prepared && prepared.text === text ? prepared : this.prepareText(text);
     const now = this.now;
     const existing = this.row(id);
     if (existing && existing.tombstoned_at === null && this.files.exists(id)) {
-      const label = higherLabel(existing.label, info.label);
+      const label = maxLabel(existing.label, info.label);
       stmt(this.db, "UPDATE blobs SET last_access_at = ?, expires_at = MAX(expires_at, ?) WHERE id = ?")
         .run(now, now + this.opts.config.ttlHours * HOUR, id);
       if (label !== existing.label) this.raiseLabel(id, label);
@@ -127,7 +134,7 @@ export class BlobStore {
         tool: info.tool,
         server: info.server ?? null,
         session_id: info.sessionId,
-        label: existing ? higherLabel(existing.label, info.label) : info.label,
+        label: existing ? maxLabel(existing.label, info.label) : info.label,
         encrypted: encrypt ? 1 : 0,
         now,
         expires: now + this.opts.config.ttlHours * HOUR,
@@ -170,7 +177,7 @@ export class BlobStore {
   raiseLabel(id: string, label: Label): boolean {
     const r = this.row(id);
     if (!r) return false;
-    const next = higherLabel(r.label, label);
+    const next = maxLabel(r.label, label);
     if (next === r.label) return false;
     if (next === "credential" && !r.encrypted && r.tombstoned_at === null) {
       const plain = this.files.read(id);
@@ -226,9 +233,14 @@ export class BlobStore {
   }
 }
 
+/** The session table and the ledger, on the store's own connection. */
+export function openStoreParts(store: BlobStore): { sessions: SessionStore; ledger: Ledger } {
+  return { sessions: new SessionStore(store.db), ledger: new Ledger(store.db) };
+}
+
 /** Validates a blob id's shape; a clear sentence otherwise. */
 export function checkBlobId(id: unknown): string {
-  if (typeof id !== "string" || !BLOB_ID.test(id)) {
+  if (typeof id !== "string" || !BLOB_ID_PATTERN.test(id)) {
     throw new SpillwayError(
       ErrorCode.BadId,
       `"${String(id).slice(0, 40)}" is not a Spillway id: ids are 12 lowercase hex characters, as in the handle's header.`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requestSchemas, type OpName, type Pushed } from "../../core/inspector/api/contract";
-import { InspectorFailure } from "../../core/inspector/api/failure";
+import { ErrorCode, SpillwayError } from "../../core/errors";
 import type { IpcInvokeEvent, IpcMainPort } from "../ports";
 import { buildInspectorApi } from "../preload/buildApi";
 import { EVENT_CHANNEL, invokeChannel } from "./channels";
@@ -31,7 +31,7 @@ function deps(): IpcDeps & { calls: unknown[]; logger: ReturnType<typeof memoryL
   const handlers = {
     "blobs.get": (req: { id: string }) => {
       calls.push(req);
-      if (req.id === "0000000000ff") throw new InspectorFailure("not_found", "There is no blob 0000000000ff.");
+      if (req.id === "0000000000ff") throw new SpillwayError(ErrorCode.NotFound, "There is no blob 0000000000ff.");
       return { id: req.id };
     },
     "blobs.list": (req: unknown) => {

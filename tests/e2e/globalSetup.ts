@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEngine } from "../../core/engine/engine";
+import { createEngine, engineInternals } from "../../core/engine/engine";
 import { memoryLogger } from "../../core/runtime";
 import { ROOT, writeConfig } from "../mcp/helpers/setup";
 import { putBigBlob } from "./support/bigBlob";
@@ -56,7 +56,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   writeConfig(bulkHome, {});
   const big = await putBigBlob(mainHome);
   const bulkEngine = createEngine({ home: bulkHome, logger: memoryLogger() });
-  insertBulkBlobs(bulkEngine.store.db, Date.now());
+  insertBulkBlobs(engineInternals(bulkEngine).store.db, Date.now());
   await bulkEngine.close();
 
   const [main, bulk] = await Promise.all([startServe(mainHome), startServe(bulkHome)]);

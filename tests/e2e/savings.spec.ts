@@ -1,7 +1,7 @@
 /** The overview's savings figures are the ledger's: read the index directly and compare, number by number. */
 import Database from "better-sqlite3";
 import { join } from "node:path";
-import { savings, type SavingsGroup } from "../../core/savings/savings";
+import { savings, type SavingsGroup } from "../../core/store/read/savings";
 import { expect, test } from "./fixtures";
 
 function ledger(home: string, group: SavingsGroup) {

@@ -7,7 +7,7 @@
  */
 import Module, { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -73,6 +73,10 @@ describe("the bundled main process (under a stand-in electron)", () => {
     const w = fake.record.windows[0]!;
     expect(w.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
     expect(existsSync(w.options.webPreferences.preload)).toBe(true);
+    // The sandboxed preload carries the operation names, not the request schemas (zod).
+    const preload = readFileSync(w.options.webPreferences.preload, "utf8");
+    expect(preload.length).toBeLessThan(16_384);
+    expect(preload).toContain('"blobs.list"');
     expect(w.webContents.url).toBe("app://bundle/index.html");
     expect(w.webContents.openHandler!({ url: "https://x.example" })).toEqual({ action: "deny" });
     let granted: boolean | null = null;

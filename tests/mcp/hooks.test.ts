@@ -61,13 +61,13 @@ describe("hooks: Claude Code and the generic API", () => {
     expect((await post()).json).toEqual({});
     expect((await post()).json.hookSpecificOutput.updatedToolOutput).toMatch(/recall_result/);
     await cc({ ...base("cc-2", "SessionStart"), source: "compact" });
-    expect(t.engine.sessions.get("cc-2")!.generation).toBe(2);
+    expect(t.engine.reader.session("cc-2")!.generation).toBe(2);
   });
 
   it("UserPromptSubmit marks a turn", async () => {
     await cc({ ...base("cc-3", "UserPromptSubmit"), prompt: "hello" });
     await cc({ ...base("cc-3", "UserPromptSubmit"), prompt: "again" });
-    expect(t.engine.sessions.get("cc-3")!.turn).toBe(2);
+    expect(t.engine.reader.session("cc-3")!.turn).toBe(2);
   });
 
   it("PreToolUse expands spill: tokens with updatedInput, asks by default, and never feeds a shell", async () => {
@@ -100,7 +100,7 @@ describe("hooks: Claude Code and the generic API", () => {
   it("the generic API: transform, expand, fetch, recall, compaction, turn", async () => {
     const text = log(3000, "generic");
     const tr = await t.post("/hooks/transform", { session_id: "h-1", tool: "terminal", args: { command: "make" }, text, client: "hermes" });
-    expect(t.engine.sessions.get("h-1")?.client).toBe("hermes");
+    expect(t.engine.reader.session("h-1")?.client).toBe("hermes");
     expect(tr.status).toBe(200);
     expect(tr.json.ok).toBe(true);
     const v = tr.json.value;

@@ -56,9 +56,9 @@ describe("spillway serve: MCP over Streamable HTTP", () => {
   });
 
   it("makes each MCP session its own Spillway session, named after its client", () => {
-    const sa = t.engine.sessions.get(a.transport.sessionId!);
+    const sa = t.engine.reader.session(a.transport.sessionId!);
     expect(sa?.client).toMatch(/^client-a/);
-    expect(t.engine.sessions.get(b.transport.sessionId!)?.client).toMatch(/^client-b/);
+    expect(t.engine.reader.session(b.transport.sessionId!)?.client).toMatch(/^client-b/);
   });
 
   it("lists server-memory and server-everything tools, prefixing only the names two servers share", async () => {

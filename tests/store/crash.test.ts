@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { createEngine } from "../../core/engine/engine";
+import { createEngine, engineInternals } from "../../core/engine/engine";
 import { memoryLogger } from "../../core/runtime";
 import { tempHome } from "../helpers/tempHome";
 
@@ -24,21 +24,21 @@ function runWriter(home: string, tag: string, count?: number) {
 /** Every live row has a file whose content hashes back to the row's id; nothing partial. */
 function verify(home: string) {
   const engine = createEngine({ home, logger: memoryLogger() });
-  const rows = engine.store.db.prepare("SELECT id, chars FROM blobs WHERE tombstoned_at IS NULL").all() as { id: string; chars: number }[];
+  const rows = engineInternals(engine).store.db.prepare("SELECT id, chars FROM blobs WHERE tombstoned_at IS NULL").all() as { id: string; chars: number }[];
   for (const r of rows) {
-    const text = engine.store.read(r.id);
+    const text = engineInternals(engine).store.read(r.id);
     expect(text, `row ${r.id} points at a missing file`).not.toBeNull();
     expect(text!.length).toBe(r.chars);
-    expect(engine.store.idFor(text!)).toBe(r.id);
+    expect(engineInternals(engine).store.idFor(text!)).toBe(r.id);
   }
   // every file at a final name is complete (its content hashes to its name)
   const blobs = join(home, "blobs");
   for (const shard of readdirSync(blobs)) {
     for (const name of readdirSync(join(blobs, shard))) {
       if (!/^[0-9a-f]{12}$/.test(name)) continue;
-      const row = engine.store.row(name);
+      const row = engineInternals(engine).store.row(name);
       if (!row) continue; // an orphan written just before the kill: complete, swept later
-      expect(engine.store.idFor(engine.store.read(name)!)).toBe(name);
+      expect(engineInternals(engine).store.idFor(engineInternals(engine).store.read(name)!)).toBe(name);
     }
   }
   return { engine, rows };
@@ -79,13 +79,13 @@ describe("crash safety", () => {
     const { engine } = verify(home.path);
     for (const line of [...a.lines(), ...b.lines()]) {
       const [, id, chars] = line.split(" ");
-      expect(engine.store.meta(id!)?.chars).toBe(Number(chars));
+      expect(engineInternals(engine).store.meta(id!)?.chars).toBe(Number(chars));
     }
     expect(a.lines()).toHaveLength(12);
     expect(b.lines()).toHaveLength(12);
     // both writers' sessions are in the one index
-    expect(engine.sessions.get("writer-A")).toBeDefined();
-    expect(engine.sessions.get("writer-B")).toBeDefined();
+    expect(engine.reader.session("writer-A")).toBeDefined();
+    expect(engine.reader.session("writer-B")).toBeDefined();
     await engine.close();
     home.cleanup();
   }, 180_000);

@@ -1,5 +1,4 @@
 /** `spillway status`: the store, its use against the cap, and the savings so far. */
-import { storeStats } from "../../store/stats";
 import { withEngine, type Command } from "../command";
 import { fmtBytes, fmtInt } from "../format";
 
@@ -8,9 +7,9 @@ export const statusCommand: Command = {
   summary: "Show the store (blobs, size against the cap, sessions) and the savings so far.",
   run: (ctx) =>
     withEngine(ctx, (engine) => {
-      const stats = storeStats(engine.store.db);
+      const stats = engine.reader.stats();
       const total = engine.savings("total")[0];
-      const cap = engine.store.capBytes();
+      const cap = engine.reader.capBytes();
       if (ctx.values.json) {
         ctx.io.out(JSON.stringify({ home: engine.home, ...stats, capBytes: cap, savings: total ?? null }, null, 2));
         return 0;

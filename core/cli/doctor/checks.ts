@@ -39,11 +39,9 @@ export function checkToken(home: string): CheckResult {
 /** PRAGMA quick_check over the index. */
 export function checkIndex(engine: Engine): CheckResult {
   try {
-    const rows = engine.store.db.pragma("quick_check") as { quick_check: string }[];
-    const problems = rows.map((r) => r.quick_check).filter((r) => r !== "ok");
+    const { problems, liveBlobs } = engine.reader.checkIndex();
     if (problems.length) return { ok: false, name: "index", detail: `quick_check found ${problems.length} problem(s): ${problems[0]}` };
-    const live = engine.store.db.prepare("SELECT COUNT(*) AS n FROM blobs WHERE tombstoned_at IS NULL").get() as { n: number };
-    return { ok: true, name: "index", detail: `quick_check ok, ${live.n} live blobs` };
+    return { ok: true, name: "index", detail: `quick_check ok, ${liveBlobs} live blobs` };
   } catch (err) {
     return { ok: false, name: "index", detail: `cannot check the index: ${describeError(err)}` };
   }
@@ -52,16 +50,9 @@ export function checkIndex(engine: Engine): CheckResult {
 /** What a deep sweep would do, counted without doing it. Leftovers are repaired by `spillway sweep --deep`, so they do not fail the check. */
 export function checkSweepDryRun(engine: Engine): CheckResult {
   try {
-    const db = engine.store.db;
-    const now = engine.store.now;
-    const expired = (db.prepare("SELECT COUNT(*) AS n FROM blobs WHERE tombstoned_at IS NULL AND pinned = 0 AND expires_at <= ?").get(now) as { n: number }).n;
-    const { ids, temps } = engine.store.files.scan();
-    const liveIds = new Set((db.prepare("SELECT id FROM blobs WHERE tombstoned_at IS NULL").all() as { id: string }[]).map((r) => r.id));
-    const orphans = ids.filter((id) => !liveIds.has(id)).length;
-    const onDisk = new Set(ids);
-    const missing = [...liveIds].filter((id) => !onDisk.has(id)).length;
-    const over = engine.store.usedBytes() > engine.store.capBytes();
-    const detail = `dry run: ${expired} expired, ${orphans} orphan files, ${missing} rows without a file, ${temps.length} temp files${over ? ", store over its size cap" : ""}`;
+    const p = engine.reader.previewSweep();
+    const missing = p.rowsWithoutFile;
+    const detail = `dry run: ${p.expired} expired, ${p.orphanFiles} orphan files, ${missing} rows without a file, ${p.tempFiles} temp files${p.overCap ? ", store over its size cap" : ""}`;
     return { ok: missing === 0, name: "sweep", detail: missing ? `${detail} (run spillway sweep --deep)` : detail };
   } catch (err) {
     return { ok: false, name: "sweep", detail: `cannot scan the store: ${describeError(err)}` };

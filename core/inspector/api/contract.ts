@@ -8,26 +8,27 @@
  */
 import { z } from "zod";
 import type { EngineEvent } from "../../engine/engineEvents";
+import { BLOB_ID_PATTERN, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
 import type * as D from "./dto";
+import type { ErrorCodeName } from "../../errors";
+import type { OP_NAMES } from "./operations";
+
 
 export type * from "./dto";
 export type { EngineEvent };
 
-const blobId = z.string().regex(/^[0-9a-f]{12}$/, "a blob id is 12 lowercase hex characters");
+const blobId = z.string().regex(BLOB_ID_PATTERN, "a blob id is 12 lowercase hex characters");
 const blobIds = z.array(blobId).min(1).max(100_000);
 const sessionId = z.string().min(1).max(500);
-const kind = z.enum(["json", "ndjson", "csv", "tsv", "html", "xml", "markdown", "code", "log", "text"]);
-const label = z.enum(["public", "internal", "personal", "credential"]);
-const state = z.enum(["live", "pinned", "tombstoned"]);
+const kind = z.enum(KINDS);
+const label = z.enum(LABELS);
+const state = z.enum(BLOB_STATES);
 const offset = z.int().min(0).default(0);
 const dir = z.enum(["asc", "desc"]);
 const none = z.object({}).strict().default({});
 
-/** Columns the blobs table sorts by, server side. */
-export const BLOB_SORT_KEYS = [
-  "createdAt", "lastAccessAt", "expiresAt", "chars", "lines", "tool", "sessionId", "kind", "label", "state", "fetchCount", "id",
-] as const;
-export type BlobSortKey = (typeof BLOB_SORT_KEYS)[number];
+export { BLOB_SORT_KEYS };
+export type BlobSortKey = D.BlobSortKey;
 
 export const blobFilterSchema = z
   .object({
@@ -44,16 +45,16 @@ export const blobFilterSchema = z
     from: z.number().optional(),
     to: z.number().optional(),
   })
-  .strict();
-export type BlobFilter = z.infer<typeof blobFilterSchema>;
+  .strict() satisfies z.ZodType<D.BlobFilter>;
+export type BlobFilter = D.BlobFilter;
 
-const fetchMode = z.enum(["stat", "outline", "search", "grep", "chain", "range", "query", "full"]);
+const fetchMode = z.enum(FETCH_MODES);
 export type FetchModeName = z.infer<typeof fetchMode>;
 
 /** Request schemas, one per operation. The map's keys are the operation names. */
 export const requestSchemas = {
   "overview.get": z.object({ since: z.number().min(0).default(0) }).strict().default({ since: 0 }),
-  "savings.get": z.object({ group: z.enum(["total", "session", "tool", "server", "day"]), since: z.number().min(0).default(0) }).strict(),
+  "savings.get": z.object({ group: z.enum(SAVINGS_GROUPS), since: z.number().min(0).default(0) }).strict(),
   "blobs.list": z
     .object({
       offset,
@@ -98,7 +99,7 @@ export const requestSchemas = {
       limit: z.int().min(1).max(1_000).default(200),
       query: z.string().max(200).optional(),
       sort: z
-        .object({ by: z.enum(["lastSeenAt", "createdAt", "calls", "netTokens", "id"]), dir })
+        .object({ by: z.enum(SESSION_SORT_KEYS), dir })
         .strict()
         .default({ by: "lastSeenAt", dir: "desc" }),
     })
@@ -144,7 +145,10 @@ export interface Responses {
   "store.sweep": D.SweepSummary;
 }
 
-export type OpName = keyof typeof requestSchemas;
+export type OpName = (typeof OP_NAMES)[number];
+// The schemas are keyed by exactly the zod-free list of operation names the preload uses.
+const sameNames: Same<keyof typeof requestSchemas, OpName> = true;
+void sameNames;
 /** What a caller sends (defaults optional). */
 export type Req<K extends OpName> = z.input<(typeof requestSchemas)[K]>;
 /** What a handler receives (defaults filled in). */
@@ -163,17 +167,8 @@ export interface PushedEvents {
 export type EventName = keyof PushedEvents;
 export type Pushed = { [K in EventName]: { event: K; data: PushedEvents[K] } }[EventName];
 
-/** Error codes at the inspector boundary (string values; the engine's codes pass through). */
-export type InspectorErrorCode =
-  | "bad_request"
-  | "unknown_operation"
-  | "not_found"
-  | "unauthorized"
-  | "forbidden"
-  | "unsupported"
-  | "bad_config"
-  | "internal"
-  | (string & {});
+/** Error codes at the inspector boundary: the one set of Spillway's codes (core/errors.ts). */
+export type InspectorErrorCode = ErrorCodeName;
 
 export interface InspectorError {
   code: InspectorErrorCode;

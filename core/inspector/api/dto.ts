@@ -5,6 +5,8 @@
 import type { BlobMeta, BlobState, EventType, Kind, Label, Outcome, SavingsGroup, SavingsRow } from "../../types";
 
 export type { BlobMeta, BlobState, EventType, Kind, Label, Outcome, SavingsGroup };
+export type * from "../../store/read/readModel";
+import type { BlobRow, LedgerEvent, Lineage, StoredHandle } from "../../store/read/readModel";
 
 /** Savings of one group (a day, tool, upstream server or session), straight from the ledger. */
 export type SavingsFigures = SavingsRow;
@@ -21,21 +23,6 @@ export interface StoreFigures {
   lastCallAt: number | null;
 }
 
-/** One ledger event as the inspector shows it. */
-export interface LedgerEvent {
-  id: number;
-  ts: number;
-  type: EventType;
-  sessionId: string | null;
-  blobId: string | null;
-  callId: number | null;
-  tool: string | null;
-  server: string | null;
-  chars: number;
-  tokens: number | null;
-  data: Record<string, unknown> | null;
-}
-
 export interface Overview {
   store: StoreFigures;
   total: SavingsFigures;
@@ -49,55 +36,10 @@ export interface Overview {
   generatedAt: number;
 }
 
-/** A row of the blobs table: the index metadata plus why a tombstone went. */
-export interface BlobRow extends BlobMeta {
-  tombstoneReason: string | null;
-}
-
-export interface BlobList {
-  total: number;
-  offset: number;
-  rows: BlobRow[];
-}
-
-export interface BlobFacets {
-  tools: string[];
-  servers: string[];
-  kinds: Kind[];
-  total: number;
-}
-
-/** One intercepted call, without its texts. */
-export interface CallRef {
-  id: number;
-  sessionId: string;
-  ts: number;
-  tool: string;
-  server: string | null;
-  outcome: Outcome;
-  blobId: string | null;
-  isError: boolean;
-  returnedChars: number;
-  returnedTokens: number | null;
-  givenChars: number;
-  givenTokens: number | null;
-}
-
-export interface Lineage {
-  /** The first call that stored this content. */
-  producedBy: CallRef | null;
-  /** Every call whose result was this content (rescued, stubbed or delivered in full). */
-  calls: CallRef[];
-  /** Sessions that hold it (received it in full or as a handle). */
-  heldBy: { sessionId: string; firstSeenAt: number; lastSeenAt: number; generation: number }[];
-  /** Fetches, recalls, expansions, label changes, pins, purge, sweep and eviction. */
-  events: LedgerEvent[];
-}
-
 export interface BlobDetail {
   meta: BlobRow;
   /** The handle the model was given when the result was rescued; null if never rescued. */
-  handle: { text: string; callId: number; sessionId: string; ts: number } | null;
+  handle: StoredHandle | null;
   lineage: Lineage;
   /** true when the content is shown masked unless revealed (credential-labelled blobs). */
   maskable: boolean;

@@ -1,51 +1,5 @@
 /** Response shapes of sessions, timelines, the endpoint and settings. Pure types, like dto.ts. */
-import type { BlobState, Kind, Label } from "../../types";
-import type { CallRef, LedgerEvent } from "./dto";
-
-export interface SessionSummary {
-  id: string;
-  client: string | null;
-  createdAt: number;
-  lastSeenAt: number;
-  generation: number;
-  turn: number;
-  calls: number;
-  rescued: number;
-  stubbed: number;
-  blobs: number;
-  fetches: number;
-  returnedTokens: number;
-  givenTokens: number;
-  pulledTokens: number;
-  netTokens: number;
-  netChars: number;
-}
-
-export interface SessionList {
-  total: number;
-  offset: number;
-  rows: SessionSummary[];
-}
-
-/** A text as far as the inspector ships it; `truncated` when cut to `text.length` of `totalChars`. */
-export interface TextPreview {
-  text: string;
-  totalChars: number;
-  truncated: boolean;
-  /** Where the text came from: the ledger, the stored blob, or unknown (not kept). */
-  source: "ledger" | "blob" | "missing";
-}
-
-export interface TimelineCall {
-  call: CallRef & { argsJson: string | null };
-  /** What the tool returned. */
-  raw: TextPreview;
-  /** What the model was given: the handle, the stub or the result itself. */
-  given: TextPreview;
-  blob: { id: string; kind: Kind; label: Label; state: BlobState; chars: number } | null;
-  /** Fetches, recalls and expansions of this call's blob that followed it in this session. */
-  touches: LedgerEvent[];
-}
+import type { SessionSummary, TimelineCall, LedgerEvent } from "../../store/read/readModel";
 
 export interface Timeline {
   session: SessionSummary;

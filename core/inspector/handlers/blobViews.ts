@@ -4,9 +4,9 @@
  * exports read through it; the engine keeps the one cache of these texts.
  */
 import { lineStarts } from "../../text/lines";
-import type { Engine } from "../../engine/engine";
+import type { Engine } from "../../engine/engineApi";
+import { describeError, ErrorCode, SpillwayError } from "../../errors";
 import type { BlobMeta } from "../../types";
-import { InspectorFailure } from "../api/failure";
 import type { CachedText } from "./contentPage";
 
 /** Whether the inspector offers a reveal for this blob (the masked view of any other one shows its bytes as they are). */
@@ -19,11 +19,11 @@ export class BlobViews {
 
   /** The live blob's metadata, or a not_found failure naming why it cannot be read. */
   liveMeta(id: string): BlobMeta {
-    const meta = this.engine.store.meta(id);
-    if (!meta) throw new InspectorFailure("not_found", `There is no blob ${id} in this store.`);
+    const meta = this.engine.reader.meta(id);
+    if (!meta) throw new SpillwayError(ErrorCode.NotFound, `There is no blob ${id} in this store.`);
     if (meta.state === "tombstoned") {
-      const reason = this.engine.store.row(id)?.tombstone_reason ?? "removed";
-      throw new InspectorFailure("not_found", `Blob ${id} from ${meta.tool} is a tombstone (${reason}): its content is gone.`);
+      const reason = this.engine.reader.blob(id)?.tombstoneReason ?? "removed";
+      throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} from ${meta.tool} is a tombstone (${reason}): its content is gone.`);
     }
     return meta;
   }
@@ -32,7 +32,7 @@ export class BlobViews {
   view(id: string, masked: boolean): { meta: BlobMeta; view: CachedText; masked: boolean } {
     const meta = this.liveMeta(id);
     const v = this.engine.operatorBlob(id, !masked);
-    if (!v) throw new InspectorFailure("not_found", `Blob ${id} has no content file any more (swept meanwhile?).`);
+    if (!v) throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} has no content file any more (swept meanwhile?).`);
     return { meta, view: { text: v.text, starts: v.starts() }, masked: v.masked };
   }
 
@@ -42,8 +42,13 @@ export class BlobViews {
    * whole text is already cached, or the blob is small, encrypted or not UTF-8 (read it whole).
    */
   headView(id: string, lines: number, masked: boolean): { view: CachedText; masked: boolean } | null {
-    const head = this.engine.operatorHeadLines(id, lines, !masked);
-    return head && { view: { text: head.text, starts: lineStarts(head.text) }, masked: head.masked };
+    try {
+      const head = this.engine.operatorHeadLines(id, lines, !masked);
+      return head && { view: { text: head.text, starts: lineStarts(head.text) }, masked: head.masked };
+    } catch (err) {
+      this.engine.logger.warn("could not read the head of a blob file", { id, error: describeError(err) });
+      return null;
+    }
   }
 
   /** Reads the whole text off the current request, so the next page is instant. */
@@ -51,8 +56,9 @@ export class BlobViews {
     setImmediate(() => {
       try {
         this.view(id, masked);
-      } catch {
-        /* gone meanwhile: the next request says so */
+      } catch (err) {
+        // gone meanwhile: the next request says so
+        this.engine.logger.warn("could not warm a blob view", { id, error: describeError(err) });
       }
     });
   }
@@ -62,7 +68,7 @@ export class BlobViews {
     try {
       return this.engine.operatorHead(id, maxChars);
     } catch (err) {
-      this.engine.logger.warn("blob preview failed", { id, error: (err as Error).message });
+      this.engine.logger.warn("could not read a blob preview", { id, error: describeError(err) });
       return null;
     }
   }

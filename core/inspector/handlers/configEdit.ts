@@ -5,7 +5,7 @@ import { z } from "zod";
 import { configSchema, defaultConfig, type SpillwayConfig } from "../../config/config";
 import { DIR_MODE, writeFileAtomic } from "../../fs/fsUtil";
 import type { ConfigIssue, ConfigView } from "../api/dto";
-import { InspectorFailure } from "../api/failure";
+import { describeError, ErrorCode, SpillwayError } from "../../errors";
 
 let jsonSchema: Record<string, unknown> | null = null;
 
@@ -29,7 +29,7 @@ function readFile(path: string): unknown {
   try {
     return JSON.parse(readFileSync(path, "utf8")) as unknown;
   } catch (err) {
-    throw new InspectorFailure("bad_config", `${path} is not valid JSON (${(err as Error).message}); fix or delete it.`);
+    throw new SpillwayError(ErrorCode.BadConfig, `${path} is not valid JSON (${describeError(err)}); fix or delete it.`);
   }
 }
 
@@ -58,7 +58,7 @@ export function readConfigView(path: string, running: SpillwayConfig): ConfigVie
   const checked = validateConfig(readFile(path));
   if (!checked.valid) {
     const first = checked.issues[0]!;
-    throw new InspectorFailure("bad_config", `${path}: "${first.path}": ${first.message}`, first.path);
+    throw new SpillwayError(ErrorCode.BadConfig, `${path}: "${first.path}": ${first.message}`, { path: first.path });
   }
   return {
     path,
@@ -75,7 +75,7 @@ export function saveConfig(path: string, input: unknown, running: SpillwayConfig
   const checked = validateConfig(input);
   if (!checked.valid) {
     const first = checked.issues[0]!;
-    throw new InspectorFailure("bad_config", `"${first.path}": ${first.message}`, first.path);
+    throw new SpillwayError(ErrorCode.BadConfig, `"${first.path}": ${first.message}`, { path: first.path });
   }
   const minimal = diffFromDefaults(
     checked.config as unknown as Record<string, unknown>,

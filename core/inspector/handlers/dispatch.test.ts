@@ -1,12 +1,11 @@
 import { memoryLogger } from "../../runtime";
 import { ErrorCode, SpillwayError } from "../../errors";
 import { createDispatch } from "./dispatch";
-import { InspectorFailure } from "../api/failure";
 import type { Handlers } from "./handlers";
 
 const handlers = {
   "blobs.get": ({ id }: { id: string }) => {
-    if (id === "000000000000") throw new InspectorFailure("not_found", "There is no blob 000000000000 in this store.");
+    if (id === "000000000000") throw new SpillwayError(ErrorCode.NotFound, "There is no blob 000000000000 in this store.");
     if (id === "111111111111") throw new SpillwayError(ErrorCode.CannotDecrypt, "cannot decrypt 111111111111");
     if (id === "222222222222") throw new Error("disk on fire\n    at stack line");
     return { id };

@@ -65,7 +65,7 @@ export function runFetchByHand(
   if (!answer.isError) {
     if (req.mode === "grep" || req.mode === "chain") jumps = grepJumps(view, req.args);
     else if (req.mode === "search" && typeof req.args.query === "string") {
-      jumps = engine.search
+      jumps = engine
         .search(req.args.query, { blobId: req.id, topK: num(req.args.top_k) ?? 5 })
         .map((h) => ({ line: h.startLine, text: h.snippet }));
     } else if (req.mode === "range") {

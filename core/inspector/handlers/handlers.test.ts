@@ -1,5 +1,6 @@
 import { inspectorFixture, SECRET_TEXT, type Fixture } from "../../../tests/helpers/inspectorFixture";
 import { requestSchemas, type OpName, type ParsedReq } from "../api/contract";
+import { engineInternals } from "../../engine/engine";
 
 describe("inspector handlers over a real engine", () => {
   let f: Fixture;
@@ -129,7 +130,7 @@ describe("opening a large blob", () => {
     try {
       const lines = Array.from({ length: 120_000 }, (_, i) => `line ${i} ${"x".repeat(70)}`);
       const text = lines.join("\n") + "\n";
-      const { meta } = f.engine.store.put(text, { tool: "t", sessionId: "s", kind: "log", shape: "log", lines: lines.length, label: "public" });
+      const { meta } = engineInternals(f.engine).store.put(text, { tool: "t", sessionId: "s", kind: "log", shape: "log", lines: lines.length, label: "public" });
       const req = (start: number, count: number) => requestSchemas["blobs.content"].parse({ id: meta.id, start, count });
       const first = await f.handlers["blobs.content"](req(0, 3));
       expect(first).toMatchObject({ start: 0, end: 3, totalLines: 120_000, totalChars: text.length, text: lines.slice(0, 3).join("\n") });

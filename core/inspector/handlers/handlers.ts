@@ -1,21 +1,14 @@
 /** The inspector operations implemented over the engine; one function per contract operation. */
-import { storeStats } from "../../store/stats";
-import type { SavingsGroup } from "../../savings/savings";
-import { blobFacets, listBlobs, toBlobRow } from "./blobQueries";
+import type { SavingsGroup } from "../../store/read/savings";
 import { BlobViews, isMaskable } from "./blobViews";
 import { readConfigView, saveConfig, validateConfig } from "./configEdit";
 import { contentPage } from "./contentPage";
 import type { OpName, ParsedReq, Res } from "../api/contract";
 import type { BlobRow, GlobalHit, SavingsFigures } from "../api/dto";
-import { InspectorFailure } from "../api/failure";
+import { ErrorCode, SpillwayError } from "../../errors";
 import { runFetchByHand } from "./fetchRun";
 import { hourlySavings } from "./hourlySavings";
 import { unknownEndpoint, type InspectorHost } from "./host";
-import { toLedgerEvent } from "./ledgerRows";
-import { blobLineage, lastHandle } from "./lineage";
-import { listSessions, sessionSummary } from "./sessionQueries";
-import { sessionTimeline } from "./timeline";
-import type { EventRow } from "../../store/ledger";
 
 export type Handlers = { [K in OpName]: (req: ParsedReq<K>) => Res<K> | Promise<Res<K>> };
 
@@ -34,39 +27,38 @@ const eachId = (ids: string[], fn: (id: string) => boolean) => ({ changed: ids.f
 
 export function createHandlers(host: InspectorHost, views = new BlobViews(host.engine)): Handlers {
   const { engine } = host;
-  const db = engine.store.db;
   const endpoint = () => host.endpoint ?? null;
 
   const blobRow = (id: string): BlobRow => {
-    const r = engine.store.row(id);
-    if (!r) throw new InspectorFailure("not_found", `There is no blob ${id} in this store.`);
-    return toBlobRow(r);
+    const r = engine.reader.blob(id);
+    if (!r) throw new SpillwayError(ErrorCode.NotFound, `There is no blob ${id} in this store.`);
+    return r;
   };
   const savingsOf = (group: SavingsGroup, since: number): SavingsFigures[] => engine.savings(group, since);
 
   return {
     "overview.get": ({ since }) => {
-      const s = storeStats(db);
-      const recent = (db.prepare("SELECT * FROM events ORDER BY id DESC LIMIT 25").all() as EventRow[]).map(toLedgerEvent);
+      const s = engine.reader.stats();
+      const recent = engine.reader.recentEvents(25);
       return {
-        store: { ...s.blobs, usedBytes: s.usedBytes, capBytes: engine.store.capBytes(), sessions: s.sessions, calls: s.calls, lastCallAt: s.lastCallAt },
+        store: { ...s.blobs, usedBytes: s.usedBytes, capBytes: engine.reader.capBytes(), sessions: s.sessions, calls: s.calls, lastCallAt: s.lastCallAt },
         total: savingsOf("total", since)[0] ?? EMPTY_SAVINGS,
         byDay: savingsOf("day", since),
-        byHour: hourlySavings((from) => savingsOf("total", Math.max(from, since))[0], engine.store.now),
+        byHour: hourlySavings((from) => savingsOf("total", Math.max(from, since))[0], engine.reader.now),
         byTool: savingsOf("tool", since),
         byServer: savingsOf("server", since),
         bySession: savingsOf("session", since).slice(0, TOP_SESSIONS),
         recent,
-        generatedAt: engine.store.now,
+        generatedAt: engine.reader.now,
       };
     },
     "savings.get": ({ group, since }) => savingsOf(group, since),
 
-    "blobs.list": (req) => listBlobs(db, req),
-    "blobs.facets": () => blobFacets(db),
+    "blobs.list": (req) => engine.reader.listBlobs(req),
+    "blobs.facets": () => engine.reader.blobFacets(),
     "blobs.get": ({ id }) => {
       const meta = blobRow(id);
-      return { meta, handle: lastHandle(db, id), lineage: blobLineage(db, id), maskable: isMaskable(meta) };
+      return { meta, handle: engine.reader.lastHandle(id), lineage: engine.reader.lineage(id), maskable: isMaskable(meta) };
     },
     "blobs.content": (req) => {
       const meta = views.liveMeta(req.id);
@@ -94,54 +86,41 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     "fetch.run": (req) => runFetchByHand(engine, views.view(req.id, req.masked).view, req),
     "search.all": ({ query, topK }) => {
       const t0 = performance.now();
-      const hits = engine.search.search(query, { topK });
+      const hits = engine.search(query, { topK });
       const out: GlobalHit[] = [];
       for (const h of hits) {
-        const m = engine.store.meta(h.blobId);
+        const m = engine.reader.meta(h.blobId);
         if (!m) continue;
         out.push({
           blobId: h.blobId, startLine: h.startLine, endLine: h.endLine, snippet: h.snippet, score: h.score,
           tool: m.tool, kind: m.kind, label: m.label, state: m.state, sessionId: m.sessionId, chars: m.chars, createdAt: m.createdAt,
         });
       }
-      const unindexed = (
-        db
-          .prepare(
-            `SELECT COUNT(*) AS n FROM blobs b LEFT JOIN search_blobs s ON s.blob_id = b.id
-             WHERE b.tombstoned_at IS NULL AND (s.complete IS NULL OR s.complete = 0)`,
-          )
-          .get() as { n: number }
-      ).n;
-      return { hits: out, tookMs: Math.round(performance.now() - t0), unindexed };
+      return { hits: out, tookMs: Math.round(performance.now() - t0), unindexed: engine.unindexedBlobs() };
     },
 
-    "sessions.list": (req) => listSessions(db, req),
+    "sessions.list": (req) => engine.reader.listSessions(req),
     "sessions.timeline": ({ sessionId, afterCallId, limit }) => {
-      const session = sessionSummary(db, sessionId);
-      if (!session) throw new InspectorFailure("not_found", `There is no session ${sessionId} in this store.`);
-      const t = sessionTimeline(
-        { db, meta: (id) => engine.store.meta(id), head: (id, max) => views.head(id, max) },
-        sessionId,
-        afterCallId,
-        limit,
-      );
+      const session = engine.reader.session(sessionId);
+      if (!session) throw new SpillwayError(ErrorCode.NotFound, `There is no session ${sessionId} in this store.`);
+      const t = engine.reader.timeline(sessionId, afterCallId, limit, (id, max) => views.head(id, max));
       return { session, ...t };
     },
 
     "endpoint.status": () => endpoint()?.status() ?? unknownEndpoint("This host did not report an endpoint."),
     "endpoint.start": async () => {
       const e = endpoint();
-      if (!e?.start) throw new InspectorFailure("unsupported", "This inspector cannot start the endpoint: start it with `spillway serve` or from the app's tray.");
+      if (!e?.start) throw new SpillwayError(ErrorCode.Unsupported, "This inspector cannot start the endpoint: start it with `spillway serve` or from the app's tray.");
       return e.start();
     },
     "endpoint.stop": async () => {
       const e = endpoint();
-      if (!e?.stop) throw new InspectorFailure("unsupported", "This inspector is served by the endpoint itself: stop it where it runs (Ctrl+C on `spillway serve`).");
+      if (!e?.stop) throw new SpillwayError(ErrorCode.Unsupported, "This inspector is served by the endpoint itself: stop it where it runs (Ctrl+C on `spillway serve`).");
       return e.stop();
     },
     "endpoint.token": () => {
       const token = endpoint()?.token() ?? null;
-      if (!token) throw new InspectorFailure("not_found", "No endpoint token is available from this host.");
+      if (!token) throw new SpillwayError(ErrorCode.NotFound, "No endpoint token is available from this host.");
       return { token };
     },
     "connect.snippets": async () => (host.connectSnippets ? await host.connectSnippets() : []),

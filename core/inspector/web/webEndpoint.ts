@@ -1,5 +1,5 @@
 /** The endpoint as the web inspector reports it: the server this page is served by. */
-import { connectContext } from "../../cli/commands/connect";
+import { connectContext } from "../../connect/context";
 import { AGENTS } from "../../connect/agents";
 import { ensureToken } from "../../http/token";
 import type { RunningEndpoint } from "../../endpoint/endpoint";

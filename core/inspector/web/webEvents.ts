@@ -20,7 +20,7 @@ export interface EventHub {
 
 export function createEventHub(engine: Engine, extraHeaders: Record<string, string> = {}): EventHub {
   const clients = new Set<ServerResponse>();
-  const maxEventId = () => (engine.store.db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM events").get() as { id: number }).id;
+  const maxEventId = () => engine.reader.lastEventId();
   let lastSeen = maxEventId();
 
   const push = (e: Pushed) => {
@@ -29,11 +29,11 @@ export function createEventHub(engine: Engine, extraHeaders: Record<string, stri
   };
   const stopEngine = engine.onEvent((data) => {
     // This process's own writes arrive here; only writes it did not announce count as foreign.
-    if (engine.store.db.open) lastSeen = maxEventId();
+    if (engine.reader.open) lastSeen = maxEventId();
     push({ event: "engine", data });
   });
   const poll = setInterval(() => {
-    if (clients.size === 0 || !engine.store.db.open) return;
+    if (clients.size === 0 || !engine.reader.open) return;
     const id = maxEventId();
     if (id > lastSeen) {
       lastSeen = id;

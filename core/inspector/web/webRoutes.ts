@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Engine } from "../../engine/engine";
+import { ErrorCode, errorBodyOf } from "../../errors";
 import { allowedOrigins } from "../../http/guard";
 import { sendError, sendJson, sendOk } from "../../http/respond";
 import type { HttpEndpoint } from "../../http/server";
@@ -68,14 +69,14 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
   const authorize = (req: IncomingMessage, res: ServerResponse, changesState: boolean): boolean => {
     const how = auth.check(req);
     if (!how) {
-      sendError(res, 401, "unauthorized", "Not signed in: open the login link that `spillway serve` printed, or send the bearer token.");
+      sendError(res, ErrorCode.Unauthorized, "Not signed in: open the login link that `spillway serve` printed, or send the bearer token.");
       return false;
     }
     if (how === "cookie" && changesState) {
       const origin = (req.headers.origin ?? "").toLowerCase();
       const json = (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
       if (!origins.includes(origin) || !json) {
-        sendError(res, 403, "forbidden", "Inspector calls must come from the inspector page itself (same Origin, JSON body).");
+        sendError(res, ErrorCode.Forbidden, "Inspector calls must come from the inspector page itself (same Origin, JSON body).");
         return false;
       }
     }
@@ -119,12 +120,13 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
       const ticket = url.pathname.slice("/api/export/".length);
       const t = exports.get(ticket);
       exports.delete(ticket);
-      if (!t || t.until < Date.now()) return sendError(res, 404, "not_found", "This export link was used or has expired; export again.");
+      if (!t || t.until < Date.now()) return sendError(res, ErrorCode.NotFound, "This export link was used or has expired; export again.");
       let text: string;
       try {
         text = views.view(t.id, t.masked).view.text;
       } catch (err) {
-        return sendError(res, 404, "not_found", (err as Error).message);
+        const e = errorBodyOf(err, host.engine.logger, "export");
+        return sendError(res, e.code, e.message);
       }
       const body = Buffer.from(text, "utf8");
       res.writeHead(200, {

@@ -1,5 +1,5 @@
 /** A 50 MB log put into a real store (the real BlobStore: keyed id, atomic file, index row). */
-import { createEngine } from "../../../core/engine/engine";
+import { createEngine, engineInternals } from "../../../core/engine/engine";
 import { memoryLogger } from "../../../core/runtime";
 import { countLines } from "../../../core/text/lines";
 
@@ -22,7 +22,7 @@ export async function putBigBlob(home: string): Promise<{ id: string; chars: num
   const engine = createEngine({ home, logger: memoryLogger() });
   try {
     const text = bigText();
-    const { meta } = engine.store.put(text, {
+    const { meta } = engineInternals(engine).store.put(text, {
       tool: "fetch_access_log",
       server: "files",
       sessionId: "e2e-bulk-import",

@@ -1,10 +1,8 @@
 /** The blobs table's filter bar; text inputs apply after a short pause so typing stays smooth. */
 import { useEffect, useState } from "react";
 import type { BlobFilter, Kind, Label } from "../../../../core/inspector/api/contract";
+import { BLOB_STATES as STATES, LABELS } from "../../../../core/vocabulary";
 import { useOp } from "../../api/useOp";
-
-const LABELS: Label[] = ["public", "internal", "personal", "credential"];
-const STATES = ["live", "pinned", "tombstoned"] as const;
 
 function useDebounced<T>(value: T, ms = 200): T {
   const [v, setV] = useState(value);

@@ -2,10 +2,10 @@
  * A session's timeline: its calls in order, each with what the tool returned beside what the
  * model was given, then the fetches, recalls and expansions that touched the call's result.
  */
-import type { Db } from "../../store/db";
-import type { CallRow, EventRow } from "../../store/ledger";
+import type { Db } from "../db";
+import type { CallRow, EventRow } from "../ledger";
 import type { BlobMeta } from "../../types";
-import type { LedgerEvent, TextPreview, TimelineCall } from "../api/dto";
+import type { LedgerEvent, TextPreview, TimelineCall, TimelinePage } from "./readModel";
 import { toCallRef, toLedgerEvent } from "./ledgerRows";
 
 /** Chars of the raw result shipped per call (the blob view has the rest). */
@@ -46,7 +46,7 @@ export function sessionTimeline(
   sessionId: string,
   afterCallId: number,
   limit: number,
-): { calls: TimelineCall[]; other: LedgerEvent[]; nextAfter: number | null } {
+): TimelinePage {
   const rows = d.db
     .prepare("SELECT * FROM calls WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?")
     .all(sessionId, afterCallId, limit + 1) as CallRow[];

@@ -1,6 +1,6 @@
 /** Savings figures built from the ledger: returned − given − pulled back, in chars and tokens. */
-import type { Db } from "../store/db";
-import type { SavingsGroup, SavingsRow } from "../types";
+import type { Db } from "../db";
+import type { SavingsGroup, SavingsRow } from "../../types";
 
 export type { SavingsGroup, SavingsRow };
 

@@ -1,7 +1,7 @@
 /** A blob's lineage from the ledger: who produced it, which sessions hold it, and what touched it. */
-import type { Db } from "../../store/db";
-import type { CallRow, EventRow } from "../../store/ledger";
-import type { BlobDetail, Lineage } from "../api/dto";
+import type { Db } from "../db";
+import type { CallRow, EventRow } from "../ledger";
+import type { Lineage, StoredHandle } from "./readModel";
 import { toCallRef, toLedgerEvent } from "./ledgerRows";
 
 const CALL_COLS = `id, session_id, ts, tool, server, NULL AS args_json, outcome, blob_id, is_error, returned_chars,
@@ -30,7 +30,7 @@ export function blobLineage(db: Db, id: string): Lineage {
 }
 
 /** The handle the model was given the last time this content was rescued. */
-export function lastHandle(db: Db, id: string): BlobDetail["handle"] {
+export function lastHandle(db: Db, id: string): StoredHandle | null {
   const r = db
     .prepare("SELECT id, session_id, ts, given_text FROM calls WHERE blob_id = ? AND outcome = 'rescued' ORDER BY id DESC LIMIT 1")
     .get(id) as { id: number; session_id: string; ts: number; given_text: string | null } | undefined;

@@ -1,6 +1,6 @@
 /** Ledger rows mapped to the inspector's shapes. */
-import type { CallRow, EventRow } from "../../store/ledger";
-import type { CallRef, LedgerEvent } from "../api/dto";
+import type { CallRow, EventRow } from "../ledger";
+import type { CallRef, LedgerEvent } from "./readModel";
 
 function parseData(json: string | null): Record<string, unknown> | null {
   if (json === null) return null;

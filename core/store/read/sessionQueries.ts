@@ -1,7 +1,7 @@
 /** Sessions with their per-session figures, computed the way the savings ledger computes them. */
-import type { Db } from "../../store/db";
-import type { SessionRow } from "../../store/sessions";
-import type { SessionList, SessionSummary } from "../api/dto";
+import type { Db } from "../db";
+import type { SessionRow } from "../sessions";
+import type { SessionList, SessionListQuery, SessionSummary } from "./readModel";
 
 const SUMMARY_SQL = `
 WITH c AS (
@@ -52,7 +52,7 @@ function toSummary(r: Row): SessionSummary {
 
 export function listSessions(
   db: Db,
-  a: { offset: number; limit: number; query?: string; sort: { by: string; dir: "asc" | "desc" } },
+  a: SessionListQuery,
 ): SessionList {
   const q = a.query?.trim();
   const where = q ? "WHERE id LIKE ? ESCAPE '\\' OR client LIKE ? ESCAPE '\\'" : "";

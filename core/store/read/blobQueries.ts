@@ -1,8 +1,8 @@
 /** SQL behind the blobs table: server-side filter, sort and paging, so 100 k rows never travel at once. */
-import type { Db } from "../../store/db";
-import { toBlobMeta, type BlobRow as IndexRow } from "../../store/rows";
-import type { BlobFilter, BlobSortKey } from "../api/contract";
-import type { BlobFacets, BlobList, BlobRow, Kind } from "../api/dto";
+import type { Db } from "../db";
+import { toBlobMeta, type BlobRow as IndexRow } from "../rows";
+import type { Kind } from "../../types";
+import type { BlobFacets, BlobFilter, BlobList, BlobListQuery, BlobRow, BlobSortKey } from "./readModel";
 
 const STATE_SQL = "(CASE WHEN tombstoned_at IS NOT NULL THEN 2 WHEN pinned = 1 THEN 1 ELSE 0 END)";
 const LABEL_SQL = "(CASE label WHEN 'public' THEN 0 WHEN 'internal' THEN 1 WHEN 'personal' THEN 2 ELSE 3 END)";
@@ -72,14 +72,7 @@ export function toBlobRow(r: IndexRow): BlobRow {
   return { ...toBlobMeta(r), tombstoneReason: r.tombstone_reason };
 }
 
-export interface ListArgs {
-  offset: number;
-  limit: number;
-  sort: { by: BlobSortKey; dir: "asc" | "desc" };
-  filter: BlobFilter;
-}
-
-export function listBlobs(db: Db, a: ListArgs): BlobList {
+export function listBlobs(db: Db, a: BlobListQuery): BlobList {
   const where = blobWhere(a.filter);
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM blobs ${where.sql}`).get(...where.params) as { n: number }).n;
   const dir = a.sort.dir === "asc" ? "ASC" : "DESC";

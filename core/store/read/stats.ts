@@ -1,13 +1,8 @@
 /** Store figures for `spillway status`, the tray and the inspector's overview. */
-import type { Db } from "./db";
+import type { Db } from "../db";
+import type { StoreStats } from "./readModel";
 
-export interface StoreStats {
-  blobs: { live: number; pinned: number; tombstoned: number; encrypted: number };
-  usedBytes: number;
-  sessions: number;
-  calls: number;
-  lastCallAt: number | null;
-}
+export type { StoreStats };
 
 export function storeStats(db: Db): StoreStats {
   const b = db

@@ -1,0 +1,76 @@
+/**
+ * The Engine, as everything outside core/engine sees it: interception, fetch and recall, session
+ * signals, lifecycle actions and a read model. The store, the session table, the ledger, the
+ * search index and the tokenizer stay inside; nothing outside reaches past this interface.
+ */
+import type { SpillwayConfig } from "../config/config";
+import type { FetchAnswer } from "../fetch/fetchTypes";
+import type { Clock, Logger } from "../runtime";
+import type { SearchHit, SearchOptions } from "../search/searchIndex";
+import type { StoreReader } from "../store/read/reader";
+import type { SweepReport } from "../store/lifecycle";
+import type { ViewText } from "../sensitivity/views";
+import type { BlobMeta, SavingsGroup, SavingsRow } from "../types";
+import type { EngineEvent } from "./engineEvents";
+import type { ExpandInput, ExpandResult } from "./expandService";
+import type { FetchRequest } from "./fetchService";
+import type { TransformInput, TransformResult } from "./transform";
+
+/** A whole blob as a session may see it (MCP resources/read), or why it cannot. */
+export type BlobReadResult = { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string };
+
+export interface Engine {
+  readonly home: string;
+  readonly config: SpillwayConfig;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Everything the inspector, the CLI and the tray read of the store. */
+  readonly reader: StoreReader;
+
+  /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
+  transformToolResult(input: TransformInput): TransformResult;
+  /** Expands `spill:<id>` tokens in a tool's arguments under the pass-by-reference policy. */
+  expandArguments(input: ExpandInput): ExpandResult;
+  /** rescuer_fetch. `sessionId: null` reads as the operator. */
+  fetch(req: FetchRequest): FetchAnswer;
+  /** recall_result. */
+  recall(sessionId: string | null, resultId: unknown): FetchAnswer;
+  /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
+  readBlob(sessionId: string | null, id: unknown): BlobReadResult;
+  /**
+   * The model's exit for a text composed outside the engine (an MCP content item, a hook answer,
+   * an upstream's error): masked per `sensitivity.mode` unless `tool` is in `sensitivity.unmaskedTools`.
+   */
+  modelView(text: string, tool: string | null): string;
+  /** The operator's exit for a text (inspector, exports): masked unless `reveal`. */
+  operatorView(text: string, reveal?: boolean): string;
+  /** A blob's whole text as the operator sees it (masked unless `reveal`), cached for paging; null when its file is gone. Throws CannotDecrypt for a bad key. */
+  operatorBlob(id: string, reveal: boolean): ViewText | null;
+  /** The first `lines` lines of a large plain blob as the operator sees them, from its file's head; null: use operatorBlob. */
+  operatorHeadLines(id: string, lines: number, reveal: boolean): { text: string; masked: boolean } | null;
+  /** The first `maxChars` of a blob as the operator sees it (previews), without reading a large plain file whole. */
+  operatorHead(id: string, maxChars: number, reveal?: boolean): { text: string; totalChars: number } | null;
+  /** BM25 search over the stored results (all, or within `opts.blobId`). */
+  search(query: string, opts?: SearchOptions): SearchHit[];
+  /** Live blobs not (yet) in the search index. */
+  unindexedBlobs(): number;
+
+  /** Records that a session is active (and which client runs it, when known). */
+  touchSession(sessionId: string, client?: string | null): void;
+  /** The host compacted the session's context: results are delivered in full once more. Returns the new generation. */
+  compaction(sessionId: string): number;
+  /** The user started a new turn. Returns the turn number. */
+  turn(sessionId: string): number;
+
+  sweep(deep?: boolean): SweepReport;
+  setPinned(id: string, pinned: boolean): boolean;
+  purge(id: string): boolean;
+  savings(group: SavingsGroup, since?: number): SavingsRow[];
+  /** Re-encrypts every encrypted blob under a new key; returns how many. */
+  rotateKey(): number;
+
+  onEvent(listener: (e: EngineEvent) => void): () => void;
+  /** Resolves when background work (token counts, indexing) is done. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,167 @@
+/**
+ * The read model's shapes: what the store answers about blobs, calls, events and sessions.
+ * Pure types (the inspector's API re-exports them and the renderer imports them as types).
+ */
+import type { BlobMeta, BlobState, EventType, Kind, Label, Outcome } from "../../types";
+import type { BlobSortKey, SessionSortKey } from "../../vocabulary";
+
+export type { BlobSortKey, SessionSortKey };
+
+/** The stored part of a store's figures (the cap comes from config). */
+export interface StoreStats {
+  blobs: { live: number; pinned: number; tombstoned: number; encrypted: number };
+  usedBytes: number;
+  sessions: number;
+  calls: number;
+  lastCallAt: number | null;
+}
+
+/** A filter of the blobs table. */
+export interface BlobFilter {
+  /** Matches the id, tool, server or shape (case-insensitive substring). */
+  text?: string | undefined;
+  tool?: string | undefined;
+  sessionId?: string | undefined;
+  kinds?: Kind[] | undefined;
+  labels?: Label[] | undefined;
+  states?: BlobState[] | undefined;
+  minChars?: number | undefined;
+  maxChars?: number | undefined;
+  /** createdAt bounds in ms, inclusive. */
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+export interface BlobListQuery {
+  offset: number;
+  limit: number;
+  sort: { by: BlobSortKey; dir: "asc" | "desc" };
+  filter: BlobFilter;
+}
+
+export interface SessionListQuery {
+  offset: number;
+  limit: number;
+  query?: string | undefined;
+  sort: { by: SessionSortKey; dir: "asc" | "desc" };
+}
+
+/** The handle the model was given the last time a content was rescued. */
+export interface StoredHandle {
+  text: string;
+  callId: number;
+  sessionId: string;
+  ts: number;
+}
+
+/** One page of a session's calls, before the session summary is attached. */
+export interface TimelinePage {
+  calls: TimelineCall[];
+  other: LedgerEvent[];
+  nextAfter: number | null;
+}
+
+/** One ledger event as the inspector shows it. */
+export interface LedgerEvent {
+  id: number;
+  ts: number;
+  type: EventType;
+  sessionId: string | null;
+  blobId: string | null;
+  callId: number | null;
+  tool: string | null;
+  server: string | null;
+  chars: number;
+  tokens: number | null;
+  data: Record<string, unknown> | null;
+}
+
+/** A row of the blobs table: the index metadata plus why a tombstone went. */
+export interface BlobRow extends BlobMeta {
+  tombstoneReason: string | null;
+}
+
+export interface BlobList {
+  total: number;
+  offset: number;
+  rows: BlobRow[];
+}
+
+export interface BlobFacets {
+  tools: string[];
+  servers: string[];
+  kinds: Kind[];
+  total: number;
+}
+
+/** One intercepted call, without its texts. */
+export interface CallRef {
+  id: number;
+  sessionId: string;
+  ts: number;
+  tool: string;
+  server: string | null;
+  outcome: Outcome;
+  blobId: string | null;
+  isError: boolean;
+  returnedChars: number;
+  returnedTokens: number | null;
+  givenChars: number;
+  givenTokens: number | null;
+}
+
+export interface Lineage {
+  /** The first call that stored this content. */
+  producedBy: CallRef | null;
+  /** Every call whose result was this content (rescued, stubbed or delivered in full). */
+  calls: CallRef[];
+  /** Sessions that hold it (received it in full or as a handle). */
+  heldBy: { sessionId: string; firstSeenAt: number; lastSeenAt: number; generation: number }[];
+  /** Fetches, recalls, expansions, label changes, pins, purge, sweep and eviction. */
+  events: LedgerEvent[];
+}
+
+export interface SessionSummary {
+  id: string;
+  client: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+  generation: number;
+  turn: number;
+  calls: number;
+  rescued: number;
+  stubbed: number;
+  blobs: number;
+  fetches: number;
+  returnedTokens: number;
+  givenTokens: number;
+  pulledTokens: number;
+  netTokens: number;
+  netChars: number;
+}
+
+export interface SessionList {
+  total: number;
+  offset: number;
+  rows: SessionSummary[];
+}
+
+/** A text as far as the inspector ships it; `truncated` when cut to `text.length` of `totalChars`. */
+export interface TextPreview {
+  text: string;
+  totalChars: number;
+  truncated: boolean;
+  /** Where the text came from: the ledger, the stored blob, or unknown (not kept). */
+  source: "ledger" | "blob" | "missing";
+}
+
+export interface TimelineCall {
+  call: CallRef & { argsJson: string | null };
+  /** What the tool returned. */
+  raw: TextPreview;
+  /** What the model was given: the handle, the stub or the result itself. */
+  given: TextPreview;
+  blob: { id: string; kind: Kind; label: Label; state: BlobState; chars: number } | null;
+  /** Fetches, recalls and expansions of this call's blob that followed it in this session. */
+  touches: LedgerEvent[];
+}

@@ -1,0 +1,136 @@
+/**
+ * The store's read model: everything the inspector, the CLI, the tray and the MCP resources ask
+ * of the store, answered here so that no SQL and no blob file is touched outside core/store.
+ */
+import type { BlobStore } from "../blobStore";
+import type { SessionStore } from "../sessions";
+import type { BlobMeta, SavingsGroup, SavingsRow } from "../../types";
+import { blobFacets, listBlobs, toBlobRow } from "./blobQueries";
+import { readHeadChars, readHeadLines } from "./fileHead";
+import { checkIndex, previewSweep, type IndexCheck, type SweepPreview } from "./health";
+import { toLedgerEvent } from "./ledgerRows";
+import type { EventRow } from "../ledger";
+import { blobLineage, lastHandle } from "./lineage";
+import type {
+  BlobFacets, BlobList, BlobListQuery, BlobRow, LedgerEvent, Lineage, SessionList, SessionListQuery, SessionSummary, StoreStats, StoredHandle,
+  TimelinePage,
+} from "./readModel";
+import { savings } from "./savings";
+import { listSessions, sessionSummary } from "./sessionQueries";
+import { storeStats } from "./stats";
+import { sessionTimeline, type TimelineDeps } from "./timeline";
+
+export type { IndexCheck, SweepPreview };
+
+export class StoreReader {
+  constructor(
+    private readonly store: BlobStore,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  /** false once the engine closed the store. */
+  get open(): boolean {
+    return this.store.db.open;
+  }
+
+  /** The store clock's now, in ms. */
+  get now(): number {
+    return this.store.now;
+  }
+
+  stats(): StoreStats {
+    return storeStats(this.store.db);
+  }
+
+  capBytes(): number {
+    return this.store.capBytes();
+  }
+
+  usedBytes(): number {
+    return this.store.usedBytes();
+  }
+
+  /** The id of the newest ledger event (0 for an empty ledger): how watchers see another process's writes. */
+  lastEventId(): number {
+    return (this.store.db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM events").get() as { id: number }).id;
+  }
+
+  recentEvents(limit: number): LedgerEvent[] {
+    return (this.store.db.prepare("SELECT * FROM events ORDER BY id DESC LIMIT ?").all(limit) as EventRow[]).map(toLedgerEvent);
+  }
+
+  meta(id: string): BlobMeta | null {
+    return this.store.meta(id);
+  }
+
+  /** A blob's row as the blobs table shows it (with a tombstone's reason); null when unknown. */
+  blob(id: string): BlobRow | null {
+    const r = this.store.row(id);
+    return r ? toBlobRow(r) : null;
+  }
+
+  listBlobs(q: BlobListQuery): BlobList {
+    return listBlobs(this.store.db, q);
+  }
+
+  blobFacets(): BlobFacets {
+    return blobFacets(this.store.db);
+  }
+
+  lineage(id: string): Lineage {
+    return blobLineage(this.store.db, id);
+  }
+
+  lastHandle(id: string): StoredHandle | null {
+    return lastHandle(this.store.db, id);
+  }
+
+  listSessions(q: SessionListQuery): SessionList {
+    return listSessions(this.store.db, q);
+  }
+
+  session(id: string): SessionSummary | null {
+    return sessionSummary(this.store.db, id);
+  }
+
+  /** A page of a session's calls; `head` gives the (operator-visible) head of a stored blob. */
+  timeline(sessionId: string, afterCallId: number, limit: number, head: TimelineDeps["head"]): TimelinePage {
+    return sessionTimeline({ db: this.store.db, meta: (id) => this.store.meta(id), head }, sessionId, afterCallId, limit);
+  }
+
+  /** Blobs a session holds, most recent first. */
+  heldBlobs(sessionId: string, limit = 200): string[] {
+    return this.sessions.heldBlobs(sessionId, limit);
+  }
+
+  savings(group: SavingsGroup, since = 0): SavingsRow[] {
+    return savings(this.store.db, group, since);
+  }
+
+  /** The exact text of a live blob (null when it has none). Throws CannotDecrypt for a bad key. */
+  read(id: string): string | null {
+    return this.store.read(id);
+  }
+
+  /** The first `lines` lines of a live plain UTF-8 blob, read from its file's head; null when that cannot be done. */
+  headLines(id: string, lines: number): string | null {
+    const row = this.store.row(id);
+    if (!row || row.tombstoned_at !== null) return null;
+    return readHeadLines(this.store.files.pathOf(id), row, lines);
+  }
+
+  /** The first `maxChars` of a live plain blob from its file's head; null when encrypted or gone. */
+  headChars(id: string, maxChars: number): string | null {
+    const row = this.store.row(id);
+    if (!row || row.tombstoned_at !== null) return null;
+    return readHeadChars(this.store.files.pathOf(id), row, maxChars);
+  }
+
+  checkIndex(): IndexCheck {
+    return checkIndex(this.store);
+  }
+
+  previewSweep(): SweepPreview {
+    return previewSweep(this.store);
+  }
+}

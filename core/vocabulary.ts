@@ -1,0 +1,68 @@
+/**
+ * The product's vocabulary, declared once: content kinds, sensitivity labels, blob states,
+ * outcomes, ledger events, fetch modes, savings groups, Spillway's own tool names and the blob-id
+ * pattern. The zod schemas (config, inspector contract, fetch arguments), the store and the
+ * renderer all build on these lists. Plain constants with no imports: safe for every zone.
+ */
+
+/** Content kinds detected from a result's text. */
+export const KINDS = ["json", "ndjson", "csv", "tsv", "html", "xml", "markdown", "code", "log", "text"] as const;
+
+/** Sensitivity labels, lowest first (a blob's label is the highest it ever got). */
+export const LABELS = ["public", "internal", "personal", "credential"] as const;
+
+/** A blob's lifecycle state as the inspector shows it. */
+export const BLOB_STATES = ["live", "pinned", "tombstoned"] as const;
+
+/** What the interception path did with one tool result. */
+export const OUTCOMES = ["rescued", "stubbed", "passthrough", "failed_open"] as const;
+
+/** Ledger event types. */
+export const EVENT_TYPES = [
+  "rescue", "stub", "passthrough", "fetch", "recall", "expansion", "label", "sweep", "evict", "pin", "unpin", "purge", "compaction", "turn",
+] as const;
+
+/** rescuer_fetch modes, in the order the model is told about them. */
+export const FETCH_MODES = ["stat", "outline", "search", "grep", "chain", "range", "query", "full"] as const;
+
+/** The higher of two labels. */
+export function maxLabel(a: Label, b: Label): Label {
+  return LABELS.indexOf(a) >= LABELS.indexOf(b) ? a : b;
+}
+
+/** How savings figures are grouped. */
+export const SAVINGS_GROUPS = ["total", "session", "tool", "server", "day"] as const;
+
+/** Columns the blobs table sorts by, server side. */
+export const BLOB_SORT_KEYS = [
+  "createdAt", "lastAccessAt", "expiresAt", "chars", "lines", "tool", "sessionId", "kind", "label", "state", "fetchCount", "id",
+] as const;
+/** Columns the sessions list sorts by, server side. */
+export const SESSION_SORT_KEYS = ["lastSeenAt", "createdAt", "calls", "netTokens", "id"] as const;
+
+/** Spillway's own model-facing tools: never rescued, never expanded, never proxied. */
+export const OWN_TOOLS = { fetch: "rescuer_fetch", recall: "recall_result" } as const;
+export const OWN_TOOL_NAMES: readonly string[] = Object.values(OWN_TOOLS);
+
+/** Whether `name` is one of Spillway's own tools. */
+export function isOwnToolName(name: string): boolean {
+  return OWN_TOOL_NAMES.includes(name);
+}
+
+/** Blob ids: 12 lowercase hex characters. */
+export const BLOB_ID_SOURCE = "[0-9a-f]{12}";
+export const BLOB_ID_PATTERN = new RegExp(`^${BLOB_ID_SOURCE}$`);
+/** The pass-by-reference token, `spill:<id>`. */
+export const SPILL_TOKEN_PATTERN = new RegExp(`\\bspill:(${BLOB_ID_SOURCE})\\b`);
+/** The resource URI of a stored blob. */
+export const BLOB_URI_PREFIX = "spillway://blob/";
+
+export type Kind = (typeof KINDS)[number];
+export type Label = (typeof LABELS)[number];
+export type BlobState = (typeof BLOB_STATES)[number];
+export type Outcome = (typeof OUTCOMES)[number];
+export type EventType = (typeof EVENT_TYPES)[number];
+export type FetchMode = (typeof FETCH_MODES)[number];
+export type SavingsGroup = (typeof SAVINGS_GROUPS)[number];
+export type BlobSortKey = (typeof BLOB_SORT_KEYS)[number];
+export type SessionSortKey = (typeof SESSION_SORT_KEYS)[number];
