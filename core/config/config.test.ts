@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempHome } from "../../tests/helpers/tempHome";
 import { defaultConfig, loadConfigFile, matchesToolPattern, parseConfig } from "./config";
@@ -9,7 +9,8 @@ describe("config", () => {
     expect(c.rescue.thresholdChars).toBe(12_000);
     expect(c.excerpt.maxChars).toBe(8_000);
     expect(c.fetch).toEqual({ maxChars: 4_000, fullMaxChars: 50_000 });
-    expect(c.dedup).toEqual({ minChars: 2_000, maxChars: 2_000_000, maxStubStreak: 5 });
+    expect(c.dedup).toEqual({ minChars: 2_000, maxChars: 2_000_000, maxStubStreak: 5, nearDuplicates: true, nearMaxChangedShare: 0.2 });
+    expect(c.excerpt).toEqual({ maxChars: 8_000, minChars: 2_000, share: 0.1 });
     expect(c.store).toMatchObject({ ttlHours: 72, hotTtlHours: 168, tombstoneTtlHours: 720, maxStoreMb: 500 });
     expect(c.passref).toEqual({ maxChars: 500_000, totalMaxChars: 2_000_000, allowedTools: [], credentialDestinations: [] });
     expect(c.sensitivity.mode).toBe("mask");
@@ -49,5 +50,16 @@ describe("config", () => {
     expect(matchesToolPattern("fs__*", "fs__read_file")).toBe(true);
     expect(matchesToolPattern("read_file", "read_file")).toBe(true);
     expect(matchesToolPattern("read.file", "readXfile")).toBe(false);
+  });
+});
+
+describe("the README's config block", () => {
+  it("lists every key with its real default", () => {
+    const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## Configure"));
+    const block = /```json\n([\s\S]*?)```/.exec(section)![1]!;
+    const { mcpServers: _example, ...documented } = JSON.parse(block) as Record<string, unknown>;
+    const { mcpServers: _none, ...defaults } = defaultConfig();
+    expect(documented).toEqual(defaults);
   });
 });

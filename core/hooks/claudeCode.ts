@@ -1,19 +1,23 @@
 /**
- * Claude Code HTTP hooks: PostToolUse replaces a rescued or repeated output, PreToolUse expands
- * spill: tokens, PreCompact / SessionStart(compact) mark compaction, UserPromptSubmit marks a turn.
- * Anything unexpected answers `{}` (Claude Code then carries on unchanged).
+ * Claude Code HTTP hooks: PostToolUse replaces a rescued or repeated output (in the tool's own
+ * output shape, which Claude Code checks), PreToolUse expands spill: tokens, PreCompact /
+ * SessionStart(compact) mark compaction, UserPromptSubmit marks a turn. Anything unexpected
+ * answers `{}` (Claude Code then carries on unchanged).
  */
 import { OWN_TOOLS } from "../engine/transform";
 import type { Engine } from "../engine/engineApi";
 import { maskJsonValue } from "../sensitivity/maskJson";
-import { builtinText, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
+import { viewBuiltinOutput } from "./builtinOutput";
+import { readPersistedOutput, type PersistedRef } from "./persistedOutput";
+import { mcpSavedOutput, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
+import type { ToolUseSessions } from "./toolUseSessions";
 
 /** The MCP server name `spillway connect claude-code` registers; its tools were handled by the proxy already. */
 export const OWN_SERVER = "spillway";
 
 export interface ClaudeCodeOptions {
-  /** permissionDecision sent with updatedInput: "ask" keeps the user in the loop (default), "allow" auto-approves. */
-  preToolDecision: "ask" | "allow";
+  /** Where PreToolUse leaves the tool-use ids of Spillway's own MCP calls, for `spillway serve`'s MCP sessions. */
+  toolUses?: ToolUseSessions;
 }
 
 type Payload = Record<string, unknown>;
@@ -21,7 +25,13 @@ type HookAnswer = Record<string, unknown>;
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
 
-export function handleClaudeCodeHook(engine: Engine, payload: Payload, opts: ClaudeCodeOptions): HookAnswer {
+/** A call to a tool Spillway itself serves (its own tools, or an upstream's through the proxy). */
+function isSpillways(name: string): boolean {
+  const { server, tool } = splitToolName(name);
+  return server === OWN_SERVER || (server !== null && OWN_TOOLS.has(tool));
+}
+
+export async function handleClaudeCodeHook(engine: Engine, payload: Payload, opts: ClaudeCodeOptions = {}): Promise<HookAnswer> {
   const sessionId = str(payload.session_id);
   const event = str(payload.hook_event_name);
   if (!sessionId || !event) return {};
@@ -45,38 +55,64 @@ export function handleClaudeCodeHook(engine: Engine, payload: Payload, opts: Cla
   }
 }
 
-function postToolUse(engine: Engine, sessionId: string, p: Payload): HookAnswer {
+async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promise<HookAnswer> {
   const name = str(p.tool_name);
-  if (!name) return {};
-  const { server, tool } = splitToolName(name);
-  if (server === OWN_SERVER || OWN_TOOLS.has(tool)) return {};
-  const isMcp = server !== null;
-  const { text, isError } = isMcp ? mcpText(p.tool_response) : { text: builtinText(p.tool_response), isError: false };
-  const r = engine.transformToolResult({ sessionId, tool: name, server, args: p.tool_input, text, isError });
-  const replaced = r.outcome === "rescued" || r.outcome === "stubbed";
-  if (!replaced && !r.masked) return {};
-  // A masked pass-through keeps the MCP result's shape (items, structuredContent), its strings through the model's exit.
-  const mcpOutput = () => (replaced ? replaceMcpText(p.tool_response, r.text) : maskJsonValue(p.tool_response, (t) => engine.modelView(t, name)));
-  const output = isMcp ? { updatedMCPToolOutput: mcpOutput() } : { updatedToolOutput: r.text };
-  return { hookSpecificOutput: { hookEventName: "PostToolUse", ...output } };
+  if (!name || isSpillways(name)) return {};
+  const { server } = splitToolName(name);
+  const files = { transcriptPath: String(p.transcript_path ?? ""), sessionId };
+  /** The whole output Claude Code saved to a file, or null (logged) when it cannot be used. */
+  const whole = async (ref: PersistedRef): Promise<string | null> => {
+    const read = await readPersistedOutput(ref, files);
+    // Storing the part Claude Code passed on as if it were the output would answer greps and recalls wrongly.
+    if (!read.ok) engine.logger.warn("saved tool output not read; leaving Claude Code's own answer", { tool: name, session: sessionId, reason: read.reason });
+    return read.ok ? read.text : null;
+  };
+  if (server !== null) {
+    // Over its token limit Claude Code passes on a message naming the file it saved the result to.
+    const saved = mcpSavedOutput(p.tool_response);
+    const savedText = saved ? await whole(saved) : undefined;
+    if (savedText === null) return {};
+    const { text, isError } = savedText !== undefined ? { text: savedText, isError: false } : mcpText(p.tool_response);
+    const r = engine.transformToolResult({ sessionId, tool: name, server, args: p.tool_input, text, isError });
+    const replaced = r.outcome === "rescued" || r.outcome === "stubbed";
+    if (!replaced && !r.masked) return {};
+    // A masked pass-through keeps the result's shape (items, structuredContent), its strings through the model's exit.
+    const out = replaced || savedText !== undefined ? replaceMcpText(p.tool_response, r.text) : maskJsonValue(p.tool_response, (t) => engine.modelView(t, name));
+    return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: out } };
+  }
+  const view = viewBuiltinOutput(name, p.tool_response);
+  if (!view) return {};
+  const text = view.persisted ? await whole(view.persisted) : view.text;
+  if (text === null) return {};
+  const r = engine.transformToolResult({ sessionId, tool: name, server: null, args: p.tool_input, text, isError: false });
+  // A pass-through whose secrets were masked is answered too, in the tool's own output shape.
+  if (r.outcome !== "rescued" && r.outcome !== "stubbed" && !r.masked) return {};
+  return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: view.replace(r.text) } };
 }
 
 function preToolUse(engine: Engine, sessionId: string, p: Payload, opts: ClaudeCodeOptions): HookAnswer {
   const name = str(p.tool_name);
   const input = p.tool_input;
+  if (!name) return {};
+  if (isSpillways(name)) {
+    // The proxy expands these itself; here only note whose call it is, for the HTTP MCP session.
+    const toolUseId = str(p.tool_use_id);
+    if (toolUseId) opts.toolUses?.record(toolUseId, sessionId);
+    return {};
+  }
   // Most calls carry no token: skip the engine (and its ledger) for them.
-  if (!name || input === undefined || !JSON.stringify(input).includes("spill:")) return {};
+  if (input === undefined || !JSON.stringify(input).includes("spill:")) return {};
   const { server } = splitToolName(name);
   const r = engine.expandArguments({ sessionId, tool: name, server, args: input });
   if (!r.changed) {
     return r.note ? { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: r.note } } : {};
   }
-  const expanded = r.expansions.filter((e) => e.outcome === "expanded").length;
+  // No permissionDecision: Claude Code then runs its usual permission check on the expanded input,
+  // so nothing runs that would not have run anyway ("ask" is a denial in `claude -p`; "allow" would
+  // skip the user's rules).
   return {
     hookSpecificOutput: {
       hookEventName: "PreToolUse",
-      permissionDecision: opts.preToolDecision,
-      permissionDecisionReason: `Spillway replaced ${expanded} spill: reference${expanded === 1 ? "" : "s"} by the stored result${expanded === 1 ? "" : "s"}.`,
       updatedInput: r.args,
       ...(r.note ? { additionalContext: r.note } : {}),
     },

@@ -20,33 +20,34 @@ describe("hook answers", () => {
     await engine.close();
     home.cleanup();
   });
-  const post = (tool_name: string, tool_response: unknown) =>
-    handleClaudeCodeHook(engine, { session_id: "cc-1", hook_event_name: "PostToolUse", tool_name, tool_input: { command: "env" }, tool_response }, { preToolDecision: "ask" }) as {
-      hookSpecificOutput?: { updatedToolOutput?: string; updatedMCPToolOutput?: unknown };
+  const post = async (tool_name: string, tool_response: unknown) =>
+    (await handleClaudeCodeHook(engine, { session_id: "cc-1", hook_event_name: "PostToolUse", tool_name, tool_input: { command: "env" }, tool_response })) as {
+      hookSpecificOutput?: { updatedToolOutput?: { stdout: string }; updatedMCPToolOutput?: unknown };
     };
 
-  it("Claude Code: a built-in tool's small output comes back masked", () => {
+  it("Claude Code: a built-in tool's small output comes back masked, in the tool's own shape", async () => {
     make();
-    const out = post("Bash", { stdout: lines.join("\n"), stderr: "", interrupted: false });
-    const text = out.hookSpecificOutput?.updatedToolOutput;
-    expect(text).toContain("[masked:");
-    expect(leaks(text)).toEqual([]);
-    expect(text!.split("\n")).toHaveLength(lines.length);
+    const out = await post("Bash", { stdout: lines.join("\n"), stderr: "", interrupted: false, isImage: false });
+    const updated = out.hookSpecificOutput?.updatedToolOutput;
+    expect(updated).toMatchObject({ stderr: "", interrupted: false, isImage: false });
+    expect(updated!.stdout).toContain("[masked:");
+    expect(leaks(updated)).toEqual([]);
+    expect(updated!.stdout.split("\n")).toHaveLength(lines.length);
   });
 
-  it("Claude Code: an MCP tool's small output keeps its items and structuredContent, masked", () => {
+  it("Claude Code: an MCP tool's small output keeps its items and structuredContent, masked", async () => {
     make();
     const response = { content: [{ type: "text", text: lines[0] }, { type: "text", text: lines[6] }], structuredContent: { token: values[13] } };
-    const out = post("mcp__vault__read", response).hookSpecificOutput?.updatedMCPToolOutput as typeof response;
+    const out = (await post("mcp__vault__read", response)).hookSpecificOutput?.updatedMCPToolOutput as typeof response;
     expect(out.content).toHaveLength(2);
     expect(out.structuredContent.token).toBe("[masked:github_token]");
     expect(leaks(out)).toEqual([]);
   });
 
-  it("Claude Code: nothing to change in audit mode or for clean output", () => {
+  it("Claude Code: nothing to change in audit mode or for clean output", async () => {
     make({ sensitivity: { mode: "audit" } });
-    expect(post("Bash", { stdout: lines.join("\n") })).toEqual({});
-    expect(post("Bash", { stdout: "all good" })).toEqual({});
+    expect(await post("Bash", { stdout: lines.join("\n"), stderr: "" })).toEqual({});
+    expect(await post("Bash", { stdout: "all good", stderr: "" })).toEqual({});
   });
 
   it("generic transform: a masked pass-through is a change the host must deliver", () => {

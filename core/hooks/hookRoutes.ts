@@ -5,6 +5,7 @@ import { DEFAULT_MAX_BODY_BYTES, type HttpEndpoint } from "../http/server";
 import { readJson, sendError, sendJson, sendOk } from "../http/respond";
 import type { Engine } from "../engine/engineApi";
 import { handleClaudeCodeHook } from "./claudeCode";
+import type { ToolUseSessions } from "./toolUseSessions";
 import * as api from "./genericApi";
 
 /** The answer when something failed: what each route returns for "leave it as it is". */
@@ -18,12 +19,13 @@ function describeIssue(err: z.ZodError): string {
   return `"${i.path.join(".") || "body"}": ${i.message}`;
 }
 
-export function mountHooks(endpoint: HttpEndpoint, engine: Engine): void {
+/** `toolUses`: shared with the HTTP MCP sessions, so they can tell which Claude Code session calls them. */
+export function mountHooks(endpoint: HttpEndpoint, engine: Engine, toolUses?: ToolUseSessions): void {
   const log = engine.logger;
 
   // The body is parsed here, not by the router: Claude Code gets `{}` (carry on) even for a body it
   // should never send, rather than an error status.
-  endpoint.addRoute("POST", "/hooks/claude-code", async (req, res, { url }) => {
+  endpoint.addRoute("POST", "/hooks/claude-code", async (req, res) => {
     let answer: Record<string, unknown> = {};
     let body: unknown;
     try {
@@ -34,8 +36,7 @@ export function mountHooks(endpoint: HttpEndpoint, engine: Engine): void {
     }
     try {
       if (body && typeof body === "object" && !Array.isArray(body)) {
-        const decision = url.searchParams.get("pretool") === "allow" ? "allow" : "ask";
-        answer = handleClaudeCodeHook(engine, body as Record<string, unknown>, { preToolDecision: decision });
+        answer = await handleClaudeCodeHook(engine, body as Record<string, unknown>, { toolUses });
       }
     } catch (err) {
       log.error("claude-code hook failed; answering no change", { event: (body as Record<string, unknown>)?.hook_event_name, error: describeError(err) });

@@ -1,6 +1,26 @@
-import { builtinText, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
+import { readFileSync } from "node:fs";
+import { mcpSavedOutput, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
 
-describe("Claude Code tool_response shapes", () => {
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../tests/fixtures/claude-code/post-${name}.json`, import.meta.url), "utf8"));
+
+describe("Claude Code tool_response shapes of MCP tools", () => {
+  it("reads the content array Claude Code 2.1.197 sends, and the JSON string it sends for structured results", () => {
+    const text = fixture("mcp-text").tool_response;
+    expect(Array.isArray(text)).toBe(true);
+    expect(mcpText(text).text).toMatch(/^\[cap\] step 0: compiled/);
+    const structured = fixture("mcp-structured").tool_response;
+    expect(typeof structured).toBe("string");
+    expect(JSON.parse(mcpText(structured).text).items).toHaveLength(3);
+    expect(replaceMcpText(structured, "new")).toBe("new");
+  });
+
+  it("recognises the message Claude Code sends instead of an MCP result over its token limit, with the saved file and size", () => {
+    const saved = fixture("mcp-saved").tool_response as string;
+    expect(mcpSavedOutput(saved)).toEqual({ path: expect.stringMatching(/^\/tmp\/claude-capture\/.*\/tool-results\/mcp-fixture-big_log-\d+\.txt$/), chars: 103_596 });
+    expect(mcpSavedOutput(fixture("mcp-text").tool_response)).toBeNull();
+    expect(mcpSavedOutput("Error: result exceeds maximum allowed tokens.")).toBeNull();
+  });
+
   it("reads MCP responses given as a string, a content array or a result object", () => {
     expect(mcpText("plain")).toEqual({ text: "plain", isError: false });
     expect(mcpText([{ type: "text", text: "a" }, { type: "image", data: "x" }, { type: "text", text: "b" }]).text).toBe("a\nb");
@@ -11,14 +31,6 @@ describe("Claude Code tool_response shapes", () => {
     expect(replaceMcpText("old", "new")).toBe("new");
     expect(replaceMcpText([{ type: "text", text: "old" }, { type: "image", data: "x" }], "new")).toEqual([{ type: "text", text: "new" }, { type: "image", data: "x" }]);
     expect(replaceMcpText({ content: [{ type: "text", text: "old" }], structuredContent: { a: 1 }, isError: false }, "new")).toEqual({ content: [{ type: "text", text: "new" }], isError: false });
-  });
-
-  it("takes the text out of built-in tools' responses", () => {
-    expect(builtinText({ stdout: "out", stderr: "", interrupted: false })).toBe("out");
-    expect(builtinText({ stdout: "out", stderr: "warn" })).toBe("out\nwarn");
-    expect(builtinText({ type: "text", file: { filePath: "/a", content: "file body", numLines: 1 } })).toBe("file body");
-    expect(builtinText({ result: "page", code: 200 })).toBe("page");
-    expect(builtinText({ filenames: ["a", "b"], numFiles: 2 })).toBe(JSON.stringify({ filenames: ["a", "b"], numFiles: 2 }, null, 2));
   });
 
   it("splits mcp__server__tool names", () => {

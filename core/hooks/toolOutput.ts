@@ -1,6 +1,7 @@
 /**
- * Claude Code's `tool_response` comes in many shapes (MCP content, Bash's stdout/stderr, Read's
- * file object…). These helpers take the text out of one and put a replacement back in the same shape.
+ * An MCP tool's `tool_response` in Claude Code: the content array, or a string (the JSON of
+ * structuredContent when the tool has an output schema). These helpers take the text out of one
+ * and put a replacement back in the same shape. Built-in tools: builtinOutput.ts.
  */
 
 type Json = unknown;
@@ -38,20 +39,20 @@ export function replaceMcpText(response: Json, text: string): Json {
   return out;
 }
 
-/** The text of a built-in tool's response (Bash, Read, Grep, WebFetch…), or its JSON when it has no obvious text. */
-export function builtinText(response: Json): string {
-  if (typeof response === "string") return response;
-  if (!response || typeof response !== "object" || Array.isArray(response)) return JSON.stringify(response ?? null);
-  const r = response as Record<string, unknown>;
-  const file = r.file as Record<string, unknown> | undefined;
-  if (file && typeof file.content === "string") return file.content;
-  if (typeof r.stdout === "string") return typeof r.stderr === "string" && r.stderr ? `${r.stdout}\n${r.stderr}` : r.stdout;
-  for (const k of ["content", "result", "output", "text"]) if (typeof r[k] === "string") return r[k] as string;
-  return JSON.stringify(response, null, 2);
-}
-
 /** `mcp__<server>__<tool>` → its parts; built-in tools have no server. */
 export function splitToolName(name: string): { server: string | null; tool: string } {
   const m = /^mcp__(.+?)__(.+)$/.exec(name);
   return m ? { server: m[1]!, tool: m[2]! } : { server: null, tool: name };
+}
+
+/**
+ * An MCP result over Claude Code's token limit reaches PostToolUse as this message instead of the
+ * result (Claude Code 2.1.197 saved the result to the file it names). The chars are the result's.
+ */
+const SAVED = /^Error: result \(([\d,]+) characters across [\d,]+ lines?\) exceeds maximum allowed tokens\. Output has been saved to (\/\S+?)\.\n/;
+
+/** The file and size of an MCP result Claude Code saved instead of passing on, when `response` says so. */
+export function mcpSavedOutput(response: Json): { path: string; chars: number } | null {
+  const m = typeof response === "string" ? SAVED.exec(response) : null;
+  return m ? { path: m[2]!, chars: Number(m[1]!.replaceAll(",", "")) } : null;
 }

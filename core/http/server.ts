@@ -1,6 +1,6 @@
 /**
  * The loopback HTTP server behind `spillway serve`: guards every request (Host, Origin, token) and
- * dispatches to a route table that other modules extend (`/mcp`, `/hooks/*`, later the inspector's
+ * dispatches to a route table that other modules extend (`/mcp`, `/hooks/*`, the inspector's
  * `/api/*` and static files) without editing this file.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";

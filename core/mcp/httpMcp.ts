@@ -9,6 +9,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../errors";
 import type { HttpEndpoint } from "../http/server";
+import type { ToolUseSessions } from "../hooks/toolUseSessions";
 import type { Engine } from "../engine/engineApi";
 import { createProxyServer } from "./proxyServer";
 import type { UpstreamManager } from "./upstreamManager";
@@ -24,6 +25,8 @@ export interface McpHttpOptions {
   upstreams: UpstreamManager;
   /** Sessions idle longer than this are closed (default 24 h); clients rarely say goodbye. */
   idleMs?: number;
+  /** Tool-use ids the Claude Code hooks announced: an MCP session that carries one joins that Claude Code session. */
+  toolUses?: ToolUseSessions;
 }
 
 export interface McpHttp {
@@ -65,7 +68,11 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
     }
     const id = randomUUID();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
-    const server = createProxyServer({ engine: opts.engine, upstreams: opts.upstreams, sessionId: id });
+    const toolUses = opts.toolUses;
+    const server = createProxyServer({
+      engine: opts.engine, upstreams: opts.upstreams, sessionId: id,
+      sessionFromMeta: toolUses ? (meta) => toolUses.fromMeta(meta) : undefined,
+    });
     transport.onclose = () => {
       live.delete(id);
     };

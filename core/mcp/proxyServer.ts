@@ -12,23 +12,30 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { describeError } from "../errors";
 import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
-import type { Engine } from "../engine/engineApi";
+import { loadEngine, type EngineSource } from "./engineSource";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
-import { isUpstreamError } from "./upstream";
-import type { UpstreamManager } from "./upstreamManager";
+import { lazySchemaValidator } from "./schemaValidator";
+import { isUpstreamError } from "./upstreamError";
+import type { RoutedTool, UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
 
 export interface ProxyDeps {
-  engine: Engine;
+  /** The engine, or a deferred one that loads with the first request needing it (stdio). */
+  engine: EngineSource;
   upstreams: UpstreamManager;
   sessionId: string;
+  /**
+   * The host's own session for a tools/call, from its `_meta`, when the host names one (Claude Code
+   * over HTTP, see hooks/toolUseSessions.ts). From then on this MCP session counts as that one.
+   */
+  sessionFromMeta?: (meta: unknown) => string | null;
 }
 
+// Short: a host may add these to every request. The handles and stubs say the rest.
 const INSTRUCTIONS = [
-  "Spillway sits between you and these tools. A result too large for your context arrives as a preview with an id;",
-  "read the rest with rescuer_fetch (outline, search, grep, range, query…). A result you already received in full",
-  "arrives as a one-line stub; recall_result brings it back. Write spill:<id> in another tool's argument to pass a",
-  "stored result to that tool without reading it.",
+  "Spillway sits between you and these tools. A result too large for your context arrives as a preview with an id",
+  "(read more with rescuer_fetch); a repeat, or a re-run that changed a few lines, arrives as a stub (recall_result",
+  "gives its exact text); spill:<id> in another tool's argument passes a stored result unread.",
 ].join(" ");
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -38,20 +45,48 @@ function errorResult(text: string): CallToolResult {
 }
 
 export function createProxyServer(deps: ProxyDeps): Server {
-  const { engine, upstreams, sessionId } = deps;
-  const log = engine.logger;
+  const { upstreams } = deps;
+  const log = deps.engine.logger;
+  const engine = () => loadEngine(deps.engine);
+  let current = deps.sessionId;
   const server = new Server(
     { name: "spillway", version: SPILLWAY_VERSION },
-    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: lazySchemaValidator() },
   );
+  let initialized = false;
+  let ownTools: ReturnType<typeof ownToolDefinitions> | null = null;
 
-  server.oninitialized = () => {
+  const clientName = () => {
     const client = server.getClientVersion();
-    engine.touchSession(sessionId, client ? `${client.name} ${client.version}`.trim() : null);
+    return client ? `${client.name} ${client.version}`.trim() : null;
+  };
+  const touch = () => {
+    try {
+      deps.engine.touchSession(current, clientName());
+    } catch (err) {
+      log.warn("could not record the session", { session: current, error: describeError(err) });
+    }
+  };
+  server.oninitialized = () => {
+    initialized = true;
+    touch();
+    // After the handshake, not before it: starting upstreams costs CPU the first answers need.
+    setImmediate(() => upstreams.start());
+  };
+  /** A call's session: the host's when its _meta names one (kept for the calls after it), else this MCP session's. */
+  const sessionFor = (meta: unknown): string => {
+    const host = deps.sessionFromMeta?.(meta) ?? null;
+    if (host && host !== current) {
+      current = host;
+      touch();
+    }
+    return current;
   };
 
+  // No notification before the client has finished initializing; it lists tools then anyway.
   const unsubscribe = upstreams.onToolsChanged(() => {
-    server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: sessionId, error: describeError(err) }));
+    if (!initialized) return;
+    server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
   });
   const previousOnClose = server.onclose;
   server.onclose = () => {
@@ -61,15 +96,26 @@ export function createProxyServer(deps: ProxyDeps): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const routed = await upstreams.tools();
-    return { tools: [...ownToolDefinitions(engine), ...routed.map((r) => r.tool)] };
+    ownTools ??= ownToolDefinitions();
+    return { tools: [...ownTools, ...routed.map((r) => r.tool)] };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const { name, arguments: args } = req.params;
-    if (isOwnTool(name)) return callOwnTool(engine, sessionId, name, args);
+    const sessionId = sessionFor(req.params._meta);
+    const loading = engine();
+    // An upstream tool still runs when the engine cannot load: its raw result, and a log line.
+    loading.catch((err) => log.error("the engine did not load; results pass through untouched", { session: sessionId, error: describeError(err) }));
+    if (isOwnTool(name)) {
+      const e = await loading.catch(() => null);
+      if (!e) return errorResult(`${name} is unavailable: Spillway's store could not be opened (see its log).`);
+      return callOwnTool(e, sessionId, name, args);
+    }
     const route = await upstreams.route(name);
     if (!route) return errorResult(`There is no tool named ${name} behind Spillway: call tools/list for the current names.`);
-    const expanded = engine.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
+    const e = await loading.catch(() => null);
+    if (!e) return passThrough(upstreams, route, args, extra);
+    const expanded = e.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
     let result: CallToolResult;
     const progress = relayProgress(req.params._meta?.progressToken, extra);
     try {
@@ -79,16 +125,25 @@ export function createProxyServer(deps: ProxyDeps): Server {
       const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
       // The upstream's stderr tail rides in the message: it leaves through the model's exit too.
-      return errorResult(engine.modelView(expanded.note ? `${text}\n${expanded.note}` : text, name));
+      return errorResult(e.modelView(expanded.note ? `${text}\n${expanded.note}` : text, name));
     }
-    return deliverResult(engine, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
+    return deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(engine, sessionId) }));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(await engine(), current) }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [BLOB_TEMPLATE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(engine, sessionId, req.params.uri));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(await engine(), current, req.params.uri));
 
   return server;
+}
+
+/** An upstream call forwarded as is, for when the engine is not there to look at it. */
+async function passThrough(upstreams: UpstreamManager, route: RoutedTool, args: Record<string, unknown> | undefined, extra: Extra): Promise<CallToolResult> {
+  try {
+    return await upstreams.call(route, args ?? {}, { signal: extra.signal });
+  } catch (err) {
+    return errorResult(isUpstreamError(err) ? err.message : `Calling ${route.name} on ${route.server} failed: ${describeError(err)}.`);
+  }
 }
 
 /**

@@ -11,22 +11,16 @@ import {
   type CallToolResult, type Progress, type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { UpstreamConfig } from "../config/config";
-import { describeError, ErrorCode, SpillwayError } from "../errors";
+import { describeError, type SpillwayError } from "../errors";
 import type { Logger } from "../runtime";
+import { lazySchemaValidator } from "./schemaValidator";
+import { isUpstreamError, upstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
 
 export type UpstreamState = "idle" | "starting" | "ready" | "down";
 
-/** A failure talking to an upstream, phrased for the model and the operator. */
-/** An upstream failure as the one coded error, with a sentence for the model. */
-export function upstreamError(message: string, cancelled = false): SpillwayError {
-  return new SpillwayError(cancelled ? ErrorCode.Cancelled : ErrorCode.Upstream, message);
-}
-
-/** Whether `err` is an upstream failure (already a sentence for the model). */
-export function isUpstreamError(err: unknown): err is SpillwayError {
-  return err instanceof SpillwayError && (err.code === ErrorCode.Upstream || err.code === ErrorCode.Cancelled);
-}
+// In their own module so the proxy can name them without loading the MCP client.
+export { isUpstreamError, upstreamError };
 
 export interface UpstreamOptions {
   logger: Logger;
@@ -92,8 +86,9 @@ export class Upstream {
 
   private async open(delayMs: number): Promise<Client> {
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
-    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities: {} });
+    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities: {}, jsonSchemaValidator: lazySchemaValidator() });
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools = null;
       this.opts.onToolsChanged();
@@ -206,8 +201,11 @@ export class Upstream {
   async close(): Promise<void> {
     this.closed = true;
     const c = this.client;
+    const starting = c ? null : this.transport;
     this.client = null;
     this.state = "idle";
     if (c) await c.close().catch(() => {});
+    // Still starting (upstreams start in the background now): stop the child too, or it outlives us.
+    else if (starting) await starting.close().catch(() => {});
   }
 }

@@ -60,16 +60,17 @@ describe("setupEndpoint", () => {
     expect(state.starts).toBe(0);
 
     const on = createEndpointController(start);
+    const running = new Promise<void>((resolve) => on.onChange((s) => s.running && resolve()));
     const teardown = setupEndpoint({ endpoint: on, startWithApp: true, onError: (m) => errors.push(m) });
-    await new Promise((r) => setTimeout(r, 30));
+    await running;
     expect(on.status().running).toBe(true);
     await teardown();
     expect(state.open).toBe(0);
 
     state.fail = true;
     const failing = createEndpointController(start);
-    setupEndpoint({ endpoint: failing, startWithApp: true, onError: (m) => errors.push(m) });
-    await new Promise((r) => setTimeout(r, 30));
+    const reported = new Promise<void>((resolve) => setupEndpoint({ endpoint: failing, startWithApp: true, onError: (m) => (errors.push(m), resolve()) }));
+    await reported;
     expect(errors).toEqual(["the MCP endpoint could not start: listen EACCES: permission denied"]);
   });
 });

@@ -120,8 +120,7 @@ test("the Endpoint view starts and stops the real endpoint", async () => {
 test("a blob opens in the viewer (Monaco and its workers) without CSP violations", async () => {
   await page.getByRole("link", { name: /Blobs/ }).click();
   await page.locator("a.mono").first().click();
-  await expect(page.locator(".monaco-editor").first()).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(500);
+  await expect(page.locator(".monaco-editor .view-lines").first()).not.toBeEmpty({ timeout: 20_000 });
   await page.screenshot({ path: test.info().outputPath("blob-view.png") });
   expect(problems).toEqual([]);
 });

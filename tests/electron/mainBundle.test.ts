@@ -29,6 +29,14 @@ const until = async (cond: () => boolean, ms = 10_000) => {
   }
 };
 
+const untilAsync = async (cond: () => Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
 let dir: string;
 let bundleDir: string;
 let fake: ReturnType<typeof fakeElectron>;
@@ -114,11 +122,12 @@ describe("the bundled main process (under a stand-in electron)", () => {
     });
     expect(hook.status).toBe(200);
     await until(() => fake.record.trays[0]!.menu[1].label.startsWith("1 session · 1 blob"));
+    // Token counts land in the background, off the call's path: read until they are in.
     let overview: any;
-    for (let i = 0; i < 100 && !(overview?.value?.total?.returnedTokens > 0); i++) {
+    await untilAsync(async () => {
       overview = await call("overview.get", own);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      return overview?.value?.total?.returnedTokens > 0;
+    });
     expect(overview.value.total.returnedTokens).toBeGreaterThan(1000);
     const tray = fake.record.trays[0]!;
     expect(tray.menu[0].label).toBe(`MCP endpoint running at ${started.value.mcpUrl}`);

@@ -71,7 +71,7 @@ describe("spillway serve, doctor and connect", () => {
     expect(list.out.split("\n").filter(Boolean)).toHaveLength(8);
     const get = async (agent: string) => (await run(["connect", agent, "--home", home.path])).out;
     const claude = await get("claude-code");
-    expect(claude).toContain(`claude mcp add --scope user spillway -- node ${BIN} mcp --home ${home.path}`);
+    expect(claude).toContain(`claude mcp add-json --scope user spillway '${JSON.stringify({ type: "stdio", command: "node", args: [BIN, "mcp", "--home", home.path], alwaysLoad: true })}'`);
     const hooksBlock = claude.slice(claude.lastIndexOf('{\n  "hooks"'), claude.lastIndexOf("\n}") + 2);
     const hooks = JSON.parse(hooksBlock).hooks;
     expect(Object.keys(hooks)).toEqual(["PreToolUse", "PostToolUse", "PreCompact", "SessionStart", "UserPromptSubmit"]);

@@ -1,9 +1,16 @@
 /**
- * The hook endpoints: Claude Code HTTP hook payloads (shaped as in Claude Code's hook docs) and
- * the generic JSON API, against a running endpoint.
+ * The hook endpoints: Claude Code HTTP hook payloads (shaped as Claude Code 2.1.197 sends them, see
+ * tests/fixtures/claude-code) and the generic JSON API, against a running endpoint.
  */
 import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { CLAUDE_TOOL_USE_META } from "../../core/hooks/toolUseSessions";
+import { seqOutput } from "../hosts/claude/projectFiles";
+import { bigLog } from "../hosts/claude/steps";
+import { tempHome } from "../helpers/tempHome";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
+import { httpClient, textOf } from "./helpers/setup";
 
 const sha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 
@@ -25,14 +32,15 @@ describe("hooks: Claude Code and the generic API", () => {
   afterAll(() => t?.close());
   const cc = (payload: unknown, query = "") => t.post(`/hooks/claude-code${query}`, payload);
 
-  it("PostToolUse on a built-in tool with a large output answers updatedToolOutput with the handle", async () => {
+  it("PostToolUse on a built-in tool with a large output answers updatedToolOutput in the tool's shape, the handle in stdout", async () => {
     const stdout = log(3000, "bash");
     const r = await cc({ ...base("cc-1", "PostToolUse"), tool_name: "Bash", tool_input: { command: "npm test" }, tool_response: { stdout, stderr: "", interrupted: false, isImage: false }, tool_use_id: "toolu_01" });
     expect(r.status).toBe(200);
     const out = r.json.hookSpecificOutput;
     expect(out.hookEventName).toBe("PostToolUse");
-    expect(out.updatedToolOutput).toMatch(/PREVIEW, NOT the full output/);
-    expect(out.updatedToolOutput.length).toBeLessThan(stdout.length / 4);
+    expect(out.updatedToolOutput).toMatchObject({ stderr: "", interrupted: false, isImage: false });
+    expect(out.updatedToolOutput.stdout).toMatch(/PREVIEW, NOT the full output/);
+    expect(out.updatedToolOutput.stdout.length).toBeLessThan(stdout.length / 4);
   });
 
   it("PostToolUse on an MCP tool answers updatedMCPToolOutput in the shape the tool gave", async () => {
@@ -55,11 +63,11 @@ describe("hooks: Claude Code and the generic API", () => {
     const stdout = log(120, "repeat"); // over dedup.minChars, under the rescue threshold
     const post = () => cc({ ...base("cc-2", "PostToolUse"), tool_name: "Bash", tool_input: { command: "cat x" }, tool_response: { stdout, stderr: "" } });
     expect((await post()).json).toEqual({});
-    const stub = (await post()).json.hookSpecificOutput.updatedToolOutput as string;
+    const stub = (await post()).json.hookSpecificOutput.updatedToolOutput.stdout as string;
     expect(stub).toMatch(/recall_result\(result_id="[0-9a-f]{12}"\)/);
     expect((await cc({ ...base("cc-2", "PreCompact"), trigger: "auto", custom_instructions: "" })).json).toEqual({});
     expect((await post()).json).toEqual({});
-    expect((await post()).json.hookSpecificOutput.updatedToolOutput).toMatch(/recall_result/);
+    expect((await post()).json.hookSpecificOutput.updatedToolOutput.stdout).toMatch(/recall_result/);
     await cc({ ...base("cc-2", "SessionStart"), source: "compact" });
     expect(t.engine.reader.session("cc-2")!.generation).toBe(2);
   });
@@ -70,17 +78,20 @@ describe("hooks: Claude Code and the generic API", () => {
     expect(t.engine.reader.session("cc-3")!.turn).toBe(2);
   });
 
-  it("PreToolUse expands spill: tokens with updatedInput, asks by default, and never feeds a shell", async () => {
+  it("PreToolUse expands spill: tokens with updatedInput and no permission decision, never feeds a shell, and leaves Spillway's own tools alone", async () => {
     const stdout = log(3000, "ref");
-    const handle = (await cc({ ...base("cc-4", "PostToolUse"), tool_name: "Bash", tool_input: { command: "x" }, tool_response: { stdout, stderr: "" } })).json.hookSpecificOutput.updatedToolOutput as string;
+    const handle = (await cc({ ...base("cc-4", "PostToolUse"), tool_name: "Bash", tool_input: { command: "x" }, tool_response: { stdout, stderr: "" } })).json.hookSpecificOutput.updatedToolOutput.stdout as string;
     const id = /([0-9a-f]{12})/.exec(handle)![1]!;
     const pre = await cc({ ...base("cc-4", "PreToolUse"), tool_name: "mcp__notes__digest", tool_input: { text: `spill:${id}`, mode: "fast" } });
     const out = pre.json.hookSpecificOutput;
-    expect(out).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "ask" });
+    // Without a decision Claude Code applies its usual permissions to the expanded input: no auto-approval, and no "ask" (a denial under claude -p).
+    expect(out.hookEventName).toBe("PreToolUse");
+    expect(out).not.toHaveProperty("permissionDecision");
     expect(sha(out.updatedInput.text)).toBe(sha(stdout));
     expect(out.updatedInput.mode).toBe("fast");
-    const allow = await cc({ ...base("cc-4", "PreToolUse"), tool_name: "mcp__notes__digest", tool_input: { text: `spill:${id}` } }, "?pretool=allow");
-    expect(allow.json.hookSpecificOutput.permissionDecision).toBe("allow");
+    for (const own of ["mcp__spillway__digest", "mcp__spillway__rescuer_fetch", "mcp__elsewhere__recall_result"]) {
+      expect((await cc({ ...base("cc-4", "PreToolUse"), tool_name: own, tool_input: { text: `spill:${id}` }, tool_use_id: "toolu_own" })).json).toEqual({});
+    }
 
     const bash = await cc({ ...base("cc-4", "PreToolUse"), tool_name: "Bash", tool_input: { command: `cat spill:${id}` } });
     expect(bash.json.hookSpecificOutput.updatedInput).toBeUndefined();
@@ -133,6 +144,72 @@ describe("hooks: Claude Code and the generic API", () => {
     const bad = await t.post("/hooks/transform", { session_id: "h-1", tool: "x" });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ ok: false, error: { code: "bad_argument", message: expect.stringContaining("text") } });
+  });
+
+  it("stores the whole file Claude Code persisted a long Bash output to, not the 30,000-char head it sends", async () => {
+    const dir = tempHome("spillway-cc-persist-");
+    try {
+      // The captured payload, moved to a temp folder laid out as Claude Code lays out its files.
+      const raw = readFileSync(new URL("../fixtures/claude-code/post-bash-persisted.json", import.meta.url), "utf8").replaceAll("/tmp/claude-capture", dir.path);
+      const payload = JSON.parse(raw);
+      const file = payload.tool_response.persistedOutputPath as string;
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(payload.transcript_path, "");
+      writeFileSync(file, seqOutput(40_000));
+      const out = (await cc(payload)).json.hookSpecificOutput.updatedToolOutput;
+      expect(out.stdout).toMatch(/stored as [0-9a-f]{12} — 228,894 chars, 40,000 lines/);
+      expect(out).not.toHaveProperty("persistedOutputPath");
+      const id = /stored as ([0-9a-f]{12})/.exec(out.stdout)![1]!;
+      const last = await t.post("/hooks/fetch", { session_id: payload.session_id, id, mode: "grep", pattern: "^40000$" });
+      expect(last.json.value.text).toMatch(/39999: 40000/);
+
+      // A persisted file that is gone, or not the size the payload names: Claude Code's own preview stays.
+      const gone = JSON.parse(raw.replaceAll(payload.session_id, "11111111-2222-4333-8444-555555555555"));
+      expect((await cc(gone)).json).toEqual({});
+      writeFileSync(file, seqOutput(39_999));
+      expect((await cc(payload)).json).toEqual({});
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it("stores the whole MCP result Claude Code saved to a file when it was over its token limit, and answers the handle", async () => {
+    const dir = tempHome("spillway-cc-saved-");
+    try {
+      const payload = JSON.parse(readFileSync(new URL("../fixtures/claude-code/post-mcp-saved.json", import.meta.url), "utf8").replaceAll("/tmp/claude-capture", dir.path));
+      const file = /saved to (\/\S+?)\.\n/.exec(payload.tool_response)![1]!;
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(payload.transcript_path, "");
+      writeFileSync(file, bigLog(2_000, "cap"));
+      const out = (await cc(payload)).json.hookSpecificOutput.updatedMCPToolOutput;
+      expect(out).toMatch(/^\[spillway: output of mcp__fixture__big_log stored as [0-9a-f]{12} — 103,596 chars, 2,000 lines/);
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it("an HTTP MCP session joins the Claude Code session whose PreToolUse announced its tool-use id", async () => {
+    const stdout = log(3000, "join");
+    const handle = (await cc({ ...base("cc-join", "PostToolUse"), tool_name: "Bash", tool_input: { command: "make" }, tool_response: { stdout, stderr: "" } })).json.hookSpecificOutput.updatedToolOutput.stdout as string;
+    const id = /stored as ([0-9a-f]{12})/.exec(handle)![1]!;
+    const { client, transport } = await httpClient(t.ep.mcpUrl, t.token);
+    try {
+      const fetchIt = (meta?: Record<string, unknown>) => client.callTool({ name: "rescuer_fetch", arguments: { id, mode: "stat" }, ...(meta ? { _meta: meta } : {}) });
+      const alone = await fetchIt();
+      expect(alone.isError).toBe(true);
+      expect(textOf(alone)).toMatch(/another session/);
+      // A tool-use id nobody announced changes nothing.
+      expect((await fetchIt({ [CLAUDE_TOOL_USE_META]: "toolu_unknown" })).isError).toBe(true);
+      expect((await cc({ ...base("cc-join", "PreToolUse"), tool_name: "mcp__spillway__rescuer_fetch", tool_input: { id, mode: "stat" }, tool_use_id: "toolu_join1" })).json).toEqual({});
+      const joined = await fetchIt({ [CLAUDE_TOOL_USE_META]: "toolu_join1" });
+      expect(joined.isError).toBeFalsy();
+      expect(textOf(joined)).toContain(stdout.length.toLocaleString("en-US"));
+      // Later calls of that MCP session stay in the Claude Code session.
+      expect((await fetchIt()).isError).toBeFalsy();
+    } finally {
+      await transport.terminateSession().catch(() => {});
+      await client.close();
+    }
   });
 
   it("requires the token on the hook routes too", async () => {

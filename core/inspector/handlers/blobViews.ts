@@ -6,6 +6,7 @@
 import { lineStarts } from "../../text/lines";
 import type { Engine } from "../../engine/engineApi";
 import { describeError, ErrorCode, SpillwayError } from "../../errors";
+import type { ViewText } from "../../sensitivity/views";
 import type { BlobMeta } from "../../types";
 import type { CachedText } from "./contentPage";
 
@@ -31,7 +32,16 @@ export class BlobViews {
   /** The whole text, masked unless `masked` is false; `masked` in the answer says whether masking changed anything. */
   view(id: string, masked: boolean): { meta: BlobMeta; view: CachedText; masked: boolean } {
     const meta = this.liveMeta(id);
-    const v = this.engine.operatorBlob(id, !masked);
+    let v: ViewText | null;
+    try {
+      v = this.engine.operatorBlob(id, !masked);
+    } catch (err) {
+      // The store refuses damaged or undecryptable files; say so in one sentence, keep the code.
+      if (err instanceof SpillwayError && (err.code === ErrorCode.Corrupt || err.code === ErrorCode.CannotDecrypt)) {
+        throw new SpillwayError(err.code, `Blob ${id} from ${meta.tool} cannot be shown: ${err.message} Re-run ${meta.tool} to store it afresh, or run spillway sweep --deep to quarantine it.`);
+      }
+      throw err;
+    }
     if (!v) throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} has no content file any more (swept meanwhile?).`);
     return { meta, view: { text: v.text, starts: v.starts() }, masked: v.masked };
   }

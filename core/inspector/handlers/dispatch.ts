@@ -1,5 +1,5 @@
 /**
- * The one boundary helper every transport uses (HTTP routes now, Electron IPC later): checks the
+ * The one boundary helper every transport uses (the web routes and Electron IPC): checks the
  * operation name, parses the request with its schema, runs the handler, and turns any failure
  * into `{ ok: false, error: { code, message } }`. Nothing is thrown past it.
  */

@@ -30,7 +30,7 @@ export class WebAuth {
   constructor(
     private readonly token: string,
     port: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {
     this.cookieName = `spillway_session_${port}`;
   }

@@ -5,6 +5,7 @@ import { ensureToken } from "../../http/token";
 import type { RunningEndpoint } from "../../endpoint/endpoint";
 import type { ConnectSnippet, EndpointStatus, UpstreamInfo } from "../api/dto";
 import type { EndpointControl } from "../handlers/host";
+import type { Clock } from "../../runtime";
 
 type Running = Pick<RunningEndpoint, "url"> & Partial<Pick<RunningEndpoint, "mcpUrl" | "mcp" | "upstreams">>;
 
@@ -12,11 +13,12 @@ export function webEndpointControl(
   running: Running,
   home: string,
   servers: Record<string, { type?: string }>,
-  startedAt = Date.now(),
+  clock: Clock,
 ): EndpointControl {
+  const startedAt = clock.now();
   return {
     status(): EndpointStatus {
-      const now = Date.now();
+      const now = clock.now();
       const clients = (running.mcp?.sessions() ?? []).map((s) => ({
         sessionId: s.id,
         // Older MCP layers report no client name; newer ones pass the initialize clientInfo name.

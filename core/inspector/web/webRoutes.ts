@@ -21,7 +21,7 @@ import { webConnectSnippets, webEndpointControl } from "./webEndpoint";
 import { createEventHub } from "./webEvents";
 import { SECURITY_HEADERS, sendStatic } from "./webStatic";
 
-export const DEFAULT_STATIC_DIR = fileURLToPath(new URL("../../dist/renderer", import.meta.url));
+export const DEFAULT_STATIC_DIR = fileURLToPath(new URL("../../../dist/renderer", import.meta.url));
 /** How long an export link works. */
 const EXPORT_TTL_MS = 60_000;
 
@@ -44,10 +44,10 @@ export interface WebInspector {
 /** Mounts the inspector on a running endpoint's HTTP server. */
 export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & Partial<RunningEndpoint>, opts: WebInspectorOptions): WebInspector {
   const http: HttpEndpoint = running.http;
-  const auth = new WebAuth(http.token, http.port);
+  const auth = new WebAuth(http.token, http.port, () => opts.engine.clock.now());
   const views = new BlobViews(opts.engine);
   const exports = new Map<string, { id: string; masked: boolean; filename: string; until: number }>();
-  const endpoint = opts.endpoint ?? webEndpointControl(running, opts.home, opts.engine.config.mcpServers);
+  const endpoint = opts.endpoint ?? webEndpointControl(running, opts.home, opts.engine.config.mcpServers, opts.engine.clock);
   const host: InspectorHost = {
     engine: opts.engine,
     configPath: opts.configPath,
@@ -55,7 +55,7 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
     connectSnippets: () => webConnectSnippets(opts.home, http.port),
     exportBlob(id, masked, filename) {
       const ticket = randomBytes(18).toString("base64url");
-      exports.set(ticket, { id, masked, filename, until: Date.now() + EXPORT_TTL_MS });
+      exports.set(ticket, { id, masked, filename, until: host.engine.clock.now() + EXPORT_TTL_MS });
       return { kind: "download", href: `/api/export/${ticket}`, path: null, filename };
     },
   };
@@ -120,7 +120,7 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
       const ticket = url.pathname.slice("/api/export/".length);
       const t = exports.get(ticket);
       exports.delete(ticket);
-      if (!t || t.until < Date.now()) return sendError(res, ErrorCode.NotFound, "This export link was used or has expired; export again.");
+      if (!t || t.until < host.engine.clock.now()) return sendError(res, ErrorCode.NotFound, "This export link was used or has expired; export again.");
       let text: string;
       try {
         text = views.view(t.id, t.masked).view.text;
@@ -149,7 +149,7 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
       if (!authorize(req, res, true)) return;
       const op = url.pathname.slice("/api/".length);
       const result = await dispatch(op, body);
-      if (result.ok && op === "config.set") hub.push({ event: "config", data: { savedAt: Date.now() } });
+      if (result.ok && op === "config.set") hub.push({ event: "config", data: { savedAt: host.engine.clock.now() } });
       const status = result.ok ? 200 : result.error.code === "unknown_operation" ? 404 : result.error.code === "bad_request" ? 400 : 200;
       sendJson(res, status, result, { "x-content-type-options": "nosniff" });
     },

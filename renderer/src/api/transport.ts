@@ -1,6 +1,6 @@
 /**
  * How the renderer reaches the inspector API. Web mode: HTTP POST /api/<op> and one SSE
- * stream. The desktop app will hand in `window.spillway` (the same contract over IPC) instead.
+ * stream. The desktop app hands in `window.spillway` (the same contract over IPC) instead (main.tsx).
  */
 import type { InspectorApi, OpName, Pushed, Req, Res, Result } from "../../../core/inspector/api/contract";
 

@@ -1,0 +1,26 @@
+import { CLAUDE_TOOL_USE_META, ToolUseSessions } from "./toolUseSessions";
+
+describe("ToolUseSessions", () => {
+  it("answers the session that announced a tool-use id, once, from a tools/call _meta", () => {
+    const t = new ToolUseSessions();
+    t.record("toolu_1", "session-a");
+    expect(t.fromMeta({ [CLAUDE_TOOL_USE_META]: "toolu_1", progressToken: 3 })).toBe("session-a");
+    expect(t.fromMeta({ [CLAUDE_TOOL_USE_META]: "toolu_1" })).toBeNull();
+    expect(t.fromMeta(undefined)).toBeNull();
+    expect(t.fromMeta({ [CLAUDE_TOOL_USE_META]: 7 })).toBeNull();
+  });
+
+  it("forgets pairs past their time and beyond its size", () => {
+    let now = 1_000;
+    const t = new ToolUseSessions({ max: 2, ttlMs: 100, now: () => now });
+    t.record("a", "s1");
+    now += 101;
+    expect(t.take("a")).toBeNull();
+    t.record("b", "s2");
+    t.record("c", "s3");
+    t.record("d", "s4");
+    expect(t.take("b")).toBeNull();
+    expect(t.take("c")).toBe("s3");
+    expect(t.take("d")).toBe("s4");
+  });
+});
