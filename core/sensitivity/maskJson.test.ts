@@ -1,5 +1,6 @@
 import { memoryLogger } from "../runtime";
-import { maskJsonText, maskJsonValue, maskingLogger } from "./maskJson";
+import { maskJsonText } from "./jsonText";
+import { lazyMaskingLogger, maskJsonValue, maskingLogger } from "./maskJson";
 import { maskSecrets } from "./secrets";
 
 const mask = (t: string) => maskSecrets(t).text;
@@ -48,5 +49,27 @@ describe("maskingLogger", () => {
     expect(JSON.stringify(inner.entries)).not.toContain(TOKEN);
     expect(JSON.stringify(inner.entries)).not.toContain("S3cr3tPw99");
     expect(inner.entries[0]!.data!.error).toBe("connect postgres://app:[masked:url_credentials]@db/app failed");
+  });
+
+  it("lazily: loads the mask on the first entry, then writes every entry masked and in order", async () => {
+    const inner = memoryLogger();
+    let loads = 0;
+    const log = lazyMaskingLogger(inner, async () => (loads++, mask));
+    log.info("starting");
+    log.warn(`token=${TOKEN}`, { error: `Bearer ${TOKEN}` });
+    expect(inner.entries).toEqual([]); // waiting for the mask, not written in clear
+    await log.flushed();
+    log.error("after");
+    expect(inner.entries.map((e) => e.msg)).toEqual(["starting", "token=[masked:slack_token]", "after"]);
+    expect(JSON.stringify(inner.entries)).not.toContain(TOKEN);
+    expect(loads).toBe(1);
+  });
+
+  it("lazily: when the mask cannot load, writes messages without their data", async () => {
+    const inner = memoryLogger();
+    const log = lazyMaskingLogger(inner, () => Promise.reject(new Error("no re2")));
+    log.warn("upstream lost", { stderr: [`password=${TOKEN}`] });
+    await log.flushed();
+    expect(inner.entries).toEqual([{ level: "warn", msg: "upstream lost", data: undefined }]);
   });
 });

@@ -2,8 +2,8 @@
  * Masking for structured values: a JSON value that leaves for the model (structuredContent, a
  * hook's tool_response) and the data of a log line. The shape is kept; only strings change.
  */
+// No import of the detector here: `spillway mcp` builds its logger before anything heavy loads.
 import type { Logger } from "../runtime";
-import { maskSecrets } from "./secrets";
 
 /** Keys whose string value is judged together with the key: `{"password": "x"}` shows no secret in "x" alone. */
 const SECRET_KEY = /pass|pwd|secret|token|key|cred|auth|cookie/i;
@@ -51,37 +51,58 @@ function maskString(value: string, key: string | null, mask: (text: string) => s
   return "[masked:secret]";
 }
 
-/**
- * JSON text with its secrets masked, still valid JSON. Masking the text sees keys next to their
- * values; where a marker broke an escape (`"pw=abc\"…"`), the strings are masked one by one.
- */
-export function maskJsonText(json: string): string {
-  const masked = maskSecrets(json).text;
-  if (masked === json) return json;
+type Level = "info" | "warn" | "error";
+type Entry = [level: Level, msg: string, data?: Record<string, unknown>];
+
+/** A log entry with its message and data through `mask`; data that cannot be masked is left out, never written in clear. */
+function clean(mask: (text: string) => string, [level, msg, data]: Entry): Entry {
   try {
-    JSON.parse(masked);
-    return masked;
+    return [level, mask(msg), data === undefined ? undefined : maskJsonValue(data, mask)];
   } catch {
-    try {
-      return JSON.stringify(maskJsonValue(JSON.parse(json) as unknown, (t) => maskSecrets(t).text));
-    } catch {
-      return masked; // not JSON to begin with: masked text it is
-    }
+    return [level, msg];
   }
 }
 
 /** A logger whose messages and data go through `mask` before they are written anywhere. */
 export function maskingLogger(inner: Logger, mask: (text: string) => string): Logger {
-  const clean = (msg: string, data?: Record<string, unknown>): [string, Record<string, unknown> | undefined] => {
-    try {
-      return [mask(msg), data === undefined ? undefined : maskJsonValue(data, mask)];
-    } catch {
-      return [msg, undefined]; // never write data that could not be masked
-    }
+  const write = (e: Entry) => {
+    const [level, msg, data] = clean(mask, e);
+    inner[level](msg, data);
   };
   return {
-    info: (m, d) => inner.info(...clean(m, d)),
-    warn: (m, d) => inner.warn(...clean(m, d)),
-    error: (m, d) => inner.error(...clean(m, d)),
+    info: (m, d) => write(["info", m, d]),
+    warn: (m, d) => write(["warn", m, d]),
+    error: (m, d) => write(["error", m, d]),
+  };
+}
+
+/**
+ * `maskingLogger` whose mask loads on the first entry (the detector compiles a large RE2
+ * program, which a process that never logs should not pay for at startup). Entries wait for it
+ * and then go out in order; `flushed()` resolves when none is waiting. If the mask cannot load,
+ * entries go out with their message only.
+ */
+export function lazyMaskingLogger(inner: Logger, load: () => Promise<(text: string) => string>): Logger & { flushed(): Promise<void> } {
+  let mask: ((text: string) => string) | null = null;
+  let loading: Promise<void> | null = null;
+  const queue: Entry[] = [];
+  const write = (e: Entry) => {
+    const [level, msg, data] = mask ? clean(mask, e) : [e[0], e[1]];
+    inner[level](msg, data);
+  };
+  const log = (e: Entry) => {
+    if (mask) return write(e);
+    queue.push(e);
+    loading ??= load()
+      .then((m) => void (mask = m), () => undefined)
+      .then(() => {
+        for (const q of queue.splice(0)) write(q);
+      });
+  };
+  return {
+    info: (m, d) => log(["info", m, d]),
+    warn: (m, d) => log(["warn", m, d]),
+    error: (m, d) => log(["error", m, d]),
+    flushed: () => loading ?? Promise.resolve(),
   };
 }

@@ -3,7 +3,7 @@
  * Nothing credential-shaped is written in clear: a call's arguments and texts and an event's data
  * (a grep pattern holding a key) are masked on the way in; the exact bytes live only in the blob.
  */
-import { maskJsonText } from "../sensitivity/maskJson";
+import { maskJsonText } from "../sensitivity/jsonText";
 import { maskSecrets } from "../sensitivity/secrets";
 import type { EventType, Outcome } from "../types";
 import { stmt } from "./statements";
