@@ -5,18 +5,18 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema,
-  ReadResourceRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest,
+  CallToolRequestSchema, CreateMessageResultSchema, ElicitResultSchema, ErrorCode as McpErrorCode, ListToolsRequestSchema, McpError,
+  type CallToolResult, type ServerNotification, type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { describeError } from "../errors";
-import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
 import { loadEngine, type EngineSource } from "./engineSource";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
+import { installForwarding } from "./proxyForwarding";
 import { lazySchemaValidator } from "./schemaValidator";
 import { isUpstreamError } from "./upstreamError";
-import type { RoutedTool, UpstreamManager } from "./upstreamManager";
+import type { Relay, RoutedTool, UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
 
 export interface ProxyDeps {
@@ -51,7 +51,15 @@ export function createProxyServer(deps: ProxyDeps): Server {
   let current = deps.sessionId;
   const server = new Server(
     { name: "spillway", version: SPILLWAY_VERSION },
-    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: lazySchemaValidator() },
+    {
+      // Always offered, as the upstreams start after the handshake: with none behind, the lists are empty.
+      capabilities: {
+        tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true },
+        completions: {}, logging: {},
+      },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: lazySchemaValidator(),
+    },
   );
   let initialized = false;
   let ownTools: ReturnType<typeof ownToolDefinitions> | null = null;
@@ -88,9 +96,17 @@ export function createProxyServer(deps: ProxyDeps): Server {
     if (!initialized) return;
     server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
   });
+  const detach = installForwarding(server, {
+    upstreams,
+    logger: log,
+    engine: () => engine().catch(() => null),
+    sessionId: () => current,
+    ready: () => initialized,
+  });
   const previousOnClose = server.onclose;
   server.onclose = () => {
     unsubscribe();
+    detach();
     previousOnClose?.();
   };
 
@@ -114,12 +130,12 @@ export function createProxyServer(deps: ProxyDeps): Server {
     const route = await upstreams.route(name);
     if (!route) return errorResult(`There is no tool named ${name} behind Spillway: call tools/list for the current names.`);
     const e = await loading.catch(() => null);
-    if (!e) return passThrough(upstreams, route, args, extra);
+    if (!e) return passThrough(upstreams, route, args, extra, relayTo(server, route.server, extra));
     const expanded = e.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
     let result: CallToolResult;
     const progress = relayProgress(req.params._meta?.progressToken, extra);
     try {
-      result = await upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress });
+      result = await upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress, relay: relayTo(server, route.server, extra) });
       await progress.flush();
     } catch (err) {
       const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
@@ -130,20 +146,31 @@ export function createProxyServer(deps: ProxyDeps): Server {
     return deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(await engine(), current) }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [BLOB_TEMPLATE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(await engine(), current, req.params.uri));
-
   return server;
 }
 
 /** An upstream call forwarded as is, for when the engine is not there to look at it. */
-async function passThrough(upstreams: UpstreamManager, route: RoutedTool, args: Record<string, unknown> | undefined, extra: Extra): Promise<CallToolResult> {
+async function passThrough(upstreams: UpstreamManager, route: RoutedTool, args: Record<string, unknown> | undefined, extra: Extra, relay: Relay): Promise<CallToolResult> {
   try {
-    return await upstreams.call(route, args ?? {}, { signal: extra.signal });
+    return await upstreams.call(route, args ?? {}, { signal: extra.signal, relay });
   } catch (err) {
     return errorResult(isUpstreamError(err) ? err.message : `Calling ${route.name} on ${route.server} failed: ${describeError(err)}.`);
   }
+}
+
+/**
+ * An upstream's sampling or elicitation request during a call, sent to this client on that call's
+ * stream; a client that did not declare the capability gets no request, the upstream a sentence.
+ */
+function relayTo(server: Server, upstream: string, extra: Extra): Relay {
+  return async (req, signal) => {
+    const caps = server.getClientCapabilities();
+    const sampling = req.method === "sampling/createMessage";
+    if (!(sampling ? caps?.sampling : caps?.elicitation)) {
+      throw new McpError(McpErrorCode.InvalidRequest, `The client connected to Spillway did not declare ${sampling ? "sampling" : "elicitation"}, so ${upstream} cannot ask it for ${req.method}.`);
+    }
+    return extra.sendRequest(req as never, sampling ? CreateMessageResultSchema : ElicitResultSchema, { signal }) as Promise<Record<string, unknown>>;
+  };
 }
 
 /**

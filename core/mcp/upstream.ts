@@ -7,9 +7,10 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
-  CallToolResultSchema, ErrorCode as McpErrorCode, McpError, ToolListChangedNotificationSchema,
-  type CallToolResult, type Progress, type Tool,
+  CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, ErrorCode as McpErrorCode, McpError, ToolListChangedNotificationSchema,
+  type CallToolResult, type ClientRequest, type Progress, type ServerCapabilities, type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import type { UpstreamConfig } from "../config/config";
 import { describeError, type SpillwayError } from "../errors";
 import type { Logger } from "../runtime";
@@ -28,6 +29,16 @@ export interface UpstreamOptions {
   timeoutMs: number;
   /** Called when the server says its tool list changed, or when it restarts. */
   onToolsChanged: () => void;
+  /** Every other notification of the server (logging, prompts/resources list_changed, resources/updated). */
+  onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
+  /** The server's sampling and elicitation requests, for the proxy to relay to the client whose call is running. */
+  onClientRequest?: (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
+}
+
+/** A request an upstream sends to its client. */
+export interface ClientBoundRequest {
+  method: "sampling/createMessage" | "elicitation/create";
+  params: Record<string, unknown>;
 }
 
 export interface CallOptions {
@@ -88,11 +99,19 @@ export class Upstream {
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
-    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities: {}, jsonSchemaValidator: lazySchemaValidator() });
+    // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
+    const capabilities = this.opts.onClientRequest ? { sampling: {}, elicitation: { form: {} } } : {};
+    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities, jsonSchemaValidator: lazySchemaValidator() });
+    const relay = this.opts.onClientRequest;
+    if (relay) {
+      client.setRequestHandler(CreateMessageRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+      client.setRequestHandler(ElicitRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+    }
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools = null;
       this.opts.onToolsChanged();
     });
+    client.fallbackNotificationHandler = async (n) => this.opts.onNotification?.(n as { method: string; params?: Record<string, unknown> });
     const transport = this.makeTransport();
     this.transport = transport;
     client.onclose = () => this.lost(client);
@@ -180,6 +199,26 @@ export class Upstream {
       return result as CallToolResult;
     } catch (err) {
       throw this.explain(err, name);
+    }
+  }
+
+  /** What the connected server offers (prompts, resources, logging, completions…). */
+  async capabilities(): Promise<ServerCapabilities> {
+    const client = await this.connect(false);
+    return client.getServerCapabilities() ?? {};
+  }
+
+  /** Any other request (prompts, resources, completion, logging), forwarded raw under the timeout. */
+  async forward<S extends AnySchema>(method: string, params: Record<string, unknown>, schema: S, signal?: AbortSignal): Promise<SchemaOutput<S>> {
+    const client = await this.connect(true);
+    try {
+      const result = await client.request({ method, params } as ClientRequest, schema, { signal, timeout: this.opts.timeoutMs });
+      this.failures = 0;
+      return result;
+    } catch (err) {
+      // The server's own refusal (unknown prompt, bad URI) reaches the client as that MCP error.
+      if (err instanceof McpError && err.code !== McpErrorCode.RequestTimeout && err.code !== McpErrorCode.ConnectionClosed) throw err;
+      throw this.explain(err, method);
     }
   }
 

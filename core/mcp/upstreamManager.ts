@@ -14,12 +14,19 @@ import type { SpillwayConfig, UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
-import type { CallOptions, Upstream } from "./upstream";
+import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { CallOptions, ClientBoundRequest, Upstream } from "./upstream";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
 
 export type { RoutedTool } from "./toolRoutes";
+
+/** A notification an upstream sent that the proxy may pass on. */
+export interface UpstreamNotification {
+  method: string;
+  params?: Record<string, unknown>;
+}
 
 export interface UpstreamStatus {
   name: string;
@@ -57,7 +64,12 @@ interface ServerState {
   /** Counts list_changed notifications, so a list answered across one is taken again. */
   changes: number;
   refreshing: Promise<void> | null;
+  /** Relays of the calls running on this server, latest last: its sampling/elicitation requests go to the latest. */
+  relays: Relay[];
 }
+
+/** Answers a server's request to its client (sampling, elicitation) on behalf of one running call. */
+export type Relay = (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
 
 type UpstreamModule = typeof import("./upstream");
 let upstreamModule: Promise<UpstreamModule> | null = null;
@@ -81,10 +93,11 @@ export class UpstreamManager {
   private catalogOpen: Promise<ToolCatalogView | null> | null = null;
   private closed = false;
   private listeners = new Set<() => void>();
+  private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
 
   constructor(configs: Record<string, UpstreamConfig>, private readonly opts: UpstreamManagerOptions) {
     this.servers = new Map(
-      Object.entries(configs).map(([name, config]) => [name, { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null }]),
+      Object.entries(configs).map(([name, config]) => [name, { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null, relays: [] }]),
     );
   }
 
@@ -92,6 +105,35 @@ export class UpstreamManager {
   onToolsChanged(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  /** Subscribes to the upstreams' other notifications (logging, list_changed, resources/updated). */
+  onNotification(fn: (server: string, n: UpstreamNotification) => void): () => void {
+    this.notificationListeners.add(fn);
+    return () => this.notificationListeners.delete(fn);
+  }
+
+  /**
+   * Every server that is up or can be started, in config order; one that cannot is left out (and
+   * logged). `bounded`: a server still starting after firstListWaitMs is left out too, so a list
+   * answer does not wait on a slow server (as tools/list does not).
+   */
+  async connected(bounded = false): Promise<{ server: string; upstream: Upstream }[]> {
+    const all = await Promise.all(
+      [...this.servers.values()].map(async (s) => {
+        try {
+          const u = await this.upstream(s);
+          const up = u.connect(true).then(() => true);
+          if (!bounded) await up;
+          else if (!(await Promise.race([up, new Promise<false>((r) => setTimeout(() => r(false), this.opts.firstListWaitMs).unref())]))) return null;
+          return { server: s.name, upstream: u };
+        } catch (err) {
+          if (!this.closed) this.opts.logger.warn("upstream unavailable", { server: s.name, error: describeError(err) });
+          return null;
+        }
+      }),
+    );
+    return all.filter((x): x is { server: string; upstream: Upstream } => x !== null);
   }
 
   /** Starts and lists, in the background, every server not yet listed in this process. Idempotent. */
@@ -124,11 +166,17 @@ export class UpstreamManager {
   }
 
   /** Calls a tool on its server, starting the server first if needed. */
-  async call(route: RoutedTool, args: unknown, opts: CallOptions = {}): Promise<CallToolResult> {
+  async call(route: RoutedTool, args: unknown, opts: CallOptions & { relay?: Relay } = {}): Promise<CallToolResult> {
     const s = this.servers.get(route.server);
     if (!s) throw upstreamError(`The upstream server ${route.server} is not configured any more.`);
     const u = await this.upstream(s);
-    return u.callTool(route.upstreamName, args, opts);
+    const { relay, ...rest } = opts;
+    if (relay) s.relays.push(relay);
+    try {
+      return await u.callTool(route.upstreamName, args, rest);
+    } finally {
+      if (relay) s.relays.splice(s.relays.indexOf(relay), 1);
+    }
   }
 
   status(): UpstreamStatus[] {
@@ -144,6 +192,7 @@ export class UpstreamManager {
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
+    this.notificationListeners.clear();
     await Promise.all([...this.servers.values()].map(async (s) => (s.upstream ? (await s.upstream.catch(() => null))?.close() : undefined)));
   }
 
@@ -178,7 +227,17 @@ export class UpstreamManager {
   private upstream(s: ServerState): Promise<Upstream> {
     if (this.closed) return Promise.reject(upstreamError(`The upstream server ${s.name} has been shut down.`));
     s.upstream ??= loadUpstreamModule().then((m) => {
-      const u = new m.Upstream(s.name, s.config, { logger: this.opts.logger, timeoutMs: this.opts.timeoutMs, onToolsChanged: () => this.upstreamChanged(s) });
+      const u = new m.Upstream(s.name, s.config, {
+        logger: this.opts.logger,
+        timeoutMs: this.opts.timeoutMs,
+        onToolsChanged: () => this.upstreamChanged(s),
+        onNotification: (n) => this.notified(s.name, n),
+        onClientRequest: (req, signal) => {
+          const relay = s.relays.at(-1);
+          if (!relay) throw new McpError(McpErrorCode.InvalidRequest, `Spillway relays ${req.method} only while one of its client's tool calls runs on ${s.name}.`);
+          return relay(req, signal);
+        },
+      });
       s.created = u;
       // close() may have run while the module loaded.
       if (this.closed) void u.close();
@@ -238,6 +297,16 @@ export class UpstreamManager {
     const lists = [...this.servers.values()].flatMap((s) => (s.tools ? [{ server: s.name, tools: s.tools }] : []));
     this.routes = routeTools(lists, this.opts.reservedNames, this.opts.logger);
     this.signature = JSON.stringify([...this.routes.values()].map((r) => r.tool));
+  }
+
+  private notified(server: string, n: UpstreamNotification): void {
+    for (const fn of this.notificationListeners) {
+      try {
+        fn(server, n);
+      } catch (err) {
+        this.opts.logger.warn("upstream notification listener failed", { server, method: n.method, error: describeError(err) });
+      }
+    }
   }
 
   private announce(): void {
