@@ -5,6 +5,7 @@ import { memoryLogger } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
 import { smallSecrets } from "../../tests/fixtures/secrets/smallSecrets";
 import { deliverResult, repeatsText, splitLike } from "./deliver";
+import { deliverResource } from "./deliverResource";
 
 const secrets = smallSecrets(3);
 const leaks = (v: unknown) => secrets.values.filter((s) => JSON.stringify(v).includes(s));
@@ -87,6 +88,17 @@ describe("what the client gets for an upstream result", () => {
     const result: CallToolResult = { content: [{ type: "text", text: secrets.lines.join("\n") }] };
     expect(deliverResult(e, { sessionId: "s", tool: "read", server: "fs", args: {}, result, note: null })).toBe(result);
     await e.close();
+  });
+
+  it("masks a small upstream resource read and keeps a clean or binary one as sent", () => {
+    const secret = { uri: "file:///app/.env", mimeType: "text/plain", text: secrets.lines.join("\n") };
+    const blob = { uri: "file:///logo.png", mimeType: "image/png", blob: "aGk=" };
+    const out = deliverResource(engine, { sessionId: "s", server: "fs", uri: secret.uri, result: { contents: [secret, blob] } });
+    expect(leaks(out)).toEqual([]);
+    expect(out.contents[0]).toMatchObject({ uri: secret.uri, mimeType: "text/plain", text: expect.stringContaining("[masked:") });
+    expect(out.contents[1]).toBe(blob);
+    const clean = { contents: [{ uri: "file:///README", text: "hello" }] };
+    expect(deliverResource(engine, { sessionId: "s", server: "fs", uri: "file:///README", result: clean })).toBe(clean);
   });
 
   it("cuts a masked join back into its parts by their newlines", () => {
