@@ -95,11 +95,15 @@ export function createEngine(opts: EngineOptions): Engine {
       // calls are counted in batches, one transaction per batch.
       if (returned.length <= 16_384 && given.length <= 16_384) {
         smallCounts.push({ callId, returned, given });
+        queue.charge(returned.length + given.length);
         if (smallCounts.length === 1) {
           // Taken once and kept, so a retry after a busy lock writes the same batch.
           let batch: typeof smallCounts | null = null;
           queue.push(() => {
-            batch ??= smallCounts.splice(0);
+            if (batch === null) {
+              batch = smallCounts.splice(0);
+              queue.release(batch.reduce((n, c) => n + c.returned.length + c.given.length, 0));
+            }
             if (!store.open) return;
             const counted = batch.map((c) => {
               const r = tokens.count(c.returned);
@@ -113,13 +117,18 @@ export function createEngine(opts: EngineOptions): Engine {
         }
         return;
       }
-      queue.push(async () => {
-        const r = await tokens.countAsync(returned);
-        const g = given === returned ? r : await tokens.countAsync(given);
-        if (store.open) ledger.setCallTokens(callId, r, g);
-      });
+      queue.push(
+        async () => {
+          const r = await tokens.countAsync(returned);
+          const g = given === returned ? r : await tokens.countAsync(given);
+          if (store.open) ledger.setCallTokens(callId, r, g);
+        },
+        returned.length + (given === returned ? 0 : given.length),
+      );
     },
-    scheduleIndex(id, known) {
+    scheduleIndex(id, given) {
+      // Texts too large to index eagerly are not kept for the task, which only checks and returns.
+      const known = given !== undefined && given.length <= EAGER_INDEX_MAX_CHARS ? given : undefined;
       queue.push(async () => {
         const meta = store.meta(id);
         if (!meta || meta.state === "tombstoned" || meta.chars > EAGER_INDEX_MAX_CHARS || search.isIndexed(id)) return;
@@ -134,7 +143,7 @@ export function createEngine(opts: EngineOptions): Engine {
         const view = views.maskedBlob(id, text);
         await search.indexBlobAsync(id, view, meta.kind);
         if (search.isIndexed(id)) store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
-      });
+      }, known?.length ?? 0);
     },
     ensureIndexed(id, text, meta) {
       if (search.isIndexed(id)) return;
@@ -269,6 +278,7 @@ export function createEngine(opts: EngineOptions): Engine {
     },
     /** Resolves when background work (token counts, indexing) is done. */
     idle: (): Promise<void> => queue.idle(),
+    backpressure: (): Promise<void> => queue.underBudget(),
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
       await queue.idle();

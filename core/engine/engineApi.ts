@@ -76,5 +76,10 @@ export interface Engine {
   onEvent(listener: (e: EngineEvent) => void): () => void;
   /** Resolves when background work (token counts, indexing) is done. */
   idle(): Promise<void>;
+  /**
+   * Resolves at once, or when background work is back under its memory budget: the endpoints await
+   * it before taking a new request, so sustained load slows down instead of growing memory.
+   */
+  backpressure(): Promise<void>;
   close(): Promise<void>;
 }

@@ -3,7 +3,6 @@
  * every request under a timeout. Failures become upstream SpillwayErrors with a sentence for the model.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
@@ -14,7 +13,10 @@ import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/z
 import type { UpstreamConfig } from "../config/config";
 import { describeError, type SpillwayError } from "../errors";
 import type { Logger } from "../runtime";
+import { limitedFetch } from "./httpClientLimit";
+import { MAX_MESSAGE_BYTES } from "./lineReader";
 import { lazySchemaValidator } from "./schemaValidator";
+import { LineStdioClientTransport } from "./stdioClientTransport";
 import { isUpstreamError, upstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
 
@@ -75,7 +77,7 @@ export class Upstream {
 
   /** The child's pid for stdio upstreams (tests kill it to simulate a crash). */
   get pid(): number | null {
-    return this.transport instanceof StdioClientTransport ? this.transport.pid : null;
+    return this.transport instanceof LineStdioClientTransport ? this.transport.pid : null;
   }
 
   /**
@@ -133,11 +135,12 @@ export class Upstream {
   private makeTransport(): Transport {
     const c = this.config;
     if ("url" in c) {
-      return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers } });
+      const skipped = (why: string) => this.opts.logger.warn("upstream answer skipped", { server: this.name, why });
+      return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers }, fetch: limitedFetch(MAX_MESSAGE_BYTES, fetch, skipped) });
     }
     // The user's servers inherit this environment, as their agents would start them.
     const env = { ...(process.env as Record<string, string>), ...c.env };
-    const t = new StdioClientTransport({ command: c.command, args: c.args, env, cwd: c.cwd, stderr: "pipe" });
+    const t = new LineStdioClientTransport({ command: c.command, args: c.args, env, cwd: c.cwd, stderr: "pipe" });
     t.stderr?.on("data", (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) this.stderrTail.push(line.slice(0, 500));
       if (this.stderrTail.length > STDERR_LINES) this.stderrTail.splice(0, this.stderrTail.length - STDERR_LINES);
