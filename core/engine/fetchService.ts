@@ -1,6 +1,7 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
 import { runFetch, type FetchAnswer } from "../fetch/fetchModes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
+import { storedFetchArgs } from "../sensitivity/fetchArgsMask";
 import { BLOB_ID_PATTERN } from "../vocabulary";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
@@ -65,6 +66,12 @@ export function resolveBlob(
   }
 }
 
+/** An answer built from the blob's model view goes through the model's exit once more, with whatever was composed around the slice. */
+function exit(p: EngineParts, meta: BlobMeta, answer: FetchAnswer): FetchAnswer {
+  const text = p.views.modelView(answer.text, meta.tool);
+  return text === answer.text ? answer : { ...answer, text };
+}
+
 /** The sentence for a stored copy that fails its integrity check or cannot be decrypted: never its bytes. */
 function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): string {
   const why = err.code === ErrorCode.Corrupt
@@ -80,22 +87,22 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
     const { meta, text } = resolved;
     const mode = typeof req.mode === "string" ? req.mode : "";
     if (mode === "search") p.ensureIndexed(meta.id, text, meta);
-    const view = p.modelView(meta.id, text, meta.label);
-    const answer = runFetch(mode, {
+    const view = p.views.modelBlob(meta.id, text, meta.tool);
+    const answer = exit(p, meta, runFetch(mode, {
       id: meta.id,
       content: view,
       meta,
       args: req.args ?? {},
       limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
       search: p.search,
-      withholdFull: p.config.sensitivity.mode === "mask" && meta.label === "credential",
-    }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) }));
+      withholdFull: p.views.masksFor(meta.tool) && meta.label === "credential",
+    }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) })));
     if (!answer.isError) {
       p.store.touchFetch(meta.id);
       p.ledger.insertEvent({
         ts: p.store.now, type: "fetch", sessionId: req.sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,
         chars: answer.text.length, tokens: p.tokens.count(answer.text),
-        data: { mode, args: req.args ?? {}, servedChars: answer.servedChars, truncated: answer.truncated },
+        data: { mode, args: storedFetchArgs(req.args ?? {}, text, p.views.maskedBlob(meta.id, text)), servedChars: answer.servedChars, truncated: answer.truncated },
       });
       p.emit({ type: "fetch", sessionId: req.sessionId, blobId: meta.id, mode });
     }
@@ -112,7 +119,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
     const resolved = resolveBlob(p, sessionId, resultId);
     if (!resolved.ok) return errorAnswer(resolved.message);
     const { meta, text } = resolved;
-    const view = p.modelView(meta.id, text, meta.label);
+    const view = p.views.modelBlob(meta.id, text, meta.tool);
     let answer: FetchAnswer;
     if (view.length > p.config.fetch.fullMaxChars) {
       answer = runFetch("full", {
@@ -122,6 +129,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
     } else {
       answer = { text: view, truncated: false, isError: false, servedChars: view.length };
     }
+    answer = exit(p, meta, answer);
     if (!answer.isError) p.store.touchFetch(meta.id);
     p.ledger.insertEvent({
       ts: p.store.now, type: "recall", sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,
@@ -145,7 +153,7 @@ export function readBlob(
     const resolved = resolveBlob(p, sessionId, id);
     if (!resolved.ok) return resolved;
     const { meta, text } = resolved;
-    const view = p.modelView(meta.id, text, meta.label);
+    const view = p.views.modelBlob(meta.id, text, meta.tool);
     p.store.touchFetch(meta.id);
     p.ledger.insertEvent({
       ts: p.store.now, type: "fetch", sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,

@@ -140,7 +140,8 @@ export function createProxyServer(deps: ProxyDeps): Server {
     } catch (err) {
       const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
-      return errorResult(expanded.note ? `${text}\n${expanded.note}` : text);
+      // The upstream's stderr tail rides in the message: it leaves through the model's exit too.
+      return errorResult(e.modelView(expanded.note ? `${text}\n${expanded.note}` : text, name));
     }
     return deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
   });
