@@ -20,6 +20,8 @@ export interface DeliverInput {
   result: CallToolResult;
   /** A sentence about denied spill: tokens, appended as a text item. */
   note: string | null;
+  /** Told the ledger ids of the call and of its structuredContent part (when that was recorded apart). */
+  onRecorded?: (ids: { main: number | null; structured: number | null }) => void;
 }
 
 const replaced = (o: Outcome) => o === "rescued" || o === "stubbed";
@@ -55,6 +57,7 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
   const main = engine.transformToolResult({ ...base, text });
 
   const extra: Content[] = [];
+  let structuredCall: number | null = null;
   let structured = result.structuredContent;
   if (structured !== undefined) {
     const json = JSON.stringify(structured);
@@ -64,6 +67,7 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
         structured = undefined;
       } else {
         const side = engine.transformToolResult({ ...base, text: json });
+        structuredCall = side.callId;
         if (replaced(side.outcome)) {
           structured = undefined;
           extra.push({ type: "text", text: side.text });
@@ -73,6 +77,7 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
     }
   }
 
+  input.onRecorded?.({ main: main.callId, structured: structuredCall });
   if (!replaced(main.outcome) && structured === result.structuredContent && !input.note) return result;
 
   const out: Content[] = [];

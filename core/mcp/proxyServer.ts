@@ -13,6 +13,7 @@ import { describeError } from "../errors";
 import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
 import type { Engine } from "../engine/engineApi";
+import { CallRecord } from "./callRecord";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
 import { isUpstreamError } from "./upstream";
 import type { UpstreamManager } from "./upstreamManager";
@@ -83,21 +84,32 @@ export function createProxyServer(deps: ProxyDeps): Server {
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const { name, arguments: args } = req.params;
     const sessionId = sessionFor(req.params._meta);
-    if (isOwnTool(name)) return callOwnTool(engine, sessionId, name, args);
+    const rec = new CallRecord(engine, sessionId, req, extra.requestId);
+    if (isOwnTool(name)) {
+      let eventId: number | undefined;
+      return rec.own(callOwnTool(engine, sessionId, name, args, (id) => (eventId = id)), eventId);
+    }
     const route = await upstreams.route(name);
-    if (!route) return errorResult(`There is no tool named ${name} behind Spillway: call tools/list for the current names.`);
+    if (!route) {
+      const text = `There is no tool named ${name} behind Spillway: call tools/list for the current names.`;
+      return rec.failed({ tool: name, server: null, args: args ?? {} }, errorResult(text), text);
+    }
     const expanded = engine.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
+    rec.expanded(expanded.eventIds);
     let result: CallToolResult;
     const progress = relayProgress(req.params._meta?.progressToken, extra);
     try {
-      result = await upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress });
+      result = await rec.upstream(route.upstreamName, expanded.args, () => upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress }));
       await progress.flush();
     } catch (err) {
       const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
-      return errorResult(expanded.note ? `${text}\n${expanded.note}` : text);
+      const answer = expanded.note ? `${text}\n${expanded.note}` : text;
+      return rec.failed({ tool: name, server: route.server, args: args ?? {} }, errorResult(answer), answer);
     }
-    return deliverResult(engine, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
+    let ids = { main: null as number | null, structured: null as number | null };
+    const delivered = deliverResult(engine, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note, onRecorded: (r) => (ids = r) });
+    return rec.delivered(delivered, result, ids);
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(engine, current) }));

@@ -31,7 +31,7 @@ function CurrentView({ route }: { route: Route }) {
     case "sessions":
       return <SessionsView />;
     case "session":
-      return <SessionView key={route.id} id={route.id} />;
+      return <SessionView key={route.id} id={route.id} call={route.call} />;
     case "blobs":
       // Keyed by its query, so a link to another filter starts from that filter.
       return <BlobsView key={formatRoute(route)} route={route} />;

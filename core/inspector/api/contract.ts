@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import type { EngineEvent } from "../../engine/engineEvents";
-import { BLOB_ID_PATTERN, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
+import { BLOB_ID_PATTERN, BLOB_ROLES, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
 import type * as D from "./dto";
 import type { ErrorCodeName } from "../../errors";
 import type { OP_NAMES } from "./operations";
@@ -44,6 +44,7 @@ export const blobFilterSchema = z
     /** createdAt bounds in ms, inclusive. */
     from: z.number().optional(),
     to: z.number().optional(),
+    role: z.enum(BLOB_ROLES).optional(),
   })
   .strict() satisfies z.ZodType<D.BlobFilter>;
 export type BlobFilter = D.BlobFilter;
@@ -107,6 +108,8 @@ export const requestSchemas = {
   "sessions.timeline": z
     .object({ sessionId, afterCallId: z.int().min(0).default(0), limit: z.int().min(1).max(500).default(200) })
     .strict(),
+  "calls.get": z.object({ callId: z.int().min(1) }).strict(),
+  "events.get": z.object({ eventId: z.int().min(1) }).strict(),
   "endpoint.status": none,
   "endpoint.start": none,
   "endpoint.stop": none,
@@ -134,6 +137,8 @@ export interface Responses {
   "search.all": D.GlobalSearch;
   "sessions.list": D.SessionList;
   "sessions.timeline": D.Timeline;
+  "calls.get": D.CallDetail;
+  "events.get": D.EventDetail;
   "endpoint.status": D.EndpointStatus;
   "endpoint.start": D.EndpointStatus;
   "endpoint.stop": D.EndpointStatus;

@@ -48,6 +48,7 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
         byTool: savingsOf("tool", since),
         byServer: savingsOf("server", since),
         bySession: savingsOf("session", since).slice(0, TOP_SESSIONS),
+        byReference: engine.reader.referenceTotals(since),
         recent,
         generatedAt: engine.reader.now,
       };
@@ -58,7 +59,10 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     "blobs.facets": () => engine.reader.blobFacets(),
     "blobs.get": ({ id }) => {
       const meta = blobRow(id);
-      return { meta, handle: engine.reader.lastHandle(id), lineage: engine.reader.lineage(id), maskable: isMaskable(meta) };
+      const handles = engine.reader.handles(id);
+      // The header names the producing session: its handle comes first when it got one.
+      const handle = handles.find((h) => h.sessionId === meta.sessionId) ?? handles[0] ?? null;
+      return { meta, handle, handles, lineage: engine.reader.lineage(id), maskable: isMaskable(meta) };
     },
     "blobs.content": (req) => {
       const meta = views.liveMeta(req.id);
@@ -107,8 +111,17 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     "sessions.timeline": ({ sessionId, afterCallId, limit }) => {
       const session = engine.reader.session(sessionId);
       if (!session) throw new SpillwayError(ErrorCode.NotFound, `There is no session ${sessionId} in this store.`);
-      const t = engine.reader.timeline(sessionId, afterCallId, limit, (id, max) => views.head(id, max));
-      return { session, ...t };
+      return { session, ...engine.reader.timeline(sessionId, afterCallId, limit) };
+    },
+    "calls.get": ({ callId }) => {
+      const d = engine.reader.callDetail(callId, (id, max) => views.head(id, max));
+      if (!d) throw new SpillwayError(ErrorCode.NotFound, `There is no call ${callId} in this store.`);
+      return d;
+    },
+    "events.get": ({ eventId }) => {
+      const d = engine.reader.eventDetail(eventId);
+      if (!d) throw new SpillwayError(ErrorCode.NotFound, `There is no ledger event ${eventId} in this store.`);
+      return d;
     },
 
     "endpoint.status": () => endpoint()?.status() ?? unknownEndpoint("This host did not report an endpoint."),

@@ -10,15 +10,16 @@ import { readHeadChars, readHeadLines } from "./fileHead";
 import { checkIndex, previewSweep, type IndexCheck, type SweepPreview } from "./health";
 import { toLedgerEvent } from "./ledgerRows";
 import type { EventRow } from "../ledger";
-import { blobLineage, lastHandle } from "./lineage";
+import { blobLineage, handlesOf, lastHandle } from "./lineage";
+import { callDetail, eventDetail, type DetailDeps } from "./callDetail";
 import type {
-  BlobFacets, BlobList, BlobListQuery, BlobRow, LedgerEvent, Lineage, SessionList, SessionListQuery, SessionSummary, StoreStats, StoredHandle,
-  TimelinePage,
+  BlobFacets, BlobList, BlobListQuery, BlobRow, ByReference, CallDetail, EventDetail, LedgerEvent, Lineage, SessionList, SessionListQuery,
+  SessionSummary, StoreStats, StoredHandle, TimelinePage,
 } from "./readModel";
-import { savings } from "./savings";
+import { referenceTotals, savings } from "./savings";
 import { listSessions, sessionSummary } from "./sessionQueries";
 import { storeStats } from "./stats";
-import { sessionTimeline, type TimelineDeps } from "./timeline";
+import { sessionTimeline } from "./timeline";
 
 export type { IndexCheck, SweepPreview };
 
@@ -93,9 +94,29 @@ export class StoreReader {
     return sessionSummary(this.store.db, id);
   }
 
-  /** A page of a session's calls; `head` gives the (operator-visible) head of a stored blob. */
-  timeline(sessionId: string, afterCallId: number, limit: number, head: TimelineDeps["head"]): TimelinePage {
-    return sessionTimeline({ db: this.store.db, meta: (id) => this.store.meta(id), head }, sessionId, afterCallId, limit);
+  /** A page of a session's call table, with the session's marks (turns, compactions, unowned reads) between the calls. */
+  timeline(sessionId: string, afterCallId: number, limit: number): TimelinePage {
+    return sessionTimeline({ db: this.store.db, meta: (id) => this.store.meta(id) }, sessionId, afterCallId, limit);
+  }
+
+  /** One call opened (a part's id opens its whole call); `head` gives the (operator-visible) head of a stored blob. */
+  callDetail(callId: number, head: DetailDeps["head"]): CallDetail | null {
+    return callDetail({ db: this.store.db, meta: (id) => this.store.meta(id), head }, callId);
+  }
+
+  /** One ledger event with the answer it gave and its JSON-RPC. */
+  eventDetail(eventId: number): EventDetail | null {
+    return eventDetail({ db: this.store.db, meta: (id) => this.store.meta(id), head: () => null }, eventId);
+  }
+
+  /** The handles given for a content, one per session, latest first. */
+  handles(id: string): StoredHandle[] {
+    return handlesOf(this.store.db, id);
+  }
+
+  /** What was passed by `spill:` reference since `since` (ms). */
+  referenceTotals(since = 0): ByReference {
+    return referenceTotals(this.store.db, since);
   }
 
   /** Blobs a session holds, most recent first. */

@@ -2,7 +2,7 @@
 import type { OpName, Pushed } from "../../../core/inspector/api/contract";
 
 const BLOB_READS: OpName[] = ["blobs.list", "blobs.facets", "blobs.get", "blobs.content", "search.all"];
-const LEDGER_READS: OpName[] = ["overview.get", "savings.get", "sessions.list", "sessions.timeline"];
+const LEDGER_READS: OpName[] = ["overview.get", "savings.get", "sessions.list", "sessions.timeline", "calls.get", "events.get"];
 
 export function staleOps(e: Pushed): OpName[] {
   switch (e.event) {
@@ -18,7 +18,7 @@ export function staleOps(e: Pushed): OpName[] {
         case "sweep":
           return [...BLOB_READS, ...LEDGER_READS];
         case "session":
-          return ["sessions.list", "sessions.timeline"];
+          return ["sessions.list", "sessions.timeline", "overview.get"];
       }
       return [];
     }

@@ -7,6 +7,7 @@ describe("routes", () => {
       { name: "overview" },
       { name: "sessions" },
       { name: "session", id: "mcp-http:3f2a/9" },
+      { name: "session", id: "3f2a", call: 17 },
       { name: "blobs" },
       { name: "blobs", tool: "read_file", state: "pinned" },
       { name: "blob", id: "0123456789ab", line: 42 },

@@ -3,7 +3,7 @@
 export type Route =
   | { name: "overview" }
   | { name: "sessions" }
-  | { name: "session"; id: string }
+  | { name: "session"; id: string; call?: number }
   | { name: "blobs"; tool?: string; session?: string; state?: string }
   | { name: "blob"; id: string; line?: number }
   | { name: "search"; q?: string }
@@ -29,8 +29,11 @@ export function parseRoute(hash: string): Route {
   const q = params(query);
   const opt = (k: string) => q.get(k) || undefined;
   switch (parts[0]) {
-    case "sessions":
-      return parts[1] ? { name: "session", id: parts[1] } : { name: "sessions" };
+    case "sessions": {
+      if (!parts[1]) return { name: "sessions" };
+      const call = Number(q.get("call"));
+      return { name: "session", id: parts[1], ...(q.has("call") && Number.isInteger(call) && call > 0 ? { call } : {}) };
+    }
     case "blobs": {
       if (parts[1]) {
         const line = Number(q.get("line"));
@@ -68,7 +71,7 @@ export function formatRoute(r: Route): string {
     case "sessions":
       return "#/sessions";
     case "session":
-      return `#/sessions/${enc(r.id)}`;
+      return `#/sessions/${enc(r.id)}${qs({ call: r.call })}`;
     case "blobs":
       return `#/blobs${qs({ tool: r.tool, session: r.session, state: r.state })}`;
     case "blob":
