@@ -1,10 +1,15 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createHttpServer, type HttpEndpoint } from "../../http/server";
 import { memoryLogger } from "../../runtime";
 import { inspectorFixture, type Fixture } from "../../../tests/helpers/inspectorFixture";
-import { mountInspector, type WebInspector } from "./webRoutes";
+import { DEFAULT_STATIC_DIR, mountInspector, type WebInspector } from "./webRoutes";
+
+it("serves the renderer built into dist/renderer at the checkout's root by default", () => {
+  expect(DEFAULT_STATIC_DIR.replaceAll("\\", "/")).toMatch(/\/dist\/renderer$/);
+  expect(existsSync(join(dirname(dirname(DEFAULT_STATIC_DIR)), "package.json"))).toBe(true);
+});
 
 function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

@@ -21,7 +21,7 @@ import { webConnectSnippets, webEndpointControl } from "./webEndpoint";
 import { createEventHub } from "./webEvents";
 import { SECURITY_HEADERS, sendStatic } from "./webStatic";
 
-export const DEFAULT_STATIC_DIR = fileURLToPath(new URL("../../dist/renderer", import.meta.url));
+export const DEFAULT_STATIC_DIR = fileURLToPath(new URL("../../../dist/renderer", import.meta.url));
 /** How long an export link works. */
 const EXPORT_TTL_MS = 60_000;
 
