@@ -50,7 +50,7 @@ export const BLOB_SORT_KEYS = [
  */
 export const BLOB_ROLES = ["rescued", "dedup", "other"] as const;
 /** Columns the sessions list sorts by, server side. */
-export const SESSION_SORT_KEYS = ["lastSeenAt", "createdAt", "calls", "netTokens", "id"] as const;
+export const SESSION_SORT_KEYS = ["lastSeenAt", "createdAt", "calls", "netTokens", "id", "client", "errors", "fetches"] as const;
 
 /** Spillway's own model-facing tools: never rescued, never expanded, never proxied. */
 export const OWN_TOOLS = { fetch: "rescuer_fetch", recall: "recall_result" } as const;

@@ -14,6 +14,7 @@ import type { EngineParts } from "./parts";
 /** A call that produced no result; `message` is the sentence the model was given instead. */
 export interface FailedCallInput {
   sessionId: string;
+  startedAt?: number | null;
   tool: string;
   server: string | null;
   args: unknown;
@@ -32,6 +33,8 @@ export interface RpcInput {
 }
 
 export interface CallNoteInput {
+  /** When the call reached Spillway (the engine clock's ms). */
+  startedAt?: number | null;
   durationMs?: number | null;
   upstreamMs?: number | null;
   /** The call this row is a part of (the structuredContent of that call, stored beside its text). */
@@ -88,7 +91,7 @@ export function recordFailedCall(p: EngineParts, input: FailedCallInput): number
         // The sentence is the call's whole result, as far as the model is concerned: net zero.
         returnedChars: message.length, givenChars: message.length, rawText: message, givenText: null,
       });
-      p.ledger.noteCall(callId, { durationMs: round(input.durationMs), upstreamMs: round(input.upstreamMs) });
+      p.ledger.noteCall(callId, { startedAt: input.startedAt, durationMs: round(input.durationMs), upstreamMs: round(input.upstreamMs) });
       p.ledger.insertEvent({
         ts: now, type: "error", sessionId: input.sessionId, callId, tool: input.tool, server: input.server, chars: message.length,
         data: { returned: message.length },
@@ -106,7 +109,7 @@ export function recordFailedCall(p: EngineParts, input: FailedCallInput): number
 export function noteCall(p: EngineParts, callId: number, note: CallNoteInput): void {
   try {
     p.store.transaction(() => {
-      p.ledger.noteCall(callId, { durationMs: round(note.durationMs), upstreamMs: round(note.upstreamMs), partOf: note.partOf });
+      p.ledger.noteCall(callId, { startedAt: note.startedAt, durationMs: round(note.durationMs), upstreamMs: round(note.upstreamMs), partOf: note.partOf });
       if (note.rpc) p.ledger.insertRpc({ callId, ...rpcRecord(note.rpc) });
       if (note.media?.length) p.ledger.insertMedia(callId, note.media);
       if (note.expansionEventIds?.length) p.ledger.linkEvents(callId, note.expansionEventIds);

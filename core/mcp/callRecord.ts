@@ -16,6 +16,7 @@ export interface RpcRequest {
 
 export class CallRecord {
   private readonly t0 = performance.now();
+  private readonly startedAt: number;
   private upstreamMs: number | null = null;
   private upstreamRequest: unknown = undefined;
   private expansionIds: readonly number[] = [];
@@ -28,6 +29,7 @@ export class CallRecord {
     private readonly requestId: string | number,
   ) {
     this.request = { jsonrpc: "2.0", id: requestId, method: req.method, params: req.params };
+    this.startedAt = engine.clock.now();
   }
 
   private elapsed(): number {
@@ -62,7 +64,7 @@ export class CallRecord {
 
   /** A call that produced no result: recorded as failed, with the sentence the model gets. */
   failed(call: { tool: string; server: string | null; args: unknown }, result: CallToolResult, message: string): CallToolResult {
-    const callId = this.engine.recordFailedCall({ sessionId: this.sessionId, ...call, message, durationMs: this.elapsed(), upstreamMs: this.upstreamMs });
+    const callId = this.engine.recordFailedCall({ sessionId: this.sessionId, ...call, message, startedAt: this.startedAt, durationMs: this.elapsed(), upstreamMs: this.upstreamMs });
     if (callId !== null) {
       this.engine.noteCall(callId, {
         rpc: { request: this.request, response: this.response(result), upstreamRequest: this.upstreamRequest },
@@ -76,6 +78,7 @@ export class CallRecord {
   delivered(delivered: CallToolResult, raw: CallToolResult, ids: { main: number | null; structured: number | null }): CallToolResult {
     if (ids.main !== null) {
       this.engine.noteCall(ids.main, {
+        startedAt: this.startedAt,
         durationMs: this.elapsed(),
         upstreamMs: this.upstreamMs,
         rpc: {

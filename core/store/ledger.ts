@@ -37,6 +37,8 @@ export interface EventRecord {
 
 /** What is known about a call beyond its result, once it has been answered. */
 export interface CallNote {
+  /** When the call reached Spillway (ms); `ts` is when its result was recorded. */
+  startedAt?: number | null;
   durationMs?: number | null;
   /** The part of the duration spent waiting for the upstream server. */
   upstreamMs?: number | null;
@@ -94,6 +96,7 @@ export interface CallRow {
   given_tokens: number | null;
   raw_text: string | null;
   given_text: string | null;
+  started_at: number | null;
   duration_ms: number | null;
   upstream_ms: number | null;
   part_of: number | null;
@@ -139,9 +142,9 @@ export class Ledger {
   noteCall(callId: number, n: CallNote): void {
     stmt(
       this.db,
-      `UPDATE calls SET duration_ms = COALESCE(?, duration_ms), upstream_ms = COALESCE(?, upstream_ms), part_of = COALESCE(?, part_of)
-       WHERE id = ?`,
-    ).run(n.durationMs ?? null, n.upstreamMs ?? null, n.partOf ?? null, callId);
+      `UPDATE calls SET started_at = COALESCE(?, started_at), duration_ms = COALESCE(?, duration_ms), upstream_ms = COALESCE(?, upstream_ms),
+         part_of = COALESCE(?, part_of) WHERE id = ?`,
+    ).run(n.startedAt ?? null, n.durationMs ?? null, n.upstreamMs ?? null, n.partOf ?? null, callId);
   }
 
   setEventDuration(eventId: number, durationMs: number): void {

@@ -115,6 +115,7 @@ CREATE INDEX blobs_tool ON blobs (tool, created_at);
  * and audio of a result.
  */
 const AUDIT_TRAIL = `
+ALTER TABLE calls ADD COLUMN started_at INTEGER;
 ALTER TABLE calls ADD COLUMN duration_ms INTEGER;
 ALTER TABLE calls ADD COLUMN upstream_ms INTEGER;
 ALTER TABLE calls ADD COLUMN part_of INTEGER;

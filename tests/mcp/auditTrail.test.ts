@@ -120,4 +120,18 @@ describe("the audit trail of MCP calls", () => {
     expect(t.engine.reader.referenceTotals()).toMatchObject({ expanded: 1, denied: 1, chars: blobChars, tokens: expect.any(Number) });
     expect(t.engine.reader.referenceTotals().tokens).toBeGreaterThan(0);
   });
+
+  it("keeps a Claude Code session's prompt, the tool's reported duration, and one compaction signalled twice", async () => {
+    const sid = "cc-audit-0001";
+    const hook = (body: Record<string, unknown>) => t.post("/hooks/claude-code", { session_id: sid, transcript_path: "/tmp/x.jsonl", cwd: "/tmp", ...body });
+    await hook({ hook_event_name: "UserPromptSubmit", prompt: "Why did the nightly build fail?" });
+    await hook({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "make" }, tool_response: { stdout: "ok", stderr: "", interrupted: false, isImage: false }, duration_ms: 1_234 });
+    await hook({ hook_event_name: "PreCompact", trigger: "auto" });
+    await hook({ hook_event_name: "SessionStart", source: "compact" });
+    const page = timeline(sid);
+    expect(page.calls).toMatchObject([{ tool: "Bash", durationMs: 1_234 }]);
+    expect(page.marks.map((m) => m.type)).toEqual(["turn", "compaction"]);
+    expect(page.marks[0]!.data).toMatchObject({ turn: 1, prompt: "Why did the nightly build fail?" });
+    expect(t.engine.reader.session(sid)).toMatchObject({ generation: 1, turn: 1 });
+  });
 });

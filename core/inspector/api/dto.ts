@@ -34,6 +34,8 @@ export interface Overview {
   bySession: SavingsFigures[];
   /** What flowed tool to tool by `spill:` reference, never through the model's context. */
   byReference: ByReference;
+  /** Calls that failed or answered with an error, and refused reads by sessions. */
+  failures: { calls: number; reads: number };
   recent: LedgerEvent[];
   generatedAt: number;
 }

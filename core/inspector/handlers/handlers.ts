@@ -49,6 +49,7 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
         byServer: savingsOf("server", since),
         bySession: savingsOf("session", since).slice(0, TOP_SESSIONS),
         byReference: engine.reader.referenceTotals(since),
+        failures: engine.reader.failureTotals(since),
         recent,
         generatedAt: engine.reader.now,
       };

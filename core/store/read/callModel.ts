@@ -36,7 +36,7 @@ export interface ByReference {
 export interface CallSummary extends CallRef {
   /** The id of the call's own ledger event: orders calls against the session's other events. */
   seq: number;
-  /** ts minus the duration, when known; else ts. */
+  /** When the call reached Spillway; else ts minus the duration (a host's report); else ts. */
   startedAt: number;
   upstreamMs: number | null;
   argsPreview: string | null;

@@ -16,7 +16,7 @@ import type {
   BlobFacets, BlobList, BlobListQuery, BlobRow, ByReference, CallDetail, EventDetail, LedgerEvent, Lineage, SessionList, SessionListQuery,
   SessionSummary, StoreStats, StoredHandle, TimelinePage,
 } from "./readModel";
-import { referenceTotals, savings } from "./savings";
+import { failureTotals, referenceTotals, savings } from "./savings";
 import { listSessions, sessionSummary } from "./sessionQueries";
 import { storeStats } from "./stats";
 import { sessionTimeline } from "./timeline";
@@ -112,6 +112,11 @@ export class StoreReader {
   /** The handles given for a content, one per session, latest first. */
   handles(id: string): StoredHandle[] {
     return handlesOf(this.store.db, id);
+  }
+
+  /** Failed calls and refused reads since `since` (ms). */
+  failureTotals(since = 0): { calls: number; reads: number } {
+    return failureTotals(this.store.db, since);
   }
 
   /** What was passed by `spill:` reference since `since` (ms). */

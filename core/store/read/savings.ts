@@ -67,3 +67,17 @@ export function referenceTotals(db: Db, since = 0): ByReference {
     )
     .get(since) as ByReference;
 }
+
+/** Calls that failed or answered with an error, and reads by sessions that were refused, since `since`. */
+export function failureTotals(db: Db, since = 0): { calls: number; reads: number } {
+  const calls = (db.prepare("SELECT COALESCE(SUM(is_error AND part_of IS NULL), 0) AS n FROM calls WHERE ts >= ?").get(since) as { n: number }).n;
+  const reads = (
+    db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM events WHERE type IN ('fetch', 'recall') AND session_id IS NOT NULL AND ts >= ?
+         AND json_extract(data_json, '$.error') = 1`,
+      )
+      .get(since) as { n: number }
+  ).n;
+  return { calls, reads };
+}

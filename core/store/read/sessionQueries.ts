@@ -1,7 +1,7 @@
 /** Sessions with their per-session figures, computed the way the savings ledger computes them. */
 import type { Db } from "../db";
 import type { SessionRow } from "../sessions";
-import type { SessionList, SessionListQuery, SessionSummary } from "./readModel";
+import type { SessionList, SessionListQuery, SessionSortKey, SessionSummary } from "./readModel";
 
 /** Rescued and stubbed counts per call: a call whose two parts were both rescued counts once. */
 export const CALL_COUNTS = `COUNT(DISTINCT CASE WHEN outcome = 'rescued' THEN COALESCE(part_of, id) END) AS rescued,
@@ -48,12 +48,15 @@ interface Row extends SessionRow {
   net_chars: number;
 }
 
-const SORT: Record<string, string> = {
+const SORT: Record<SessionSortKey, string> = {
   lastSeenAt: "last_seen_at",
   createdAt: "created_at",
   calls: "calls",
   netTokens: "net_tokens",
   id: "id",
+  client: "client COLLATE NOCASE",
+  errors: "errors",
+  fetches: "fetches",
 };
 
 function toSummary(r: Row): SessionSummary {
@@ -75,7 +78,7 @@ export function listSessions(
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM sessions ${where}`).get(...params) as { n: number }).n;
   const dir = a.sort.dir === "asc" ? "ASC" : "DESC";
   const rows = db
-    .prepare(`SELECT * FROM (${SUMMARY_SQL}) ${where} ORDER BY ${SORT[a.sort.by] ?? "last_seen_at"} ${dir}, id LIMIT ? OFFSET ?`)
+    .prepare(`SELECT * FROM (${SUMMARY_SQL}) ${where} ORDER BY ${SORT[a.sort.by]} ${dir}, id LIMIT ? OFFSET ?`)
     .all(...params, a.limit, a.offset) as Row[];
   return { total, offset: a.offset, rows: rows.map(toSummary) };
 }

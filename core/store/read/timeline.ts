@@ -128,7 +128,7 @@ export function summarize(d: TimelineDeps, sessionId: string, page: CallRow[]): 
       returnedTokens: sum((r) => r.returned_tokens),
       givenTokens: sum((r) => r.given_tokens),
       seq: seq.get(c.id) ?? 0,
-      startedAt: c.duration_ms !== null ? c.ts - c.duration_ms : c.ts,
+      startedAt: c.started_at ?? (c.duration_ms !== null ? c.ts - c.duration_ms : c.ts),
       upstreamMs: c.upstream_ms,
       argsPreview: c.args_json && c.args_json !== "{}" ? c.args_json.slice(0, PREVIEW_CHARS) : null,
       errorText: errorSource ? errorSource.slice(0, PREVIEW_CHARS) : null,

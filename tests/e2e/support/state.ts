@@ -18,7 +18,9 @@ export interface ServerInfo {
 export interface E2EState {
   main: ServerInfo;
   bulk: ServerInfo;
-  ids: TrafficIds & { big: string };
+  /** A store with 1,500 sessions. */
+  many: ServerInfo;
+  ids: TrafficIds & { big: string; gamma: string; gammaLog: string; hook: string };
   big: { chars: number; lines: number };
   setupMs: number;
 }

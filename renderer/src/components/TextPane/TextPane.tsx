@@ -30,7 +30,8 @@ export function prettyJson(text: string): string | null {
 }
 
 export function TextPane(p: TextPaneProps) {
-  const [wrap, setWrap] = useState(false);
+  // A single line (a stub, a sentence) reads best wrapped; a text with lines keeps them as written.
+  const [wrap, setWrap] = useState(() => !p.text.includes("\n") && p.text.length <= 2_000);
   const [pretty, setPretty] = useState(false);
   const json = useMemo(() => (p.truncated ? null : prettyJson(p.text)), [p.text, p.truncated]);
   return (

@@ -10,7 +10,8 @@ import { formatRoute } from "../../router/route";
 import { useTheme } from "../../theme/theme";
 import { ContentPane } from "./ContentPane";
 import { FetchPanel } from "./FetchPanel";
-import { HandlePanel, LineagePanel, OutlinePanel } from "./Panels";
+import { LineagePanel } from "./LineagePanel";
+import { HandlePanel, OutlinePanel } from "./Panels";
 import { firstLinesWindow, useBlobWindow, windowRequest } from "./useBlobWindow";
 
 type Tab = "tools" | "handle" | "outline" | "lineage";

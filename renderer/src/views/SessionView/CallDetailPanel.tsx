@@ -140,10 +140,12 @@ function Body({ d }: { d: CallDetail }) {
           <ReadList events={d.received} label="Passed to it by reference" />
         </section>
       )}
-      <section>
-        <h3>Read back later ({fmtInt(d.reads.length)})</h3>
-        {d.reads.length === 0 ? <p className="muted" style={{ margin: 0 }}>Nothing read this result back.</p> : <ReadList events={d.reads} label="Read back later" />}
-      </section>
+      {c.outcome !== "error" && (
+        <section>
+          <h3>Read back later ({fmtInt(d.reads.length)})</h3>
+          {d.reads.length === 0 ? <p className="muted" style={{ margin: 0 }}>Nothing read this result back.</p> : <ReadList events={d.reads} label="Read back later" />}
+        </section>
+      )}
       {d.rpc && (
         <section>
           <h3>JSON-RPC</h3>

@@ -45,7 +45,7 @@ function refText(c: CallSummary): string {
 function CallRow({ c, open, onToggle, scale }: { c: CallSummary; open: boolean; onToggle: () => void; scale: WaterfallScale }) {
   const tokens = c.returnedTokens !== null && c.givenTokens !== null ? `${fmtInt(c.returnedTokens)} → ${fmtInt(c.givenTokens)} tokens` : "tokens still being counted";
   return (
-    <tr className="call-row" data-testid="call-row" data-outcome={c.outcome} data-call-id={c.id} aria-expanded={open}>
+    <tr className="call-row" data-testid="call-row" data-outcome={c.outcome} data-call-id={c.id} data-open={open}>
       <td title={fmtTime(c.ts)}>
         <button type="button" className="row-toggle" aria-expanded={open} aria-controls={`call-${c.id}`} onClick={onToggle} aria-label={`${open ? "Close" : "Open"} ${c.tool} at ${fmtClock(c.startedAt)}`}>
           <span aria-hidden="true">{open ? "▾" : "▸"}</span>
@@ -59,8 +59,8 @@ function CallRow({ c, open, onToggle, scale }: { c: CallSummary; open: boolean; 
       <td title={c.errorText ?? undefined}>
         <Badge value={c.outcome} />
         {c.isError && c.outcome !== "error" && <> <Badge value="error" title="The tool answered with an error" /></>}
-        {c.parts > 0 && <span className="muted" title="Its structuredContent was stored apart"> +1 part</span>}
-        {c.media.length > 0 && <span className="muted" title={c.media.map((m) => m.mime ?? m.type).join(", ")}> {c.media.length} {c.media[0]!.type}</span>}
+        {c.parts > 0 && <span className="muted" title="Its structuredContent was stored apart: one call, two parts"> +part</span>}
+        {c.media.length > 0 && <span className="muted" title={c.media.map((m) => m.mime ?? m.type).join(", ")}> +{c.media[0]!.type}</span>}
       </td>
       <td className="num" title={`${fmtInt(c.returnedChars)} → ${fmtInt(c.givenChars)} chars; ${tokens}`}>
         {fmtCompact(c.returnedChars)} → {fmtCompact(c.givenChars)}

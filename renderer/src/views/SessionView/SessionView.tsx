@@ -52,21 +52,21 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
         <div style={{ border: "1px solid var(--border)", borderRadius: "0 0 7px 7px", overflowX: "auto" }}>
           <table className="table calls" data-testid="call-table">
             <colgroup>
-              <col style={{ width: 118 }} />
+              <col style={{ width: 108 }} />
               <col />
               <col style={{ width: 150 }} />
-              <col style={{ width: 112 }} />
-              <col style={{ width: 64 }} />
-              <col style={{ width: 96 }} />
+              <col style={{ width: 118 }} />
+              <col style={{ width: 58 }} />
+              <col style={{ width: 100 }} />
               <col style={{ width: 70 }} />
-              <col style={{ width: 150 }} />
+              <col style={{ width: 128 }} />
             </colgroup>
             <thead>
               <tr>
                 <th>Started</th>
                 <th>Tool</th>
                 <th>Outcome</th>
-                <th className="num">Returned → given</th>
+                <th className="num" title="Chars the tool returned → chars the model was given">Returned → given</th>
                 <th className="num">Reads</th>
                 <th>By reference</th>
                 <th className="num">Duration</th>

@@ -6,18 +6,23 @@ export interface WaterfallScale {
   to: number;
 }
 
+type Timed = { startedAt: number; ts: number; durationMs: number | null };
+
+/** When a call ended: its start plus its duration, when known; else when its result was recorded. */
+export const endOf = (c: Timed) => (c.durationMs !== null ? c.startedAt + c.durationMs : c.ts);
+
 /** The time span of a page of calls (start of the first to end of the last). */
-export function scaleOf(calls: { startedAt: number; ts: number }[]): WaterfallScale {
+export function scaleOf(calls: Timed[]): WaterfallScale {
   if (calls.length === 0) return { from: 0, to: 1 };
   const from = Math.min(...calls.map((c) => c.startedAt));
-  const to = Math.max(...calls.map((c) => c.ts));
+  const to = Math.max(...calls.map(endOf));
   return { from, to: Math.max(to, from + 1) };
 }
 
-export function WaterfallBar({ startedAt, ts, durationMs, upstreamMs, scale }: { startedAt: number; ts: number; durationMs: number | null; upstreamMs: number | null; scale: WaterfallScale }) {
+export function WaterfallBar({ startedAt, ts, durationMs, upstreamMs, scale }: Timed & { upstreamMs: number | null; scale: WaterfallScale }) {
   const span = scale.to - scale.from;
   const left = ((startedAt - scale.from) / span) * 100;
-  const width = ((ts - startedAt) / span) * 100;
+  const width = ((endOf({ startedAt, ts, durationMs }) - startedAt) / span) * 100;
   const up = durationMs && upstreamMs !== null ? Math.min(100, (upstreamMs / durationMs) * 100) : 0;
   const label =
     durationMs === null
