@@ -33,12 +33,13 @@ function CurrentView({ route }: { route: Route }) {
     case "session":
       return <SessionView key={route.id} id={route.id} call={route.call} />;
     case "blobs":
-      // Keyed by its query, so a link to another filter starts from that filter.
-      return <BlobsView key={formatRoute(route)} route={route} />;
+      // Not keyed by its query: the view writes its filters to the URL as they change, and
+      // takes a query that came from elsewhere (a link, Back) as a new start.
+      return <BlobsView route={route} />;
     case "blob":
       return <BlobView key={route.id} id={route.id} line={route.line} />;
     case "search":
-      return <SearchView q={route.q} />;
+      return <SearchView route={route} />;
     case "endpoint":
       return <EndpointView />;
     case "settings":

@@ -20,9 +20,9 @@ export const connectCommand: Command = {
       return 2;
     }
     const home = resolveHome({ home: ctx.values.home as string | undefined });
-    const { config } = resolveConfig(home, { config: ctx.values.config as string | undefined });
+    const { config, path } = resolveConfig(home, { config: ctx.values.config as string | undefined });
     const port = ctx.values.port ? Number(ctx.values.port) : config.server.port;
-    ctx.io.out(agent.snippet(connectContext(home, port)));
+    ctx.io.out(agent.snippet(connectContext(home, port, path)));
     return 0;
   },
 };

@@ -93,7 +93,14 @@ export const requestSchemas = {
       masked: z.boolean().default(true),
     })
     .strict(),
-  "search.all": z.object({ query: z.string().trim().min(1).max(500), topK: z.int().min(1).max(200).default(50) }).strict(),
+  "search.all": z
+    .object({
+      query: z.string().trim().min(1).max(500),
+      topK: z.int().min(1).max(200).default(50),
+      /** Only blobs matching this filter (label, kind, tool, session, state…). */
+      filter: blobFilterSchema.default({}),
+    })
+    .strict(),
   "sessions.list": z
     .object({
       offset,

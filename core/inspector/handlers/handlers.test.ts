@@ -79,6 +79,10 @@ describe("inspector handlers over a real engine", () => {
     const r = await call("search.all", { query: "frobnicate" });
     expect(r.hits[0]).toMatchObject({ blobId: f.logId, tool: "run_build" });
     expect(r.hits[0]!.startLine).toBeLessThanOrEqual(1234);
+    // Within a filter: the build log is public, so a search among credential blobs finds none of it.
+    const secrets = await call("search.all", { query: "frobnicate deploy", filter: { labels: ["credential"] } });
+    expect(secrets.hits.map((h) => h.blobId)).toEqual([f.secretId]);
+    expect((await call("search.all", { query: "frobnicate", filter: { tool: "run_build" } })).hits[0]).toMatchObject({ blobId: f.logId });
   });
 
   it("pin, unpin and purge change the state everywhere", async () => {

@@ -93,9 +93,11 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     },
 
     "fetch.run": (req) => runFetchByHand(engine, views.view(req.id, req.masked).view, req),
-    "search.all": ({ query, topK }) => {
+    "search.all": ({ query, topK, filter }) => {
       const t0 = performance.now();
-      const hits = engine.search(query, { topK });
+      const scoped = Object.keys(filter).length > 0;
+      const ids = scoped ? engine.reader.blobIdsMatching(filter) : undefined;
+      const hits = ids && ids.length === 0 ? [] : engine.search(query, { topK, ...(ids ? { blobIds: ids } : {}) });
       const out: GlobalHit[] = [];
       for (const h of hits) {
         const m = engine.reader.meta(h.blobId);

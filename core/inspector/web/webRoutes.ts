@@ -52,7 +52,7 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
     engine: opts.engine,
     configPath: opts.configPath,
     endpoint,
-    connectSnippets: () => webConnectSnippets(opts.home, http.port),
+    connectSnippets: () => webConnectSnippets(opts.home, http.port, opts.configPath),
     exportBlob(id, masked, filename) {
       const ticket = randomBytes(18).toString("base64url");
       exports.set(ticket, { id, masked, filename, until: host.engine.clock.now() + EXPORT_TTL_MS });

@@ -98,6 +98,12 @@ export function listBlobs(db: Db, a: BlobListQuery): BlobList {
   return { total, offset: a.offset, rows: rows.map((r) => ({ ...toBlobRow(r), role: roles.get(r.id) ?? "other" })) };
 }
 
+/** The ids of the blobs a filter matches, newest first, at most `limit`. */
+export function blobIdsMatching(db: Db, f: BlobFilter, limit: number): string[] {
+  const where = blobWhere(f);
+  return (db.prepare(`SELECT id FROM blobs ${where.sql} ORDER BY created_at DESC LIMIT ?`).all(...where.params, limit) as { id: string }[]).map((r) => r.id);
+}
+
 export function blobFacets(db: Db): BlobFacets {
   const col = (sql: string) => (db.prepare(sql).all() as { v: string }[]).map((r) => r.v);
   return {

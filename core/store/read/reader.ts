@@ -5,7 +5,7 @@
 import type { BlobStore } from "../blobStore";
 import type { SessionStore } from "../sessions";
 import type { BlobMeta, SavingsGroup, SavingsRow } from "../../types";
-import { blobFacets, listBlobs, toBlobRow } from "./blobQueries";
+import { blobFacets, blobIdsMatching, listBlobs, toBlobRow } from "./blobQueries";
 import { readHeadChars, readHeadLines } from "./fileHead";
 import { checkIndex, previewSweep, type IndexCheck, type SweepPreview } from "./health";
 import { toLedgerEvent } from "./ledgerRows";
@@ -13,7 +13,7 @@ import type { EventRow } from "../ledger";
 import { blobLineage, handlesOf, lastHandle } from "./lineage";
 import { callDetail, eventDetail, type DetailDeps } from "./callDetail";
 import type {
-  BlobFacets, BlobList, BlobListQuery, BlobRow, ByReference, CallDetail, EventDetail, LedgerEvent, Lineage, SessionList, SessionListQuery,
+  BlobFacets, BlobFilter, BlobList, BlobListQuery, BlobRow, ByReference, CallDetail, EventDetail, LedgerEvent, Lineage, SessionList, SessionListQuery,
   SessionSummary, StoreStats, StoredHandle, TimelinePage,
 } from "./readModel";
 import { failureTotals, referenceTotals, savings } from "./savings";
@@ -72,6 +72,11 @@ export class StoreReader {
 
   listBlobs(q: BlobListQuery): BlobList {
     return listBlobs(this.store.db, q);
+  }
+
+  /** The ids of the blobs a filter matches, newest first (a search within them). */
+  blobIdsMatching(filter: BlobFilter, limit = 100_000): string[] {
+    return blobIdsMatching(this.store.db, filter, limit);
   }
 
   blobFacets(): BlobFacets {

@@ -10,8 +10,10 @@ describe("routes", () => {
       { name: "session", id: "3f2a", call: 17 },
       { name: "blobs" },
       { name: "blobs", tool: "read_file", state: "pinned" },
+      { name: "blobs", q: "orders", role: "dedup", min: "20", from: "2026-03-14", sort: "chars", dir: "asc" },
       { name: "blob", id: "0123456789ab", line: 42 },
       { name: "search", q: "timeout error" },
+      { name: "search", q: "hunter2 password", label: "credential", group: "session" },
       { name: "endpoint" },
       { name: "settings" },
     ];

@@ -37,7 +37,8 @@ export async function generateLongSession(url: string, token: string, dir: strin
   await tool("search_files", { path: dir, pattern: "*.log" });
   const buildLog = idIn(await tool("big_log", { lines: 3_000, seed: "gamma" }));
   await fetch(buildLog, "grep", { pattern: "ERROR step 13:" });
-  while (calls < LONG_CALLS) await tool(calls % 2 ? "list_directory" : "get_file_info", { path: calls % 2 ? dir : join(dir, FILES[calls % FILES.length]!) });
+  // The rest of the 40: listings and file info, alternating.
+  for (let i = calls; i < LONG_CALLS; i++) await tool(i % 2 ? "list_directory" : "get_file_info", { path: i % 2 ? dir : join(dir, FILES[i % FILES.length]!) });
   const session = g.transport.sessionId!;
   await g.client.close();
   return { session, buildLog };

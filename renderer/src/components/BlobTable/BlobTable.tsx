@@ -7,7 +7,7 @@ import { useTable, type SortingState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { BlobRow, BlobSortKey } from "../../../../core/inspector/api/contract";
-import { columns, features, WIDTHS, type IndexedRow } from "./columns";
+import { columns, features, GROW, WIDTHS, type IndexedRow } from "./columns";
 
 export interface BlobTableProps {
   total: number;
@@ -171,6 +171,8 @@ export function BlobTable(p: BlobTableProps) {
 }
 
 function cellStyle(id: string) {
-  const w = WIDTHS[id];
-  return id === "fetchCount" ? { flex: "1 0 70px", display: "flex", alignItems: "center", justifyContent: "flex-end" } : { flex: `0 0 ${w ?? 100}px`, display: "flex", alignItems: "center" };
+  const [pref, min] = WIDTHS[id] ?? [100, 60];
+  const grow = GROW[id] ?? 0;
+  const right = id === "fetchCount" || id === "chars";
+  return { flex: `${grow} 1 ${pref}px`, minWidth: min, display: "flex", alignItems: "center", justifyContent: right ? "flex-end" : undefined };
 }
