@@ -13,6 +13,8 @@ export interface ConnectContext {
   /** http://127.0.0.1:PORT */
   baseUrl: string;
   home: string;
+  /** The config file the endpoint runs with, when it is not `<home>/config.json`. */
+  configFile?: string;
   tokenFile: string;
   /** Absolute path of integrations/hermes. */
   hermesPlugin: string;
@@ -30,7 +32,7 @@ const stdioEntry = (c: ConnectContext) => ({ command: c.command, args: c.args })
 const tomlString = (s: string) => JSON.stringify(s);
 
 const UPSTREAMS_NOTE = (c: ConnectContext) =>
-  `Move the MCP servers you want Spillway to guard from this agent's config into ${c.home}/config.json under "mcpServers" (same shape); Spillway starts them and offers their tools.`;
+  `Move the MCP servers you want Spillway to guard from this agent's config into ${c.configFile ?? `${c.home}/config.json`} under "mcpServers" (same shape); Spillway starts them and offers their tools.`;
 
 export const AGENTS: Agent[] = [
   {

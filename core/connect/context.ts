@@ -14,6 +14,10 @@ export function connectContext(home: string, port: number, configPath?: string):
   const args = [BIN, "mcp"];
   // A non-default home, or a config file outside it, has to reach the agent-spawned process too.
   if (home !== join(homedir(), ".spillway")) args.push("--home", home);
-  if (configPath && resolve(configPath) !== join(home, "config.json")) args.push("--config", resolve(configPath));
-  return { command: "node", args, baseUrl: `http://127.0.0.1:${port}`, home, tokenFile: tokenPath(home), hermesPlugin: HERMES_PLUGIN };
+  const own = !configPath || resolve(configPath) === join(home, "config.json");
+  if (!own) args.push("--config", resolve(configPath));
+  return {
+    command: "node", args, baseUrl: `http://127.0.0.1:${port}`, home, tokenFile: tokenPath(home), hermesPlugin: HERMES_PLUGIN,
+    ...(own ? {} : { configFile: resolve(configPath) }),
+  };
 }

@@ -57,7 +57,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   writeFiles(files);
   writeConfig(mainHome, upstreamConfig(files, join(root, "memory.jsonl")));
   writeConfig(bulkHome, {});
-  writeConfig(manyHome, {});
+  // This one runs with a config file outside its home: the connect snippets must name it.
+  const manyConfig = join(root, "team-config.json");
+  mkdirSync(manyHome, { recursive: true, mode: 0o700 });
+  writeFileSync(manyConfig, "{}\n");
   const big = await putBigBlob(mainHome);
   const bulkEngine = createEngine({ home: bulkHome, logger: memoryLogger() });
   insertBulkBlobs(engineInternals(bulkEngine).store.db, Date.now());
@@ -66,7 +69,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   insertManySessions(engineInternals(manyEngine).store.db, Date.now());
   await manyEngine.close();
 
-  const [main, bulk, many] = await Promise.all([startServe(mainHome), startServe(bulkHome), startServe(manyHome)]);
+  const [main, bulk, many] = await Promise.all([startServe(mainHome), startServe(bulkHome), startServe(manyHome, ["--config", manyConfig])]);
   const servers = [main, bulk, many];
   try {
     const ids = await generateTraffic(main.url, main.token, files);
@@ -85,7 +88,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const state: E2EState = {
       main: { url: main.url, token: main.token, home: mainHome },
       bulk: { url: bulk.url, token: bulk.token, home: bulkHome },
-      many: { url: many.url, token: many.token, home: manyHome },
+      many: { url: many.url, token: many.token, home: manyHome, config: manyConfig },
       ids: { ...ids, big: big.id, gamma: gamma.session, gammaLog: gamma.buildLog, hook: HOOK_SESSION },
       big: { chars: big.chars, lines: big.lines },
       setupMs: Date.now() - t0,

@@ -114,7 +114,7 @@ export function BlobTable(p: BlobTableProps) {
               {g.headers.map((hd) => {
                 const sorted = hd.column.getIsSorted();
                 return (
-                  <th key={hd.id} style={cellStyle(hd.column.id)} aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}>
+                  <th key={hd.id} data-col={hd.column.id} style={cellStyle(hd.column.id)} aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}>
                     {hd.column.id === "select" ? (
                       <input type="checkbox" aria-label="Select the rows on screen" checked={allOn} onChange={(e) => p.onSelect(allLoaded, e.target.checked)} />
                     ) : (
@@ -146,7 +146,7 @@ export function BlobTable(p: BlobTableProps) {
               >
                 {row
                   ? row.getAllCells().map((c) => (
-                      <td key={c.id} style={cellStyle(c.column.id)}>
+                      <td key={c.id} data-col={c.column.id} style={cellStyle(c.column.id)}>
                         {c.column.id === "select" ? (
                           <input type="checkbox" aria-label={`Select ${id}`} checked={p.selected.has(id!)} onChange={(e) => p.onSelect([id!], e.target.checked)} />
                         ) : c.column.id === "id" ? (
@@ -157,7 +157,7 @@ export function BlobTable(p: BlobTableProps) {
                       </td>
                     ))
                   : columns.map((c) => (
-                      <td key={c.id} style={cellStyle(c.id!)}>
+                      <td key={c.id} data-col={c.id} style={cellStyle(c.id!)}>
                         <span className="skeleton" />
                       </td>
                     ))}

@@ -12,26 +12,27 @@ const h = createColumnHelper<typeof features, IndexedRow>();
 
 /**
  * Column widths in px: [preferred, minimum]. Columns shrink toward their minimum before any of
- * them leaves the screen, so every column shows from 1024 px up; tool and session take the rest.
+ * them leaves the screen, and below 1280 px the kind gives its place up (styles.css), so every
+ * other column shows whole from 1024 px up; tool and session take the rest.
  */
 export const WIDTHS: Record<string, [number, number]> = {
-  select: [30, 28], id: [112, 96], tool: [200, 90], sessionId: [150, 70], kind: [70, 50], label: [88, 74], state: [90, 72], role: [88, 74],
-  chars: [78, 58], createdAt: [110, 84], expiresAt: [80, 62], fetchCount: [70, 54],
+  select: [30, 28], id: [112, 96], tool: [200, 80], sessionId: [120, 70], kind: [76, 66], label: [92, 90], state: [100, 98], role: [76, 62],
+  chars: [76, 62], createdAt: [104, 92], expiresAt: [76, 64], fetchCount: [76, 66],
 };
 /** Columns that take the width left over, in proportion. */
 export const GROW: Record<string, number> = { tool: 2, sessionId: 1 };
 
 const ROLE_TEXT: Record<string, { text: string; title: string }> = {
   rescued: { text: "handle", title: "The model was given a handle for it (rescued)" },
-  dedup: { text: "dedup copy", title: "The model got it in full; the copy is kept so repeats become stubs" },
-  other: { text: "no call", title: "No recorded call returned it (put into the store directly)" },
+  dedup: { text: "dedup", title: "A dedup copy: the model got it in full; the copy is kept so repeats become stubs" },
+  other: { text: "none", title: "No recorded call returned it (put into the store directly)" },
 };
 
 export const columns = h.columns([
   h.display({ id: "select", header: "", enableSorting: false }),
   h.accessor("id", { header: "Id", cell: (c) => <span className="mono">{c.getValue()}</span> }),
   h.accessor("tool", { header: "Tool", cell: (c) => <span className="mono" title={c.row.original.server ?? undefined}>{c.getValue()}</span> }),
-  h.accessor("sessionId", { header: "Session", cell: (c) => <span className="mono" title={c.getValue()}>{shortId(c.getValue(), 14)}</span> }),
+  h.accessor("sessionId", { header: "Session", cell: (c) => <span className="mono" title={c.getValue()}>{shortId(c.getValue(), 9)}</span> }),
   h.accessor("kind", { header: "Kind" }),
   h.accessor("label", { header: "Label", cell: (c) => <Badge value={c.getValue()} /> }),
   h.accessor("state", {

@@ -33,8 +33,10 @@ function describe(e: LedgerEvent): string {
   }
 }
 
-function Who({ e }: { e: LedgerEvent }) {
+/** Who did it; `link` false inside a summary, which may hold no other control. */
+function Who({ e, link }: { e: LedgerEvent; link: boolean }) {
   if (!e.sessionId) return <span className="muted">{e.type === "fetch" || e.type === "recall" ? readerOf(e) : "operator"}</span>;
+  if (!link) return <span className="mono" title={e.sessionId}>{shortId(e.sessionId, 14)}</span>;
   return (
     <a className="mono" href={formatRoute({ name: "session", id: e.sessionId })} title={e.sessionId}>
       {shortId(e.sessionId, 14)}
@@ -53,24 +55,29 @@ function EventAnswer({ id }: { id: number }) {
 function EventRow({ e }: { e: LedgerEvent }) {
   const refused = e.data?.error === true || e.data?.refused === true || e.data?.outcome === "denied";
   const readable = e.type === "fetch" || e.type === "recall" || e.type === "expansion";
-  const head = (
+  const head = (link: boolean) => (
     <>
       <span className="mono muted" title={fmtTime(e.ts)}>{fmtShortTime(e.ts)}</span>
       <span>
         <Badge value={refused ? "refused" : e.type} title={e.type} />
       </span>
       <span className="ledger-what">
-        <Who e={e} /> <span className="mono">{describe(e)}</span>
+        <Who e={e} link={link} /> <span className="mono">{describe(e)}</span>
         {e.durationMs !== null && <span className="muted"> · {fmtMs(e.durationMs)}</span>}
       </span>
     </>
   );
-  if (!readable) return <li className="ledger-row">{head}</li>;
+  if (!readable) return <li className="ledger-row">{head(true)}</li>;
   return (
     <li>
       <details>
-        <summary className="ledger-row">{head}</summary>
+        <summary className="ledger-row">{head(false)}</summary>
         <div style={{ padding: "4px 0 8px" }}>
+          {e.sessionId && (
+            <p className="muted" style={{ margin: "0 0 4px" }}>
+              By session <a className="mono" href={formatRoute({ name: "session", id: e.sessionId })}>{e.sessionId}</a>
+            </p>
+          )}
           <EventAnswer id={e.id} />
         </div>
       </details>
@@ -101,7 +108,7 @@ export function LineagePanel({ detail }: { detail: BlobDetail }) {
             <li key={h.sessionId} className="ledger-row">
               <span className="mono muted" title={fmtTime(h.firstSeenAt)}>{fmtShortTime(h.firstSeenAt)}</span>
               <span className="muted">gen {h.generation}</span>
-              <span className="ledger-what"><a href={formatRoute({ name: "session", id: h.sessionId })} className="mono" title={h.sessionId}>{shortId(h.sessionId, 36)}</a></span>
+              <span className="ledger-what"><a href={formatRoute({ name: "session", id: h.sessionId })} className="mono" title={h.sessionId}>{shortId(h.sessionId, 14)}</a></span>
             </li>
           ))}
         </ul>
@@ -115,7 +122,7 @@ export function LineagePanel({ detail }: { detail: BlobDetail }) {
               <span><Badge value={c.outcome} /></span>
               <span className="ledger-what">
                 <a href={formatRoute({ name: "session", id: c.sessionId, call: c.id })} title={`Open this call in session ${c.sessionId}`} className="mono">{shortId(c.sessionId, 14)}</a>{" "}
-                <span className="num">{fmtInt(c.returnedChars)} → {fmtInt(c.givenChars)} chars given</span>
+                <span>{fmtInt(c.returnedChars)} → {fmtInt(c.givenChars)} chars given</span>
               </span>
             </li>
           ))}
