@@ -14,12 +14,14 @@ import { SearchView } from "./views/SearchView/SearchView";
 import { SessionsView } from "./views/SessionsView/SessionsView";
 import { SessionView } from "./views/SessionView/SessionView";
 import { SettingsView } from "./views/SettingsView/SettingsView";
+import { ToolsView } from "./views/ToolsView/ToolsView";
 
 const NAV: { name: RouteName; label: string; route: Route }[] = [
   { name: "overview", label: "Overview", route: { name: "overview" } },
   { name: "sessions", label: "Sessions", route: { name: "sessions" } },
   { name: "blobs", label: "Blobs", route: { name: "blobs" } },
   { name: "search", label: "Search", route: { name: "search" } },
+  { name: "tools", label: "Tools", route: { name: "tools" } },
   { name: "endpoint", label: "Endpoint", route: { name: "endpoint" } },
   { name: "settings", label: "Settings", route: { name: "settings" } },
 ];
@@ -40,6 +42,8 @@ function CurrentView({ route }: { route: Route }) {
       return <BlobView key={route.id} id={route.id} line={route.line} />;
     case "search":
       return <SearchView route={route} />;
+    case "tools":
+      return <ToolsView selected={route.tool} />;
     case "endpoint":
       return <EndpointView />;
     case "settings":
@@ -129,7 +133,7 @@ function Help({ onClose }: { onClose: () => void }) {
       <div onClick={(e) => e.stopPropagation()}>
         <h2 style={{ marginTop: 0, fontSize: 15 }}>Keyboard shortcuts</h2>
         <dl className="kv">
-          <dt><kbd>1</kbd>–<kbd>6</kbd></dt><dd>Overview, Sessions, Blobs, Search, Endpoint, Settings</dd>
+          <dt><kbd>1</kbd>–<kbd>7</kbd></dt><dd>Overview, Sessions, Blobs, Search, Tools, Endpoint, Settings</dd>
           <dt><kbd>/</kbd></dt><dd>Focus the filter, search or grep box</dd>
           <dt><kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd></dt><dd>Move in the blobs table</dd>
           <dt><kbd>Enter</kbd> / <kbd>Space</kbd></dt><dd>Open / select the current blob</dd>

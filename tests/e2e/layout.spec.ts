@@ -126,11 +126,11 @@ test.describe("views at 1024 px and the audit fixes", () => {
     await expect(page).toHaveURL(/group=session/);
     await expect(groups.first()).toContainText("session");
     expect(await groups.count()).toBeLessThanOrEqual(blobs);
+    await expectAccessible(page, "search grouped");
+    await shoot(page, "search-grouped");
     await page.getByLabel("Label").selectOption("credential");
     await expect(groups).toHaveCount(1);
     await expect(groups.first()).toContainText(state.ids.secret);
     await expect(groups.first().locator("mark").first()).toHaveText(/GITHUB_TOKEN/i);
-    await expectAccessible(page, "search grouped");
-    await shoot(page, "search-grouped");
   });
 });

@@ -117,6 +117,14 @@ export const requestSchemas = {
     .strict(),
   "calls.get": z.object({ callId: z.int().min(1) }).strict(),
   "events.get": z.object({ eventId: z.int().min(1) }).strict(),
+  "tools.list": none,
+  "tools.run": z
+    .object({
+      /** The tool's name as agents see it. */
+      tool: z.string().min(1).max(300),
+      args: z.record(z.string(), z.unknown()).default({}),
+    })
+    .strict(),
   "endpoint.status": none,
   "endpoint.start": none,
   "endpoint.stop": none,
@@ -146,6 +154,8 @@ export interface Responses {
   "sessions.timeline": D.Timeline;
   "calls.get": D.CallDetail;
   "events.get": D.EventDetail;
+  "tools.list": D.ToolCatalog;
+  "tools.run": D.ToolRun;
   "endpoint.status": D.EndpointStatus;
   "endpoint.start": D.EndpointStatus;
   "endpoint.stop": D.EndpointStatus;

@@ -8,6 +8,7 @@ export const OP_NAMES = [
   "blobs.list", "blobs.facets", "blobs.get", "blobs.content", "blobs.pin", "blobs.unpin", "blobs.purge", "blobs.export",
   "fetch.run", "search.all",
   "sessions.list", "sessions.timeline", "calls.get", "events.get",
+  "tools.list", "tools.run",
   "endpoint.status", "endpoint.start", "endpoint.stop", "endpoint.token",
   "connect.snippets",
   "config.get", "config.validate", "config.set",

@@ -28,6 +28,10 @@ const eachId = (ids: string[], fn: (id: string) => boolean) => ({ changed: ids.f
 export function createHandlers(host: InspectorHost, views = new BlobViews(host.engine)): Handlers {
   const { engine } = host;
   const endpoint = () => host.endpoint ?? null;
+  const toolHost = () => {
+    if (!host.tools) throw new SpillwayError(ErrorCode.Unsupported, "This inspector has no upstream servers to run tools on: start the endpoint (`spillway serve`, or the app's tray) first.");
+    return host.tools;
+  };
 
   const blobRow = (id: string): BlobRow => {
     const r = engine.reader.blob(id);
@@ -126,6 +130,9 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
       if (!d) throw new SpillwayError(ErrorCode.NotFound, `There is no ledger event ${eventId} in this store.`);
       return d;
     },
+
+    "tools.list": async () => toolHost().catalog(),
+    "tools.run": async ({ tool, args }) => toolHost().run(tool, args),
 
     "endpoint.status": () => endpoint()?.status() ?? unknownEndpoint("This host did not report an endpoint."),
     "endpoint.start": async () => {

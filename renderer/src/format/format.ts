@@ -82,3 +82,8 @@ export function fmtShortTime(ms: number | null | undefined): string {
   const d = new Date(ms);
   return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+/** "1 hit", "12 hits". */
+export function plural(n: number, word: string): string {
+  return `${fmtInt(n)} ${word}${n === 1 ? "" : "s"}`;
+}

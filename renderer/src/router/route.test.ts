@@ -14,6 +14,8 @@ describe("routes", () => {
       { name: "blob", id: "0123456789ab", line: 42 },
       { name: "search", q: "timeout error" },
       { name: "search", q: "hunter2 password", label: "credential", group: "session" },
+      { name: "tools" },
+      { name: "tools", tool: "fs__read_text_file" },
       { name: "endpoint" },
       { name: "settings" },
     ];

@@ -7,6 +7,7 @@ export type Route =
   | ({ name: "blobs" } & BlobQuery)
   | { name: "blob"; id: string; line?: number }
   | ({ name: "search"; q?: string } & SearchScope)
+  | { name: "tools"; tool?: string }
   | { name: "endpoint" }
   | { name: "settings" };
 
@@ -83,6 +84,8 @@ export function parseRoute(hash: string): Route {
       }
       return r;
     }
+    case "tools":
+      return parts[1] ? { name: "tools", tool: parts[1] } : { name: "tools" };
     case "endpoint":
       return { name: "endpoint" };
     case "settings":
@@ -114,6 +117,8 @@ export function formatRoute(r: Route): string {
       return `#/blobs/${enc(r.id)}${qs({ line: r.line })}`;
     case "search":
       return `#/search${qs({ q: r.q, label: r.label, kind: r.kind, tool: r.tool, group: r.group })}`;
+    case "tools":
+      return r.tool ? `#/tools/${enc(r.tool)}` : "#/tools";
     case "endpoint":
       return "#/endpoint";
     case "settings":

@@ -8,7 +8,7 @@ import type { BlobFilter, GlobalHit, Kind, Label } from "../../../../core/inspec
 import { KINDS, LABELS } from "../../../../core/vocabulary";
 import { useOp } from "../../api/useOp";
 import { Badge, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtCompact, fmtInt, shortId } from "../../format/format";
+import { fmtCompact, fmtInt, plural, shortId } from "../../format/format";
 import { formatRoute, type Route } from "../../router/route";
 import { navigate } from "../../router/useRoute";
 import { groupHits, markPieces, queryWords, type Grouping } from "./searchGroups";
@@ -43,7 +43,7 @@ function BlobHead({ h, count }: { h: GlobalHit; count: number }) {
       <Badge value={h.kind} />
       <Badge value={h.label} />
       {h.state !== "live" && <Badge value={h.state} />}
-      <span className="muted num">{fmtCompact(h.chars)} chars · {fmtInt(count)} hit{count === 1 ? "" : "s"}</span>
+      <span className="muted num">{fmtCompact(h.chars)} chars · {plural(count, "hit")}</span>
     </div>
   );
 }
@@ -59,7 +59,7 @@ function Results({ hits, group, words }: { hits: GlobalHit[]; group: Grouping; w
               <div className="hit-head">
                 <span className="muted">session</span>
                 <a className="mono" href={formatRoute({ name: "session", id: g.key })} title={g.key}>{shortId(g.key, 24)}</a>
-                <span className="muted num">{fmtInt(g.hits.length)} hits in {fmtInt(new Set(g.hits.map((h) => h.blobId)).size)} blobs</span>
+                <span className="muted num">{plural(g.hits.length, "hit")} in {plural(new Set(g.hits.map((h) => h.blobId)).size, "blob")}</span>
               </div>
               <ul className="list" style={{ paddingLeft: 14 }}>
                 {groupHits(g.hits, "blob").map((b) => (
@@ -149,7 +149,7 @@ export function SearchView({ route }: { route: SearchRoute }) {
         {!q && <p className="muted">Plain words, ranked by BM25 over every live blob's chunks (any of the words). Credential blobs are searched in their masked form.</p>}
         {d && (
           <p className="muted" data-testid="search-summary">
-            {fmtInt(d.hits.length)} result{d.hits.length === 1 ? "" : "s"} in {fmtInt(new Set(d.hits.map((h) => h.blobId)).size)} blobs, {d.tookMs} ms
+            {plural(d.hits.length, "result")} in {plural(new Set(d.hits.map((h) => h.blobId)).size, "blob")}, {d.tookMs} ms
             {d.unindexed > 0 ? ` · ${fmtInt(d.unindexed)} blob${d.unindexed === 1 ? " is" : "s are"} not in the index (very large, or still being indexed)` : ""}
           </p>
         )}
