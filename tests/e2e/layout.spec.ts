@@ -42,6 +42,25 @@ test.describe("views at 1024 px and the audit fixes", () => {
     });
   });
 
+  test("a session's call table and the sessions list keep every column on screen at 1024 px", async ({ page, state }) => {
+    await narrow(page, async () => {
+      await page.goto(`${state.main.url}/#/sessions/${state.ids.gamma}`);
+      await expect(page.getByTestId("call-row").first()).toBeVisible();
+      for (const name of ["Started", "Tool", "Outcome", "Reads", "Duration"]) {
+        const box = (await page.getByRole("columnheader", { name, exact: true }).boundingBox())!;
+        expect(box.x + box.width, name).toBeLessThanOrEqual(NARROW.width);
+      }
+      // Narrow, the waterfall gives its room to the tool's name; the duration stays.
+      await expect(page.getByRole("columnheader", { name: "Waterfall" })).toHaveCount(0);
+      await expectUncut(page.getByTestId("call-row").locator("td:nth-child(1), td:nth-child(4), td:nth-child(7)"));
+      await expectUncut(page.getByTestId("call-row").locator("td:nth-child(2)").filter({ hasText: /^(read_text_file|get_file_info|list_directory) / }));
+      await shoot(page, "session-calls-1024");
+      await page.goto(`${state.main.url}/#/sessions`);
+      const netTokens = (await page.getByRole("columnheader", { name: "Net tokens" }).boundingBox())!;
+      expect(netTokens.x + netTokens.width).toBeLessThanOrEqual(NARROW.width);
+    });
+  });
+
   test("a tombstone's page lists its lineage readably, and its answers went with it", async ({ page, state }) => {
     await api(state.main, "blobs.purge", { ids: [state.ids.gammaLog] });
     await narrow(page, async () => {

@@ -105,6 +105,6 @@ test.describe("views with real data", () => {
     await expect(page.getByRole("status")).toContainText("restart");
     const saved = JSON.parse(readFileSync(join(state.main.home, "config.json"), "utf8")) as { rescue: unknown; mcpServers: Record<string, unknown> };
     expect(saved.rescue).toEqual({ thresholdChars: 9000 });
-    expect(Object.keys(saved.mcpServers)).toEqual(["files", "memory"]);
+    expect(Object.keys(saved.mcpServers)).toEqual(["files", "memory", "fx"]);
   });
 });

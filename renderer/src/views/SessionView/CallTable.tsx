@@ -42,7 +42,7 @@ function refText(c: CallSummary): string {
   return [r.expanded ? `↳ ${fmtCompact(r.chars)} in` : "", r.denied ? `${fmtInt(r.denied)} denied` : ""].filter(Boolean).join(" · ");
 }
 
-function CallRow({ c, open, onToggle, scale }: { c: CallSummary; open: boolean; onToggle: () => void; scale: WaterfallScale }) {
+function CallRow({ c, open, onToggle, scale }: { c: CallSummary; open: boolean; onToggle: () => void; scale: WaterfallScale | null }) {
   const tokens = c.returnedTokens !== null && c.givenTokens !== null ? `${fmtInt(c.returnedTokens)} → ${fmtInt(c.givenTokens)} tokens` : "tokens still being counted";
   return (
     <tr className="call-row" data-testid="call-row" data-outcome={c.outcome} data-call-id={c.id} data-open={open}>
@@ -71,14 +71,16 @@ function CallRow({ c, open, onToggle, scale }: { c: CallSummary; open: boolean; 
       </td>
       <td title={c.received.expanded || c.received.denied ? `${fmtInt(c.received.chars)} chars (${fmtInt(c.received.tokens)} tokens) passed by reference; ${fmtInt(c.received.denied)} denied` : undefined}>{refText(c)}</td>
       <td className="num">{fmtMs(c.durationMs)}</td>
-      <td>
-        <WaterfallBar startedAt={c.startedAt} ts={c.ts} durationMs={c.durationMs} upstreamMs={c.upstreamMs} scale={scale} />
-      </td>
+      {scale && (
+        <td>
+          <WaterfallBar startedAt={c.startedAt} ts={c.ts} durationMs={c.durationMs} upstreamMs={c.upstreamMs} scale={scale} />
+        </td>
+      )}
     </tr>
   );
 }
 
-function MarkRow({ m, open, onToggle }: { m: LedgerEvent; open: boolean; onToggle: () => void }) {
+function MarkRow({ m, open, onToggle, span }: { m: LedgerEvent; open: boolean; onToggle: () => void; span: number }) {
   const readable = m.type === "fetch" || m.type === "recall" || m.type === "expansion";
   return (
     <tr className="mark" data-testid="mark" data-type={m.type}>
@@ -92,7 +94,7 @@ function MarkRow({ m, open, onToggle }: { m: LedgerEvent; open: boolean; onToggl
           <span className="mono">&nbsp;&nbsp;{fmtClock(m.ts)}</span>
         )}
       </td>
-      <td colSpan={CALL_COLUMNS - 1} title={markText(m)}>
+      <td colSpan={span - 1} title={markText(m)}>
         {m.data?.error === true && <><Badge value="refused" /> </>}
         {markText(m)}
       </td>
@@ -105,9 +107,12 @@ function MarkDetail({ id }: { id: number }) {
   return <div className="call-detail">{d.data ? <ReadList events={[d.data.event]} label="The read" /> : <p className="muted">Loading…</p>}</div>;
 }
 
-export function CallRows({ calls, marks, filter, open, onToggle }: { calls: CallSummary[]; marks: LedgerEvent[]; filter: CallFilter; open: ReadonlySet<string>; onToggle: (key: string) => void }) {
+export function CallRows(p: { calls: CallSummary[]; marks: LedgerEvent[]; filter: CallFilter; open: ReadonlySet<string>; onToggle: (key: string) => void; waterfall?: boolean }) {
+  const { calls, marks, filter, open, onToggle } = p;
   const shown = calls.filter((c) => matches(c, filter));
-  const scale = scaleOf(shown);
+  const waterfall = p.waterfall ?? true;
+  const scale = waterfall ? scaleOf(shown) : null;
+  const span = waterfall ? CALL_COLUMNS : CALL_COLUMNS - 1;
   const filtered = filter.text.trim() !== "" || filter.outcome !== "" || filter.errorsOnly;
   // With a filter on, marks that are not refusals would only separate the matching calls.
   const keptMarks = filtered ? marks.filter((m) => filter.errorsOnly && m.data?.error === true) : marks;
@@ -118,10 +123,10 @@ export function CallRows({ calls, marks, filter, open, onToggle }: { calls: Call
           const key = `m${e.mark.id}`;
           return (
             <Fragment key={key}>
-              <MarkRow m={e.mark} open={open.has(key)} onToggle={() => onToggle(key)} />
+              <MarkRow m={e.mark} open={open.has(key)} onToggle={() => onToggle(key)} span={span} />
               {open.has(key) && (
                 <tr className="detail">
-                  <td colSpan={CALL_COLUMNS}><MarkDetail id={e.mark.id} /></td>
+                  <td colSpan={span}><MarkDetail id={e.mark.id} /></td>
                 </tr>
               )}
             </Fragment>
@@ -133,7 +138,7 @@ export function CallRows({ calls, marks, filter, open, onToggle }: { calls: Call
             <CallRow c={e.call} open={open.has(key)} onToggle={() => onToggle(key)} scale={scale} />
             {open.has(key) && (
               <tr className="detail">
-                <td colSpan={CALL_COLUMNS} id={`call-${e.call.id}`}>
+                <td colSpan={span} id={`call-${e.call.id}`}>
                   <CallDetailPanel callId={e.call.id} />
                 </td>
               </tr>

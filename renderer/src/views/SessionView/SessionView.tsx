@@ -5,9 +5,12 @@ import { useOp } from "../../api/useOp";
 import { Card, CopyButton, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
 import { fmtAgo, fmtCompact, fmtInt, fmtTime, shortId } from "../../format/format";
 import { formatRoute } from "../../router/route";
-import { CallRows, type CallFilter } from "./CallTable";
+import { useWidth } from "../../components/SavingsChart/useWidth";
+import { CALL_COLUMNS, CallRows, type CallFilter } from "./CallTable";
 
 const PAGE = 200;
+/** The table is this wide at least before the waterfall column shows. */
+const WATERFALL_MIN_WIDTH = 900;
 const OUTCOMES = ["rescued", "stubbed", "passthrough", "error", "failed_open"];
 
 export function SessionView({ id, call }: { id: string; call?: number }) {
@@ -15,6 +18,9 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
   const [filter, setFilter] = useState<CallFilter>({ text: "", outcome: "", errorsOnly: false });
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(call ? [`c${call}`] : []));
   const head = useOp("sessions.timeline", { sessionId: id, afterCallId: 0, limit: PAGE });
+  // Narrow, the tool's name needs the room more than the waterfall (Duration still shows the latency).
+  const box = useWidth<HTMLDivElement>(1000);
+  const waterfall = box.width >= WATERFALL_MIN_WIDTH;
   const s = head.data?.session;
   const toggle = useCallback((key: string) => setOpen((o) => {
     const n = new Set(o);
@@ -49,17 +55,17 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
           <span className="spacer" style={{ flex: 1 }} />
           <button type="button" className="btn small" onClick={() => setOpen(new Set())} disabled={open.size === 0}>Close all</button>
         </div>
-        <div style={{ border: "1px solid var(--border)", borderRadius: "0 0 7px 7px", overflowX: "auto" }}>
+        <div ref={box.ref} style={{ border: "1px solid var(--border)", borderRadius: "0 0 7px 7px", overflowX: "auto" }}>
           <table className="table calls" data-testid="call-table">
             <colgroup>
-              <col style={{ width: 108 }} />
+              <col style={{ width: 130 }} />
               <col />
-              <col style={{ width: 150 }} />
-              <col style={{ width: 118 }} />
+              <col style={{ width: 140 }} />
+              <col style={{ width: 126 }} />
               <col style={{ width: 58 }} />
-              <col style={{ width: 100 }} />
+              <col style={{ width: 92 }} />
               <col style={{ width: 70 }} />
-              <col style={{ width: 128 }} />
+              {waterfall && <col style={{ width: 116 }} />}
             </colgroup>
             <thead>
               <tr>
@@ -70,11 +76,11 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
                 <th className="num">Reads</th>
                 <th>By reference</th>
                 <th className="num">Duration</th>
-                <th>Waterfall</th>
+                {waterfall && <th>Waterfall</th>}
               </tr>
             </thead>
             {pages.map((after, i) => (
-              <PageRows key={after} id={id} after={after} filter={filter} open={open} onToggle={toggle} onMore={i === pages.length - 1 ? (next) => setPages((p) => [...p, next]) : undefined} />
+              <PageRows key={after} id={id} after={after} filter={filter} open={open} onToggle={toggle} waterfall={waterfall} onMore={i === pages.length - 1 ? (next) => setPages((p) => [...p, next]) : undefined} />
             ))}
           </table>
         </div>
@@ -97,17 +103,18 @@ function SessionCards({ s }: { s: SessionSummary }) {
   );
 }
 
-function PageRows({ id, after, filter, open, onToggle, onMore }: { id: string; after: number; filter: CallFilter; open: ReadonlySet<string>; onToggle: (k: string) => void; onMore?: (next: number) => void }) {
+function PageRows(p: { id: string; after: number; filter: CallFilter; open: ReadonlySet<string>; onToggle: (k: string) => void; waterfall: boolean; onMore?: (next: number) => void }) {
+  const { id, after, filter, open, onToggle, onMore } = p;
   const t = useOp("sessions.timeline", { sessionId: id, afterCallId: after, limit: PAGE });
   const d = t.data;
-  const colSpan = 8;
+  const colSpan = p.waterfall ? CALL_COLUMNS : CALL_COLUMNS - 1;
   if (!d) return <tbody><tr><td colSpan={colSpan}>{t.error ? <ErrorNote error={t.error} /> : <span className="muted">Loading…</span>}</td></tr></tbody>;
   return (
     <tbody>
       {after === 0 && d.calls.length === 0 && d.marks.length === 0 && (
         <tr><td colSpan={colSpan} className="muted">No calls recorded in this session.</td></tr>
       )}
-      <CallRows calls={d.calls} marks={d.marks} filter={filter} open={open} onToggle={onToggle} />
+      <CallRows calls={d.calls} marks={d.marks} filter={filter} open={open} onToggle={onToggle} waterfall={p.waterfall} />
       {d.nextAfter !== null && onMore && (
         <tr>
           <td colSpan={colSpan}>
