@@ -118,7 +118,7 @@ function RecentEvents({ events }: { events: LedgerEvent[] }) {
     <table className="table" style={{ tableLayout: "fixed" }}>
       <colgroup>
         <col style={{ width: 96 }} />
-        <col style={{ width: 90 }} />
+        <col style={{ width: 108 }} />
         <col />
         <col style={{ width: "24%" }} />
         <col style={{ width: 76 }} />
