@@ -77,7 +77,7 @@ const runs = which === "json170k" ? 60 : which === "log10m" ? 12 : 4;
 /** Over dedup.maxChars (2,000,000) a repeat is not stubbed: it is rescued again (same blob). */
 const dedupable = text.length <= 2_000_000;
 const repeatKey = dedupable ? "dedupCheck" : "repeatRescue";
-const stages: Record<string, number[]> = { hash: [], store: [], kind: [], excerpt: [], outline: [], total: [], [repeatKey]: [] };
+const stages: Record<string, number[]> = { hash: [], store: [], kind: [], excerpt: [], outline: [], total: [], [repeatKey]: [], ...(dedupable ? { nearDupCheck: [] } : {}) };
 
 const gc = (globalThis as { gc?: () => void }).gc;
 for (let i = 0; i < runs; i++) {
@@ -113,6 +113,14 @@ for (let i = 0; i < runs; i++) {
   const again = engine.transformToolResult({ sessionId: session, tool: "bench", args: { i }, text: t });
   stages[repeatKey]!.push(performance.now() - t0);
   if (again.outcome !== (dedupable ? "stubbed" : "rescued")) throw new Error(`unexpected repeat outcome ${again.outcome}`);
+  if (!dedupable) continue;
+  // the same call with one line changed: read the earlier blob back, diff, and stub the change
+  const at = (t.length >> 1) + t.slice(t.length >> 1).search(/\d/);
+  const changed = t.slice(0, at) + String((Number(t[at]) + 1) % 10) + t.slice(at + 1);
+  t0 = performance.now();
+  const near = engine.transformToolResult({ sessionId: session, tool: "bench", args: { i }, text: changed });
+  stages.nearDupCheck!.push(performance.now() - t0);
+  if (near.reason !== "near_duplicate") throw new Error(`expected a near-duplicate stub, got ${near.outcome}`);
 }
 await engine.close();
 home.cleanup();

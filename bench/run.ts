@@ -39,3 +39,16 @@ if (want("mcp")) {
   results.mcp = r;
   console.log(`  ${JSON.stringify(r)}`);
 }
+if (want("economy")) {
+  const { benchEconomy } = await import("./economy/economyBench");
+  console.log("economy (target: -75 % prompt tokens vs no interception with a 12 k system prompt, every question answered, never worse than exact dedup alone)");
+  // Session names after "economy" run only those sessions: npm run bench -- economy ci-debugging
+  results.economy = await benchEconomy(only.filter((n) => n !== "economy"));
+}
+if (want("startup")) {
+  const { benchStartup } = await import("./startupBench");
+  console.log("startup of spillway mcp, ms from spawn (targets: initialize p50 < 150, tools/list with a cached catalog p50 < 250; idle RSS < 70 MB)");
+  const r = await benchStartup();
+  results.startup = r;
+  console.log(`  ${JSON.stringify(r)}`);
+}

@@ -23,6 +23,8 @@ export enum ErrorCode {
   Unsupported = "unsupported",
   TooLarge = "too_large",
   CannotDecrypt = "cannot_decrypt",
+  /** A stored file no longer matches its id (damaged on disk). */
+  Corrupt = "corrupt",
   StoreOpen = "store_open",
   StoreIo = "store_io",
   /** An upstream MCP server failed: it did not start, timed out, stopped or refused. */
@@ -72,6 +74,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.Unsupported]: 409,
   [ErrorCode.TooLarge]: 413,
   [ErrorCode.CannotDecrypt]: 500,
+  [ErrorCode.Corrupt]: 500,
   [ErrorCode.StoreOpen]: 503,
   [ErrorCode.StoreIo]: 500,
   [ErrorCode.Upstream]: 502,

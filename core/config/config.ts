@@ -35,7 +35,16 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
-    excerpt: z.object({ maxChars: z.int().min(200).default(8_000) }).strict().prefault({}),
+    excerpt: z
+      .object({
+        /** Exact cap on an excerpt. */
+        maxChars: z.int().min(200).default(8_000),
+        /** Within the cap, the budget is this share of the result's size, and at least minChars. */
+        minChars: z.int().min(200).default(2_000),
+        share: z.number().min(0).max(1).default(0.1),
+      })
+      .strict()
+      .prefault({}),
     fetch: z
       .object({
         maxChars: z.int().min(200).default(4_000),
@@ -48,6 +57,10 @@ export const configSchema = z
         minChars: z.int().min(1).default(2_000),
         maxChars: z.int().min(1).default(2_000_000),
         maxStubStreak: z.int().min(1).default(5),
+        /** A result that differs from the same call's last one in a few lines becomes a stub plus those lines. */
+        nearDuplicates: z.boolean().default(true),
+        /** At most this share of its lines changed (not counting timings, temp paths, ids) for a near-duplicate stub. */
+        nearMaxChangedShare: z.number().min(0).max(1).default(0.2),
       })
       .strict()
       .prefault({}),
@@ -84,6 +97,12 @@ export const configSchema = z
         host: z.literal("127.0.0.1").default("127.0.0.1"),
         port: z.int().min(1).max(65_535).default(7341),
         upstreamTimeoutMs: z.int().min(1_000).default(120_000),
+        /**
+         * How long tools/list waits for upstream servers whose tools are not in the cached catalog
+         * yet (a first start, a new or edited server entry) before answering with what it has; the
+         * rest follows with notifications/tools/list_changed.
+         */
+        firstListWaitMs: z.int().min(0).max(120_000).default(5_000),
       })
       .strict()
       .prefault({}),

@@ -1,10 +1,18 @@
 /**
  * Ready-to-paste configuration for each agent, in that agent's own config format. Every agent
  * runs `spillway mcp` over stdio; Claude Code also gets the HTTP hooks (for its built-in tools),
- * Hermes gets the plugin shim.
+ * Hermes gets the plugin shim. Agents with a config file Spillway can merge into also say where
+ * it is (`connect --write`).
  */
+import { join } from "node:path";
 import { OWN_TOOL_NAMES } from "../vocabulary";
 import { claudeCodeSnippet } from "./claudeCode";
+import { codexAgent } from "./codex";
+import { json, stdioEntry, upstreamsNote } from "./common";
+import { geminiAgent } from "./gemini";
+import { setJsonEntry } from "./jsonEntry";
+import { opencodeAgent } from "./opencode";
+import type { HostEnv, WriteTarget } from "./write";
 
 export interface ConnectContext {
   /** The command and arguments that start `spillway mcp`. */
@@ -24,15 +32,11 @@ export interface Agent {
   name: string;
   title: string;
   snippet(c: ConnectContext): string;
+  /** The file `spillway connect <agent> --write` merges into, for agents that have one. */
+  writeTarget?(c: ConnectContext, host: HostEnv): WriteTarget;
 }
 
-const json = (v: unknown) => JSON.stringify(v, null, 2);
-const shellArgs = (c: ConnectContext) => [c.command, ...c.args].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(" ");
-const stdioEntry = (c: ConnectContext) => ({ command: c.command, args: c.args });
-const tomlString = (s: string) => JSON.stringify(s);
-
-const UPSTREAMS_NOTE = (c: ConnectContext) =>
-  `Move the MCP servers you want Spillway to guard from this agent's config into ${c.configFile ?? `${c.home}/config.json`} under "mcpServers" (same shape); Spillway starts them and offers their tools.`;
+const UPSTREAMS_NOTE = upstreamsNote;
 
 export const AGENTS: Agent[] = [
   {
@@ -40,48 +44,18 @@ export const AGENTS: Agent[] = [
     title: "Claude Code (MCP server and HTTP hooks)",
     snippet: (c) => claudeCodeSnippet(c, UPSTREAMS_NOTE(c)),
   },
-  {
-    name: "codex",
-    title: "OpenAI Codex CLI (~/.codex/config.toml)",
-    snippet: (c) =>
-      [
-        `codex mcp add spillway -- ${shellArgs(c)}`,
-        "# or add to ~/.codex/config.toml:",
-        "[mcp_servers.spillway]",
-        `command = ${tomlString(c.command)}`,
-        `args = [${c.args.map(tomlString).join(", ")}]`,
-        "startup_timeout_sec = 30",
-        "tool_timeout_sec = 300",
-        `# ${UPSTREAMS_NOTE(c)}`,
-      ].join("\n"),
-  },
+  codexAgent,
   {
     name: "cursor",
     title: "Cursor (~/.cursor/mcp.json or .cursor/mcp.json)",
-    snippet: (c) => [json({ mcpServers: { spillway: stdioEntry(c) } }), `// ${UPSTREAMS_NOTE(c)}`].join("\n"),
+    snippet: (c) => [json({ mcpServers: { spillway: stdioEntry(c) } }), `// ${UPSTREAMS_NOTE(c)}`, "// `spillway connect cursor --write` merges it into ~/.cursor/mcp.json (not checked against a Cursor binary)."].join("\n"),
+    writeTarget: (c, host) => {
+      const file = join(host.homeDir, ".cursor", "mcp.json");
+      return { file, merge: (current) => setJsonEntry(current, ["mcpServers", "spillway"], stdioEntry(c), file), check: "Cursor Settings > MCP" };
+    },
   },
-  {
-    name: "gemini-cli",
-    title: "Gemini CLI (~/.gemini/settings.json)",
-    snippet: (c) =>
-      [
-        `gemini mcp add spillway ${shellArgs(c)}`,
-        "# or merge into ~/.gemini/settings.json:",
-        json({ mcpServers: { spillway: { ...stdioEntry(c), timeout: 300000 } } }),
-        `# ${UPSTREAMS_NOTE(c)}`,
-      ].join("\n"),
-  },
-  {
-    name: "opencode",
-    title: "OpenCode (opencode.json)",
-    snippet: (c) =>
-      [
-        `opencode mcp add spillway -- ${shellArgs(c)}`,
-        "# or merge into opencode.json (OpenCode v2 nests the entry under \"mcp\": { \"servers\": { … } }):",
-        json({ $schema: "https://opencode.ai/config.json", mcp: { spillway: { type: "local", command: [c.command, ...c.args], enabled: true } } }),
-        `# ${UPSTREAMS_NOTE(c)}`,
-      ].join("\n"),
-  },
+  geminiAgent,
+  opencodeAgent,
   {
     name: "hermes",
     title: "Hermes Agent (plugin shim)",

@@ -9,6 +9,7 @@
  *   in full once more, which counts as receiving it in the current generation.
  * - When the streak guard lets a repeat through, the streak restarts from zero.
  */
+import { fmtInt } from "../rescue/format";
 
 /** JSON with object keys sorted at every depth and array order kept. */
 export function canonicalJson(value: unknown): string {
@@ -55,7 +56,7 @@ export function decideDedup(input: {
 /** The one-line stub the model gets instead of a result it already has. */
 export function renderStub(input: { tool: string; id: string; chars: number }): string {
   return (
-    `[spillway: ${input.tool} returned the same ${input.chars.toLocaleString("en-US")} chars as an earlier call ` +
+    `[spillway: ${input.tool} returned the same ${fmtInt(input.chars)} chars as an earlier call ` +
     `(result ${input.id}), already in your context. To see it again, call recall_result(result_id="${input.id}").]`
   );
 }

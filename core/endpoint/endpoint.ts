@@ -9,8 +9,7 @@ import { mountHooks } from "../hooks/hookRoutes";
 import { ToolUseSessions } from "../hooks/toolUseSessions";
 import type { Engine } from "../engine/engineApi";
 import { mountMcp, type McpHttp } from "../mcp/httpMcp";
-import { FETCH_TOOL, RECALL_TOOL } from "../mcp/ownTools";
-import { UpstreamManager } from "../mcp/upstreamManager";
+import { createUpstreamManager, type UpstreamManager } from "../mcp/upstreamManager";
 
 export interface EndpointOptions {
   engine: Engine;
@@ -32,12 +31,9 @@ export interface RunningEndpoint {
   close(): Promise<void>;
 }
 
+/** The upstreams of the engine's config, their tool lists cached in the engine's store. */
 export function createUpstreams(engine: Engine): UpstreamManager {
-  return new UpstreamManager(engine.config.mcpServers, {
-    logger: engine.logger,
-    timeoutMs: engine.config.server.upstreamTimeoutMs,
-    reservedNames: new Set([FETCH_TOOL, RECALL_TOOL]),
-  });
+  return createUpstreamManager(engine.config, engine.logger, () => engine.toolCatalog);
 }
 
 export async function startEndpoint(opts: EndpointOptions): Promise<RunningEndpoint> {
@@ -50,6 +46,9 @@ export async function startEndpoint(opts: EndpointOptions): Promise<RunningEndpo
   const mcp = mountMcp(http, { engine, upstreams, toolUses });
   mountHooks(http, engine, toolUses);
   const { port, url } = await http.listen();
+  // Listed in the background from now on, so the first session's tools/list is answered from the
+  // cached catalog or finds the servers already up.
+  upstreams.start();
   return {
     url,
     mcpUrl: `${url}/mcp`,

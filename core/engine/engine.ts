@@ -16,12 +16,16 @@ import type { Engine } from "./engineApi";
 import { createTokenCounter } from "../savings/tokens";
 import { openSearchIndex } from "../search/searchIndex";
 import { maskSecrets } from "../sensitivity/secrets";
-import { BlobStore } from "../store/blobStore";
+import { BlobStore, type StoreHooks } from "../store/blobStore";
 import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { openStoreParts } from "../store/blobStore";
+import { storeToolCatalog } from "../store/toolCatalog";
 import { TaskQueue } from "./taskQueue";
 import type { Label } from "../types";
 import { rotateStoreKey } from "../store/rotate";
+import { detectKind } from "../rescue/kind";
+import { labelResult } from "../sensitivity/labels";
+import { countLines } from "../text/lines";
 
 export interface EngineOptions {
   home: string;
@@ -31,6 +35,8 @@ export interface EngineOptions {
   keyProvider?: KeyProvider;
   /** Run sweeps on a timer (servers and the app); off for one-shot CLI commands and tests. */
   sweepTimer?: boolean;
+  /** Points where tests stop a child process to kill it there (see StoreHooks). */
+  storeHooks?: StoreHooks;
 }
 
 /** Blobs up to this size are indexed for search in the background after they are stored. */
@@ -56,9 +62,12 @@ export function createEngine(opts: EngineOptions): Engine {
   const config = opts.config ?? defaultConfig();
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? stderrLogger();
-  const store = new BlobStore({ home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home) });
+  const store = new BlobStore({
+    home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home), hooks: opts.storeHooks,
+  });
   const { sessions, ledger } = openStoreParts(store);
   const search = openSearchIndex(store);
+  const toolCatalog = storeToolCatalog(store);
   const tokens = createTokenCounter(config.tokenizer);
   const queue = new TaskQueue(logger);
   const listeners = new Set<(e: EngineEvent) => void>();
@@ -108,15 +117,19 @@ export function createEngine(opts: EngineOptions): Engine {
       if (returned.length <= 16_384 && given.length <= 16_384) {
         smallCounts.push({ callId, returned, given });
         if (smallCounts.length === 1) {
+          // Taken once and kept, so a retry after a busy lock writes the same batch.
+          let batch: typeof smallCounts | null = null;
           queue.push(() => {
-            const batch = smallCounts.splice(0);
+            batch ??= smallCounts.splice(0);
             if (!store.open) return;
-            store.transaction(() => {
-              for (const c of batch) {
-                const r = tokens.count(c.returned);
-                ledger.setCallTokens(c.callId, r, c.given === c.returned ? r : tokens.count(c.given));
-              }
+            const counted = batch.map((c) => {
+              const r = tokens.count(c.returned);
+              return { callId: c.callId, r, g: c.given === c.returned ? r : tokens.count(c.given) };
             });
+            // IMMEDIATE: a deferred write transaction can fail at once on a lock another process took.
+            store.transaction(() => {
+              for (const c of counted) ledger.setCallTokens(c.callId, c.r, c.g);
+            }, "immediate");
           });
         }
         return;
@@ -151,6 +164,8 @@ export function createEngine(opts: EngineOptions): Engine {
     },
   };
 
+  // After the commit that grew the store, in transactions of its own: the call's transaction
+  // never deletes files, and a kill during eviction leaves every live row with its file.
   store.onGrow = () => {
     try {
       if (store.usedBytes() > store.capBytes()) {
@@ -162,8 +177,15 @@ export function createEngine(opts: EngineOptions): Engine {
     }
   };
 
-  const runSweep = (deep = false): SweepReport => {
-    const report = sweep(store, ledger, logger, { deep, onRemoved });
+  const describeRecovered = (text: string) => {
+    const { kind, shape } = detectKind(text);
+    const label = labelResult({ tool: "unknown", args: {}, content: text, toolLabels: {} }).label;
+    return { kind, shape, lines: countLines(text), label };
+  };
+  const runSweep = (deep = false, verify = deep): SweepReport => {
+    const report = sweep(store, ledger, logger, {
+      deep, verify, onRemoved, describe: describeRecovered, onRecovered: (id) => parts.scheduleIndex(id),
+    });
     if (report.expired || report.evicted) emit({ type: "sweep", expired: report.expired, evicted: report.evicted });
     return report;
   };
@@ -185,6 +207,7 @@ export function createEngine(opts: EngineOptions): Engine {
     clock,
     logger,
     reader,
+    toolCatalog,
     /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
     transformToolResult: (input: TransformInput): TransformResult => transformToolResult(parts, input),
     /** Expands `spill:<id>` tokens in a tool's arguments under the pass-by-reference policy. */
@@ -228,12 +251,13 @@ export function createEngine(opts: EngineOptions): Engine {
       return ok;
     },
     purge(id: string): boolean {
-      const ok = store.tombstone(id, "purged");
-      if (ok) {
+      const ok = store.transact(() => {
+        if (!store.tombstone(id, "purged")) return false;
         onRemoved(id);
         ledger.insertEvent({ ts: store.now, type: "purge", blobId: id });
-        emit({ type: "blob", blobId: id, change: "purged" });
-      }
+        return true;
+      });
+      if (ok) emit({ type: "blob", blobId: id, change: "purged" });
       return ok;
     },
     savings: (group: SavingsGroup, since = 0): SavingsRow[] => reader.savings(group, since),

@@ -8,6 +8,7 @@ import type { RecordedAnswer } from "./readLedger";
 import type { Clock, Logger } from "../runtime";
 import type { SearchHit, SearchOptions } from "../search/searchIndex";
 import type { StoreReader } from "../store/read/reader";
+import type { ToolCatalogView } from "../store/toolCatalog";
 import type { SweepReport } from "../store/lifecycle";
 import type { BlobMeta, SavingsGroup, SavingsRow } from "../types";
 import type { EngineEvent } from "./engineEvents";
@@ -26,6 +27,8 @@ export interface Engine {
   readonly logger: Logger;
   /** Everything the inspector, the CLI and the tray read of the store. */
   readonly reader: StoreReader;
+  /** The upstream tools each configured server listed last, by server name and config entry: tools/list answers from it at start. */
+  readonly toolCatalog: ToolCatalogView;
 
   /** The one entry for intercepting a tool result. Never throws: fails open to the raw text. */
   transformToolResult(input: TransformInput): TransformResult;
@@ -60,7 +63,8 @@ export interface Engine {
   /** The user started a new turn (with their prompt, when the host sends it; kept masked). Returns the turn number. */
   turn(sessionId: string, prompt?: string | null): number;
 
-  sweep(deep?: boolean): SweepReport;
+  /** Expires and evicts; `deep` also reconciles files and rows (recovering files the index lost), `verify` (default: deep) reads every blob and quarantines damaged ones. */
+  sweep(deep?: boolean, verify?: boolean): SweepReport;
   setPinned(id: string, pinned: boolean): boolean;
   purge(id: string): boolean;
   savings(group: SavingsGroup, since?: number): SavingsRow[];

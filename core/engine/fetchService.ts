@@ -42,7 +42,8 @@ export function resolveBlob(
   }
   if (meta.state === "tombstoned") {
     const row = p.store.row(id)!;
-    const why = row.tombstone_reason === "evicted" ? "evicted to keep the store under its size cap" : row.tombstone_reason === "purged" ? "purged by the user" : "expired";
+    const why = row.tombstone_reason === "evicted" ? "evicted to keep the store under its size cap" : row.tombstone_reason === "purged" ? "purged by the user"
+      : row.tombstone_reason === "corrupt" ? "found damaged on disk and quarantined" : "expired";
     return {
       ok: false,
       message: `The ${what} ${id} from ${meta.tool} was ${why} ${ago(p.store.now - (meta.tombstonedAt ?? p.store.now))} and is no longer stored: re-run ${meta.tool} to get it again.`,
@@ -55,9 +56,19 @@ export function resolveBlob(
     }
     return { ok: true, meta, text };
   } catch (err) {
-    if (err instanceof SpillwayError && err.code === ErrorCode.CannotDecrypt) return { ok: false, message: err.message };
+    if (err instanceof SpillwayError && (err.code === ErrorCode.Corrupt || err.code === ErrorCode.CannotDecrypt)) {
+      return { ok: false, message: unreadableMessage(what, meta, err) };
+    }
     throw err;
   }
+}
+
+/** The sentence for a stored copy that fails its integrity check or cannot be decrypted: never its bytes. */
+function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): string {
+  const why = err.code === ErrorCode.Corrupt
+    ? "its stored copy is damaged (the file no longer matches its id)"
+    : "its stored copy cannot be decrypted (the store's key is missing or was replaced)";
+  return `The ${what} ${meta.id} from ${meta.tool} cannot be served: ${why}. Re-run ${meta.tool} to get it again; the fresh result is stored in its place.`;
 }
 
 export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {

@@ -1,13 +1,15 @@
 /** The interception path for tool results: rescue, dedup, ledger. Any failure fails open to the raw result. */
 import { matchesToolPattern, type SpillwayConfig } from "../config/config";
 import { canonicalJson, decideDedup, renderStub, streakKey } from "../dedup/dedup";
-import { buildExcerpt } from "../rescue/excerpt";
+import { nearDuplicateBase, type NearBase } from "../dedup/nearDup";
+import { buildExcerpt, excerptBudget } from "../rescue/excerpt";
 import { renderHandle } from "../rescue/handle";
 import { detectKind } from "../rescue/kind";
 import { labelResult } from "../sensitivity/labels";
 import { describeError } from "../errors";
 import { countLines } from "../text/lines";
 import type { Outcome } from "../types";
+import { nearDuplicateStub } from "./nearStub";
 import type { EngineParts } from "./parts";
 import { OWN_TOOL_NAMES } from "../vocabulary";
 
@@ -41,7 +43,7 @@ export function transformToolResult(p: EngineParts, input: TransformInput): Tran
   try {
     // One IMMEDIATE transaction: the call's few index writes commit together (a fraction of the
     // cost of separate commits), and a second process waits for the lock instead of failing.
-    return p.store.transaction(() => transformUnsafe(p, input), "immediate");
+    return p.store.transact(() => transformUnsafe(p, input));
   } catch (err) {
     p.logger.error("transform failed; delivering the raw result", {
       tool: input.tool,
@@ -93,28 +95,42 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const prepared = store.prepareText(text);
   const contentId = prepared.id;
   let reason: string | undefined;
+  let near: (NearBase & { key: string }) | null = null;
   if (dedup) {
     const key = streakKey(input.tool, input.args);
+    const streak = sessions.streak(input.sessionId, key);
     const decision = decideDedup({
       contentId,
       heldGeneration: sessions.heldGeneration(input.sessionId, contentId),
       generation: session.generation,
-      streak: sessions.streak(input.sessionId, key),
+      streak,
       maxStubStreak: cfg.dedup.maxStubStreak,
     });
-    sessions.setStreak(input.sessionId, key, contentId, decision.nextCount);
-    if (decision.action === "stub" && store.meta(contentId)?.state !== "tombstoned") {
+    // A stub points at the stored copy: only an intact one (a damaged or undecryptable copy is
+    // replaced below from this very result, which is delivered as if it were the first).
+    const stub = decision.action === "stub" && store.intact(contentId);
+    sessions.setStreak(input.sessionId, key, contentId, stub ? decision.nextCount : 0);
+    if (stub) {
       sessions.recordHeld(input.sessionId, contentId, session.generation, now);
       return record("stubbed", renderStub({ tool: input.tool, id: contentId, chars }), contentId);
     }
     if (decision.action === "deliver" && decision.reason !== "first") reason = decision.reason;
+    const base = decision.action === "deliver" && decision.reason === "first" ? nearDuplicateBase({
+      enabled: cfg.dedup.nearDuplicates, contentId, streak, generation: session.generation, maxStubStreak: cfg.dedup.maxStubStreak,
+      heldGeneration: (id) => sessions.heldGeneration(input.sessionId, id),
+    }) : null;
+    near = base && { ...base, key };
   }
 
   const { kind, shape } = detectKind(text);
   const label = labelResult({ tool: input.tool, args: input.args ?? {}, content: text, toolLabels: cfg.sensitivity.toolLabels });
   const lines = countLines(text);
   const before = store.meta(contentId);
-  const { meta } = store.put(text, { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label }, prepared);
+  const { meta, repaired } = store.put(text, { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label }, prepared);
+  if (repaired) {
+    p.logger.warn("stored copy was unreadable; stored this result afresh", { id: meta.id, tool: input.tool, problem: repaired });
+    reason ??= `stored copy was ${repaired}`;
+  }
   if (before && before.label !== meta.label) {
     ledger.insertEvent({ ts: now, type: "label", blobId: meta.id, sessionId: input.sessionId, tool: input.tool,
       data: { from: before.label, to: meta.label, reasons: label.reasons } });
@@ -124,10 +140,15 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   }
   sessions.recordHeld(input.sessionId, meta.id, session.generation, now);
   p.scheduleIndex(meta.id, text);
+  const nearStub = near && nearDuplicateStub(p, input.tool, near, meta, text);
+  if (near && nearStub) {
+    sessions.setStreak(input.sessionId, near.key, meta.id, near.nextCount);
+    return record("stubbed", nearStub, meta.id, "near_duplicate");
+  }
   if (!rescue) return record("passthrough", text, meta.id, reason);
 
   const view = p.modelView(meta.id, text, meta.label);
-  const excerpt = buildExcerpt(view, kind, cfg.excerpt.maxChars);
-  const handle = renderHandle({ id: meta.id, tool: input.tool, chars, lines, kind, shape, excerpt });
+  const excerpt = buildExcerpt(view, kind, excerptBudget(view.length, cfg.excerpt));
+  const handle = renderHandle({ id: meta.id, tool: input.tool, chars, lines, kind, shape, excerpt, ...cfg.fetch });
   return record("rescued", handle, meta.id, reason);
 }

@@ -14,22 +14,23 @@ const looseBool = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === null ? undefined : v === "true" ? true : v === "false" ? false : v), schema);
 
 /**
- * Every argument of rescuer_fetch, once: the schema that validates it, its default, the modes
- * that take it, and the sentence the model reads. The per-mode validators below and the tool's
- * advertised input schema (`fetchToolShape`) are both built from this table.
+ * Every argument of rescuer_fetch, once: the schema that validates it, its default, and a few
+ * words for the model where the name alone does not say it (the schema is re-sent on every
+ * request; the handle shows each mode with its arguments). The per-mode validators below and
+ * the tool's advertised input schema (`fetchToolShape`) are both built from this table.
  */
 const ARG = {
-  query: { schema: z.string().trim().min(1), modes: "search", doc: "a plain-language question or keywords." },
-  top_k: { schema: z.int().min(1).max(50), default: 5, modes: "search", doc: "how many chunks to return." },
-  pattern: { schema: z.string().min(1), modes: "grep, chain", doc: "an RE2 regular expression (no backreferences or lookaround)." },
-  ignore_case: { schema: z.boolean(), default: true, modes: "grep, chain", doc: "case-insensitive matching." },
-  from_line: { schema: z.int().min(0), default: 0, modes: "grep, chain", doc: "continue from this 0-based line (the answer says when to)." },
-  context: { schema: z.int().min(0).max(50), default: 3, modes: "chain", doc: "lines of context around each match." },
-  start: { schema: z.int().min(0), modes: "range", doc: "first line, 0-based." },
-  count: { schema: z.int().min(1), modes: "range", doc: "number of lines." },
-  start_char: { schema: z.int().min(0), modes: "range", doc: "first character offset, 0-based (instead of start)." },
-  count_chars: { schema: z.int().min(1), modes: "range", doc: "number of characters." },
-  expression: { schema: z.string().trim().min(1), modes: "query", doc: 'a JMESPath expression over a JSON result, e.g. "items[?status==`failed`].name".' },
+  query: { schema: z.string().trim().min(1) },
+  top_k: { schema: z.int().min(1).max(50), default: 5 },
+  pattern: { schema: z.string().min(1), doc: "RE2 regex" },
+  ignore_case: { schema: z.boolean(), default: true },
+  from_line: { schema: z.int().min(0), default: 0 },
+  context: { schema: z.int().min(0).max(50), default: 3 },
+  start: { schema: z.int().min(0) },
+  count: { schema: z.int().min(1) },
+  start_char: { schema: z.int().min(0) },
+  count_chars: { schema: z.int().min(1) },
+  expression: { schema: z.string().trim().min(1), doc: "JMESPath" },
 } as const;
 type ArgName = keyof typeof ARG;
 
@@ -61,13 +62,12 @@ export const FETCH_ARG_NAMES = Object.keys(ARG) as ArgName[];
 /** The input schema rescuer_fetch advertises, derived from the validators above. */
 export function fetchToolShape(): z.ZodObject {
   const props: Record<string, z.ZodType> = {
-    id: z.string().describe('The 12-character id from the handle, e.g. "3f9a0c1d2e4b".'),
-    mode: z.enum(FETCH_MODES).describe(`What to read: ${FETCH_MODES.join(", ")}.`),
+    id: z.string(),
+    mode: z.enum(FETCH_MODES),
   };
   for (const name of FETCH_ARG_NAMES) {
-    const a: { schema: z.ZodType; modes: string; doc: string; default?: unknown } = ARG[name];
-    const dflt = a.default === undefined ? "" : ` Default ${JSON.stringify(a.default)}.`;
-    props[name] = a.schema.optional().describe(`${a.modes}: ${a.doc}${dflt}`);
+    const a: { schema: z.ZodType; doc?: string; default?: unknown } = ARG[name];
+    props[name] = a.doc ? a.schema.optional().describe(a.doc) : a.schema.optional();
   }
   return z.object(props);
 }

@@ -3,17 +3,22 @@
  * JMESPath is a closed language (no code, no regex), so a model-written expression cannot
  * do more than walk and reshape the data.
  */
-import jmespath from "jmespath";
+import { createRequire } from "node:module";
 import { clip, fail, fmtCount, ok, quote } from "./answer";
 import type { FetchArgs } from "./fetchArgs";
 import type { FetchAnswer, FetchInput } from "./fetchTypes";
+
+type JmesPath = typeof import("jmespath");
+let jmes: JmesPath | null = null;
+/** Loaded with the first query: most processes never run one. */
+const jmespath = (): JmesPath => (jmes ??= createRequire(import.meta.url)("jmespath") as JmesPath);
 
 export function queryMode(input: FetchInput, args: FetchArgs["query"]): FetchAnswer {
   const data = parseData(input);
   if ("error" in data) return fail(data.error);
   let result: unknown;
   try {
-    result = jmespath.search(data.value as never, args.expression);
+    result = jmespath().search(data.value as never, args.expression);
   } catch (err) {
     const why = err instanceof Error ? clip(err.message.split("\n")[0]!.replace(/\.$/, ""), 160) : "invalid";
     return fail(`The expression ${quote(args.expression)} is not valid JMESPath: ${why}.`);

@@ -3,6 +3,7 @@ import type { ReadResourceResult, Resource, ResourceLink, ResourceTemplate } fro
 import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { BlobMeta, Kind } from "../types";
 import type { Engine } from "../engine/engineApi";
+import { fmtInt } from "../rescue/format";
 
 export const BLOB_URI_PREFIX = "spillway://blob/";
 
@@ -28,7 +29,7 @@ export function mimeForKind(kind: Kind | undefined): string {
 }
 
 function describe(meta: BlobMeta): string {
-  return `Full result of ${meta.tool}: ${meta.chars.toLocaleString("en-US")} chars, ${meta.lines.toLocaleString("en-US")} lines, ${meta.kind}`;
+  return `Full result of ${meta.tool}: ${fmtInt(meta.chars)} chars, ${fmtInt(meta.lines)} lines, ${meta.kind}`;
 }
 
 /** The resource_link that follows a handle. */

@@ -15,7 +15,6 @@ export interface RpcRequest {
 }
 
 export class CallRecord {
-  private readonly t0 = performance.now();
   private readonly startedAt: number;
   private upstreamMs: number | null = null;
   private upstreamRequest: unknown = undefined;
@@ -27,9 +26,11 @@ export class CallRecord {
     private readonly sessionId: string,
     req: RpcRequest,
     private readonly requestId: string | number,
+    /** performance.now() when the request arrived. */
+    private readonly t0 = performance.now(),
   ) {
     this.request = { jsonrpc: "2.0", id: requestId, method: req.method, params: req.params };
-    this.startedAt = engine.clock.now();
+    this.startedAt = engine.clock.now() - (performance.now() - t0);
   }
 
   private elapsed(): number {

@@ -12,7 +12,7 @@ import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { UpstreamConfig } from "../config/config";
 import type { Engine } from "../engine/engineApi";
 import { describeError, ErrorCode, SpillwayError } from "../errors";
-import type { ToolCatalog, ToolRun } from "../inspector/api/dtoHost";
+import type { ToolCatalog, ToolRun } from "./handTypes";
 import { createProxyServer } from "./proxyServer";
 import type { UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
@@ -60,7 +60,7 @@ export function createHandRunner(engine: Engine, upstreams: UpstreamManager, ser
             .filter((r) => r.server === u.name)
             .map((r) => {
               // The upstream's own definition: the proxy advertises it without outputSchema.
-              const own = upstreams.upstreams.get(u.name)?.tools?.find((t) => t.name === r.upstreamName);
+              const own = r.own;
               return {
                 name: r.name,
                 upstreamName: r.upstreamName,

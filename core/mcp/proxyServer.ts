@@ -5,22 +5,25 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema,
-  ReadResourceRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest,
+  CallToolRequestSchema, CreateMessageResultSchema, ElicitResultSchema, ErrorCode as McpErrorCode, ListToolsRequestSchema, McpError,
+  type CallToolResult, type ServerNotification, type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { describeError } from "../errors";
-import { BLOB_TEMPLATE, listBlobResources, readBlobResource } from "./blobResources";
 import { deliverResult } from "./deliver";
-import type { Engine } from "../engine/engineApi";
 import { CallRecord } from "./callRecord";
+import { loadEngine, type EngineSource } from "./engineSource";
+import type { Engine } from "../engine/engineApi";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
-import { isUpstreamError } from "./upstream";
-import type { UpstreamManager } from "./upstreamManager";
+import { installForwarding } from "./proxyForwarding";
+import { lazySchemaValidator } from "./schemaValidator";
+import { isUpstreamError } from "./upstreamError";
+import type { Relay, RoutedTool, UpstreamManager } from "./upstreamManager";
 import { SPILLWAY_VERSION } from "./version";
 
 export interface ProxyDeps {
-  engine: Engine;
+  /** The engine, or a deferred one that loads with the first request needing it (stdio). */
+  engine: EngineSource;
   upstreams: UpstreamManager;
   sessionId: string;
   /**
@@ -30,11 +33,11 @@ export interface ProxyDeps {
   sessionFromMeta?: (meta: unknown) => string | null;
 }
 
+// Short: a host may add these to every request. The handles and stubs say the rest.
 const INSTRUCTIONS = [
-  "Spillway sits between you and these tools. A result too large for your context arrives as a preview with an id;",
-  "read the rest with rescuer_fetch (outline, search, grep, range, query…). A result you already received in full",
-  "arrives as a one-line stub; recall_result brings it back. Write spill:<id> in another tool's argument to pass a",
-  "stored result to that tool without reading it.",
+  "Spillway sits between you and these tools. A result too large for your context arrives as a preview with an id",
+  "(read more with rescuer_fetch); a repeat, or a re-run that changed a few lines, arrives as a stub (recall_result",
+  "gives its exact text); spill:<id> in another tool's argument passes a stored result unread.",
 ].join(" ");
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -44,62 +47,111 @@ function errorResult(text: string): CallToolResult {
 }
 
 export function createProxyServer(deps: ProxyDeps): Server {
-  const { engine, upstreams } = deps;
-  const log = engine.logger;
+  const { upstreams } = deps;
+  const log = deps.engine.logger;
+  const engine = () => loadEngine(deps.engine);
   let current = deps.sessionId;
   const server = new Server(
     { name: "spillway", version: SPILLWAY_VERSION },
-    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS },
+    {
+      // Always offered, as the upstreams start after the handshake: with none behind, the lists are empty.
+      capabilities: {
+        tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true },
+        completions: {}, logging: {},
+      },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: lazySchemaValidator(),
+    },
   );
+  let initialized = false;
+  let ownTools: ReturnType<typeof ownToolDefinitions> | null = null;
 
   const clientName = () => {
     const client = server.getClientVersion();
     return client ? `${client.name} ${client.version}`.trim() : null;
   };
-  server.oninitialized = () => engine.touchSession(current, clientName());
+  const touch = () => {
+    try {
+      deps.engine.touchSession(current, clientName());
+    } catch (err) {
+      log.warn("could not record the session", { session: current, error: describeError(err) });
+    }
+  };
+  server.oninitialized = () => {
+    initialized = true;
+    touch();
+    // After the handshake, not before it: starting upstreams costs CPU the first answers need.
+    setImmediate(() => upstreams.start());
+  };
   /** A call's session: the host's when its _meta names one (kept for the calls after it), else this MCP session's. */
   const sessionFor = (meta: unknown): string => {
     const host = deps.sessionFromMeta?.(meta) ?? null;
     if (host && host !== current) {
       current = host;
-      engine.touchSession(current, clientName());
+      touch();
     }
     return current;
   };
 
+  // No notification before the client has finished initializing; it lists tools then anyway.
   const unsubscribe = upstreams.onToolsChanged(() => {
+    if (!initialized) return;
     server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
+  });
+  const detach = installForwarding(server, {
+    upstreams,
+    logger: log,
+    engine: () => engine().catch(() => null),
+    sessionId: () => current,
+    ready: () => initialized,
   });
   const previousOnClose = server.onclose;
   server.onclose = () => {
     unsubscribe();
+    detach();
     previousOnClose?.();
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const routed = await upstreams.tools();
-    return { tools: [...ownToolDefinitions(engine), ...routed.map((r) => r.tool)] };
+    ownTools ??= ownToolDefinitions();
+    return { tools: [...ownTools, ...routed.map((r) => r.tool)] };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const { name, arguments: args } = req.params;
     const sessionId = sessionFor(req.params._meta);
-    const rec = new CallRecord(engine, sessionId, req, extra.requestId);
+    // Timed from here: a first call also waits for the engine to load.
+    const t0 = performance.now();
+    const loading = engine();
+    // An upstream tool still runs when the engine cannot load: its raw result, and a log line.
+    loading.catch((err) => log.error("the engine did not load; results pass through untouched", { session: sessionId, error: describeError(err) }));
+    const record = (e: Engine) => new CallRecord(e, sessionId, req, extra.requestId, t0);
     if (isOwnTool(name)) {
+      const e = await loading.catch(() => null);
+      if (!e) return errorResult(`${name} is unavailable: Spillway's store could not be opened (see its log).`);
+      const rec = record(e);
       let eventId: number | undefined;
-      return rec.own(callOwnTool(engine, sessionId, name, args, (id) => (eventId = id)), eventId);
+      const answer = callOwnTool(e, sessionId, name, args, (id) => (eventId = id));
+      return rec.own(answer, eventId);
     }
     const route = await upstreams.route(name);
     if (!route) {
       const text = `There is no tool named ${name} behind Spillway: call tools/list for the current names.`;
-      return rec.failed({ tool: name, server: null, args: args ?? {} }, errorResult(text), text);
+      const e = await loading.catch(() => null);
+      return e ? record(e).failed({ tool: name, server: null, args: args ?? {} }, errorResult(text), text) : errorResult(text);
     }
-    const expanded = engine.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
+    const e = await loading.catch(() => null);
+    if (!e) return passThrough(upstreams, route, args, extra, relayTo(server, route.server, extra));
+    const rec = record(e);
+    const expanded = e.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
     rec.expanded(expanded.eventIds);
     let result: CallToolResult;
     const progress = relayProgress(req.params._meta?.progressToken, extra);
     try {
-      result = await rec.upstream(route.upstreamName, expanded.args, () => upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress }));
+      result = await rec.upstream(route.upstreamName, expanded.args, () =>
+        upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress, relay: relayTo(server, route.server, extra) }),
+      );
       await progress.flush();
     } catch (err) {
       const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
@@ -108,15 +160,35 @@ export function createProxyServer(deps: ProxyDeps): Server {
       return rec.failed({ tool: name, server: route.server, args: args ?? {} }, errorResult(answer), answer);
     }
     let ids = { main: null as number | null, structured: null as number | null };
-    const delivered = deliverResult(engine, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note, onRecorded: (r) => (ids = r) });
+    const delivered = deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note, onRecorded: (r) => (ids = r) });
     return rec.delivered(delivered, result, ids);
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listBlobResources(engine, current) }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [BLOB_TEMPLATE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readBlobResource(engine, current, req.params.uri));
-
   return server;
+}
+
+/** An upstream call forwarded as is, for when the engine is not there to look at it. */
+async function passThrough(upstreams: UpstreamManager, route: RoutedTool, args: Record<string, unknown> | undefined, extra: Extra, relay: Relay): Promise<CallToolResult> {
+  try {
+    return await upstreams.call(route, args ?? {}, { signal: extra.signal, relay });
+  } catch (err) {
+    return errorResult(isUpstreamError(err) ? err.message : `Calling ${route.name} on ${route.server} failed: ${describeError(err)}.`);
+  }
+}
+
+/**
+ * An upstream's sampling or elicitation request during a call, sent to this client on that call's
+ * stream; a client that did not declare the capability gets no request, the upstream a sentence.
+ */
+function relayTo(server: Server, upstream: string, extra: Extra): Relay {
+  return async (req, signal) => {
+    const caps = server.getClientCapabilities();
+    const sampling = req.method === "sampling/createMessage";
+    if (!(sampling ? caps?.sampling : caps?.elicitation)) {
+      throw new McpError(McpErrorCode.InvalidRequest, `The client connected to Spillway did not declare ${sampling ? "sampling" : "elicitation"}, so ${upstream} cannot ask it for ${req.method}.`);
+    }
+    return extra.sendRequest(req as never, sampling ? CreateMessageResultSchema : ElicitResultSchema, { signal }) as Promise<Record<string, unknown>>;
+  };
 }
 
 /**

@@ -1,11 +1,11 @@
 /** MCP over stdio (`spillway mcp`): one process is one Spillway session; stdout carries only the protocol. */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { Engine } from "../engine/engineApi";
+import type { EngineSource } from "./engineSource";
 import { createProxyServer } from "./proxyServer";
 import type { UpstreamManager } from "./upstreamManager";
 
 export interface StdioMcpOptions {
-  engine: Engine;
+  engine: EngineSource;
   upstreams: UpstreamManager;
   sessionId: string;
   stdin?: NodeJS.ReadableStream;

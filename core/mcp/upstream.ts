@@ -7,26 +7,21 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
-  CallToolResultSchema, ErrorCode as McpErrorCode, McpError, ToolListChangedNotificationSchema,
-  type CallToolResult, type Progress, type Tool,
+  CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, ErrorCode as McpErrorCode, McpError, ToolListChangedNotificationSchema,
+  type CallToolResult, type ClientRequest, type Progress, type ServerCapabilities, type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import type { UpstreamConfig } from "../config/config";
-import { describeError, ErrorCode, SpillwayError } from "../errors";
+import { describeError, type SpillwayError } from "../errors";
 import type { Logger } from "../runtime";
+import { lazySchemaValidator } from "./schemaValidator";
+import { isUpstreamError, upstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
 
 export type UpstreamState = "idle" | "starting" | "ready" | "down";
 
-/** A failure talking to an upstream, phrased for the model and the operator. */
-/** An upstream failure as the one coded error, with a sentence for the model. */
-export function upstreamError(message: string, cancelled = false): SpillwayError {
-  return new SpillwayError(cancelled ? ErrorCode.Cancelled : ErrorCode.Upstream, message);
-}
-
-/** Whether `err` is an upstream failure (already a sentence for the model). */
-export function isUpstreamError(err: unknown): err is SpillwayError {
-  return err instanceof SpillwayError && (err.code === ErrorCode.Upstream || err.code === ErrorCode.Cancelled);
-}
+// In their own module so the proxy can name them without loading the MCP client.
+export { isUpstreamError, upstreamError };
 
 export interface UpstreamOptions {
   logger: Logger;
@@ -34,6 +29,16 @@ export interface UpstreamOptions {
   timeoutMs: number;
   /** Called when the server says its tool list changed, or when it restarts. */
   onToolsChanged: () => void;
+  /** Every other notification of the server (logging, prompts/resources list_changed, resources/updated). */
+  onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
+  /** The server's sampling and elicitation requests, for the proxy to relay to the client whose call is running. */
+  onClientRequest?: (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
+}
+
+/** A request an upstream sends to its client. */
+export interface ClientBoundRequest {
+  method: "sampling/createMessage" | "elicitation/create";
+  params: Record<string, unknown>;
 }
 
 export interface CallOptions {
@@ -92,12 +97,21 @@ export class Upstream {
 
   private async open(delayMs: number): Promise<Client> {
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
-    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities: {} });
+    // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
+    const capabilities = this.opts.onClientRequest ? { sampling: {}, elicitation: { form: {} } } : {};
+    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities, jsonSchemaValidator: lazySchemaValidator() });
+    const relay = this.opts.onClientRequest;
+    if (relay) {
+      client.setRequestHandler(CreateMessageRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+      client.setRequestHandler(ElicitRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+    }
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools = null;
       this.opts.onToolsChanged();
     });
+    client.fallbackNotificationHandler = async (n) => this.opts.onNotification?.(n as { method: string; params?: Record<string, unknown> });
     const transport = this.makeTransport();
     this.transport = transport;
     client.onclose = () => this.lost(client);
@@ -188,6 +202,26 @@ export class Upstream {
     }
   }
 
+  /** What the connected server offers (prompts, resources, logging, completions…). */
+  async capabilities(): Promise<ServerCapabilities> {
+    const client = await this.connect(false);
+    return client.getServerCapabilities() ?? {};
+  }
+
+  /** Any other request (prompts, resources, completion, logging), forwarded raw under the timeout. */
+  async forward<S extends AnySchema>(method: string, params: Record<string, unknown>, schema: S, signal?: AbortSignal): Promise<SchemaOutput<S>> {
+    const client = await this.connect(true);
+    try {
+      const result = await client.request({ method, params } as ClientRequest, schema, { signal, timeout: this.opts.timeoutMs });
+      this.failures = 0;
+      return result;
+    } catch (err) {
+      // The server's own refusal (unknown prompt, bad URI) reaches the client as that MCP error.
+      if (err instanceof McpError && err.code !== McpErrorCode.RequestTimeout && err.code !== McpErrorCode.ConnectionClosed) throw err;
+      throw this.explain(err, method);
+    }
+  }
+
   private explain(err: unknown, what: string): SpillwayError {
     if (isUpstreamError(err)) return err;
     const code = err instanceof McpError ? err.code : undefined;
@@ -206,8 +240,11 @@ export class Upstream {
   async close(): Promise<void> {
     this.closed = true;
     const c = this.client;
+    const starting = c ? null : this.transport;
     this.client = null;
     this.state = "idle";
     if (c) await c.close().catch(() => {});
+    // Still starting (upstreams start in the background now): stop the child too, or it outlives us.
+    else if (starting) await starting.close().catch(() => {});
   }
 }

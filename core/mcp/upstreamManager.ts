@@ -1,75 +1,315 @@
 /**
  * The configured upstream servers, shared by every MCP session of a process: one connection per
- * server, their tools merged under one namespace (a name is prefixed `<server>__` only when two
- * servers, or Spillway itself, use it).
+ * server, their tools merged under one namespace (see toolRoutes.ts).
+ *
+ * tools/list does not wait for upstreams it has a list of: it answers from the catalog cached in
+ * the store (the list each server gave last time, under the same config entry) while the servers
+ * start and list in the background; when their fresh lists differ from what was served, listeners
+ * hear of it (the proxy sends notifications/tools/list_changed). Only a server with no cached list
+ * is waited for, and only up to `firstListWaitMs`. A call to a cached tool whose server is not up
+ * yet waits for it to start.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { UpstreamConfig } from "../config/config";
+import type { SpillwayConfig, UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
-import { Upstream, upstreamError, type CallOptions } from "./upstream";
+import type { ToolCatalogView } from "../store/toolCatalog";
+import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { CallOptions, ClientBoundRequest, Upstream } from "./upstream";
+import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
+import { upstreamError } from "./upstreamError";
+import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
 
-/** A tool as the proxy offers it, and where it really lives. */
-export interface RoutedTool {
-  /** The name clients see. */
-  name: string;
-  server: string;
-  /** The name on the upstream server. */
-  upstreamName: string;
-  /** The definition clients see: the upstream's, without outputSchema (see advertise()). */
-  tool: Tool;
+export type { RoutedTool } from "./toolRoutes";
+
+/** A notification an upstream sent that the proxy may pass on. */
+export interface UpstreamNotification {
+  method: string;
+  params?: Record<string, unknown>;
 }
 
 export interface UpstreamStatus {
   name: string;
   state: string;
+  /** Tools offered for this server (its own list, else the cached one); null when none is known. */
   tools: number | null;
   lastError: string | null;
   pid: number | null;
 }
+
 
 export interface UpstreamManagerOptions {
   logger: Logger;
   timeoutMs: number;
   /** Names the proxy itself uses; an upstream tool with one of them is always prefixed. */
   reservedNames: ReadonlySet<string>;
+  /** How long tools/list waits for a server with no cached list (config server.firstListWaitMs). */
+  firstListWaitMs: number;
+  /** The cached catalog, opened on first use; without one every start waits for its upstreams. */
+  catalog?: () => ToolCatalogView | null | Promise<ToolCatalogView | null>;
 }
 
-/**
- * Strips outputSchema: the proxy may replace a large result by a handle, and a client must never
- * receive output that breaks a schema it was promised. The schema is still described in words.
- */
-function advertise(tool: Tool, name: string): Tool {
-  const { outputSchema, ...rest } = tool;
-  const note = outputSchema ? "\n\n(Through Spillway, large structured results arrive as a handle to read with rescuer_fetch.)" : "";
-  return { ...rest, name, description: (tool.description ?? "") + note };
+interface ServerState {
+  name: string;
+  config: UpstreamConfig;
+  upstream: Promise<Upstream> | null;
+  /** Created upstream, for status() (which cannot wait). */
+  created: Upstream | null;
+  /** The tools offered for this server: its own list in this process, else the cached one. */
+  tools: Tool[] | null;
+  /** `tools` came from the server in this process. */
+  live: boolean;
+  /** The server said its list changed; the offered list is out of date until listed again. */
+  stale: boolean;
+  /** Counts list_changed notifications, so a list answered across one is taken again. */
+  changes: number;
+  refreshing: Promise<void> | null;
+  /** Relays of the calls running on this server, latest last: its sampling/elicitation requests go to the latest. */
+  relays: Relay[];
+}
+
+/** Answers a server's request to its client (sampling, elicitation) on behalf of one running call. */
+export type Relay = (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
+
+type UpstreamModule = typeof import("./upstream");
+let upstreamModule: Promise<UpstreamModule> | null = null;
+/** The MCP client loads with the first upstream, not with the proxy: the first answers need none of it. */
+const loadUpstreamModule = () => (upstreamModule ??= import("./upstream"));
+
+/** Waits for `work`, but not longer than `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
 }
 
 export class UpstreamManager {
-  readonly upstreams: Map<string, Upstream>;
+  private readonly servers: Map<string, ServerState>;
   private routes = new Map<string, RoutedTool>();
-  private listing: Promise<RoutedTool[]> | null = null;
-  private fresh = false;
+  private signature = "[]";
+  /** The signature of the list last answered; null until tools/list was answered once. */
+  private served: string | null = null;
+  private cacheRead: Promise<void> | null = null;
+  private catalogOpen: Promise<ToolCatalogView | null> | null = null;
+  private closed = false;
   private listeners = new Set<() => void>();
+  private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
 
   constructor(configs: Record<string, UpstreamConfig>, private readonly opts: UpstreamManagerOptions) {
-    this.upstreams = new Map(
-      Object.entries(configs).map(([name, cfg]) => [
-        name,
-        new Upstream(name, cfg, { logger: opts.logger, timeoutMs: opts.timeoutMs, onToolsChanged: () => this.toolsChanged(name) }),
-      ]),
+    this.servers = new Map(
+      Object.entries(configs).map(([name, config]) => [name, { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null, relays: [] }]),
     );
   }
 
-  /** Subscribes to tool list changes of any upstream; returns the unsubscribe function. */
+  /** Subscribes to changes of the offered tool list; returns the unsubscribe function. */
   onToolsChanged(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
   }
 
-  private toolsChanged(server: string): void {
-    this.fresh = false;
-    this.opts.logger.info("upstream tool list changed", { server });
+  /** Subscribes to the upstreams' other notifications (logging, list_changed, resources/updated). */
+  onNotification(fn: (server: string, n: UpstreamNotification) => void): () => void {
+    this.notificationListeners.add(fn);
+    return () => this.notificationListeners.delete(fn);
+  }
+
+  /**
+   * Every server that is up or can be started, in config order; one that cannot is left out (and
+   * logged). `bounded`: a server still starting after firstListWaitMs is left out too, so a list
+   * answer does not wait on a slow server (as tools/list does not).
+   */
+  async connected(bounded = false): Promise<{ server: string; upstream: Upstream }[]> {
+    const all = await Promise.all(
+      [...this.servers.values()].map(async (s) => {
+        try {
+          const u = await this.upstream(s);
+          const up = u.connect(true).then(() => true);
+          if (!bounded) await up;
+          else if (!(await Promise.race([up, new Promise<false>((r) => setTimeout(() => r(false), this.opts.firstListWaitMs).unref())]))) return null;
+          return { server: s.name, upstream: u };
+        } catch (err) {
+          if (!this.closed) this.opts.logger.warn("upstream unavailable", { server: s.name, error: describeError(err) });
+          return null;
+        }
+      }),
+    );
+    return all.filter((x): x is { server: string; upstream: Upstream } => x !== null);
+  }
+
+  /** Starts and lists, in the background, every server not yet listed in this process. Idempotent. */
+  start(): void {
+    if (this.closed) return;
+    for (const s of this.servers.values()) if (!s.live && !s.refreshing) void this.refresh(s);
+  }
+
+  /**
+   * The offered upstream tools. Waits only for servers with no list at all (or one they said is out
+   * of date), at most firstListWaitMs; a server that cannot start is left out (and logged).
+   */
+  async tools(): Promise<RoutedTool[]> {
+    await this.readCache();
+    this.start();
+    const pending = [...this.servers.values()].filter((s) => s.refreshing && (s.tools === null || s.stale)).map((s) => s.refreshing);
+    if (pending.length) await within(Promise.all(pending), this.opts.firstListWaitMs);
+    this.served = this.signature;
+    return [...this.routes.values()];
+  }
+
+  /** The route of an exposed tool name; a name not offered yet waits for the servers to list. */
+  async route(name: string): Promise<RoutedTool | undefined> {
+    await this.readCache();
+    if (!this.routes.has(name) && [...this.servers.values()].some((s) => !s.live)) {
+      this.start();
+      await Promise.all([...this.servers.values()].map((s) => s.refreshing));
+    }
+    return this.routes.get(name);
+  }
+
+  /** Calls a tool on its server, starting the server first if needed. */
+  async call(route: RoutedTool, args: unknown, opts: CallOptions & { relay?: Relay } = {}): Promise<CallToolResult> {
+    const s = this.servers.get(route.server);
+    if (!s) throw upstreamError(`The upstream server ${route.server} is not configured any more.`);
+    const u = await this.upstream(s);
+    const { relay, ...rest } = opts;
+    if (relay) s.relays.push(relay);
+    try {
+      return await u.callTool(route.upstreamName, args, rest);
+    } finally {
+      if (relay) s.relays.splice(s.relays.indexOf(relay), 1);
+    }
+  }
+
+  status(): UpstreamStatus[] {
+    return [...this.servers.values()].map((s) => ({
+      name: s.name,
+      state: s.created?.state ?? "idle",
+      tools: s.tools?.length ?? null,
+      lastError: s.created?.lastError ?? null,
+      pid: s.created?.pid ?? null,
+    }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listeners.clear();
+    this.notificationListeners.clear();
+    await Promise.all([...this.servers.values()].map(async (s) => (s.upstream ? (await s.upstream.catch(() => null))?.close() : undefined)));
+  }
+
+  private catalog(): Promise<ToolCatalogView | null> {
+    this.catalogOpen ??= (async () => (this.opts.catalog ? await this.opts.catalog() : null))().catch((err) => {
+      this.opts.logger.warn("the cached tool catalog cannot be opened; upstreams are listed live", { error: describeError(err) });
+      return null;
+    });
+    return this.catalogOpen;
+  }
+
+  private readCache(): Promise<void> {
+    // No servers, no catalog: the index is not even opened for it.
+    this.cacheRead ??= this.servers.size ? this.catalog().then((c) => this.useCache(c)) : Promise.resolve();
+    return this.cacheRead;
+  }
+
+  private useCache(catalog: ToolCatalogView | null): void {
+    if (!catalog) return;
+    for (const s of this.servers.values()) {
+      if (s.tools) continue;
+      try {
+        const cached = catalog.load(s.name, s.config);
+        if (cached) s.tools = asTools(cached);
+      } catch (err) {
+        this.opts.logger.warn("cached tool list unreadable; the server is listed live", { server: s.name, error: describeError(err) });
+      }
+    }
+    this.rebuild();
+  }
+
+  private upstream(s: ServerState): Promise<Upstream> {
+    if (this.closed) return Promise.reject(upstreamError(`The upstream server ${s.name} has been shut down.`));
+    s.upstream ??= loadUpstreamModule().then((m) => {
+      const u = new m.Upstream(s.name, s.config, {
+        logger: this.opts.logger,
+        timeoutMs: this.opts.timeoutMs,
+        onToolsChanged: () => this.upstreamChanged(s),
+        onNotification: (n) => this.notified(s.name, n),
+        onClientRequest: (req, signal) => {
+          const relay = s.relays.at(-1);
+          if (!relay) throw new McpError(McpErrorCode.InvalidRequest, `Spillway relays ${req.method} only while one of its client's tool calls runs on ${s.name}.`);
+          return relay(req, signal);
+        },
+      });
+      s.created = u;
+      // close() may have run while the module loaded.
+      if (this.closed) void u.close();
+      return u;
+    });
+    return s.upstream;
+  }
+
+  private upstreamChanged(s: ServerState): void {
+    this.opts.logger.info("upstream tool list changed", { server: s.name });
+    s.stale = true;
+    s.changes++;
+    void this.refresh(s);
+  }
+
+  private refresh(s: ServerState): Promise<void> {
+    s.refreshing ??= this.listLive(s).finally(() => (s.refreshing = null));
+    return s.refreshing;
+  }
+
+  private async listLive(s: ServerState): Promise<void> {
+    try {
+      const u = await this.upstream(s);
+      // A list_changed that arrives while listing makes the answer out of date: list once more.
+      while (!this.closed) {
+        const seen = s.changes;
+        const tools = await u.listTools(false);
+        if (s.changes !== seen) {
+          u.tools = null;
+          continue;
+        }
+        s.stale = false;
+        this.offer(s, tools);
+        break;
+      }
+    } catch (err) {
+      if (!this.closed) this.opts.logger.warn("upstream tools unavailable", { server: s.name, error: describeError(err), cached: s.tools !== null });
+    }
+  }
+
+  /** A server's own fresh list: offered from now on, kept in the catalog, and announced when the offer changed. */
+  private offer(s: ServerState, tools: Tool[]): void {
+    s.tools = tools;
+    s.live = true;
+    this.rebuild();
+    void this.catalog().then((c) => {
+      try {
+        c?.save(s.name, s.config, tools);
+      } catch (err) {
+        this.opts.logger.warn("could not keep the tool list in the catalog", { server: s.name, error: describeError(err) });
+      }
+    });
+    if (this.served !== null && this.signature !== this.served) this.announce();
+  }
+
+  private rebuild(): void {
+    const lists = [...this.servers.values()].flatMap((s) => (s.tools ? [{ server: s.name, tools: s.tools }] : []));
+    this.routes = routeTools(lists, this.opts.reservedNames, this.opts.logger);
+    this.signature = JSON.stringify([...this.routes.values()].map((r) => r.tool));
+  }
+
+  private notified(server: string, n: UpstreamNotification): void {
+    for (const fn of this.notificationListeners) {
+      try {
+        fn(server, n);
+      } catch (err) {
+        this.opts.logger.warn("upstream notification listener failed", { server, method: n.method, error: describeError(err) });
+      }
+    }
+  }
+
+  private announce(): void {
     for (const fn of this.listeners) {
       try {
         fn();
@@ -78,62 +318,15 @@ export class UpstreamManager {
       }
     }
   }
+}
 
-  /** Every upstream tool, starting servers on first use; a server that cannot start is left out (and logged). */
-  async tools(): Promise<RoutedTool[]> {
-    if (this.fresh) return [...this.routes.values()];
-    this.listing ??= this.list().finally(() => (this.listing = null));
-    return this.listing;
-  }
-
-  private async list(): Promise<RoutedTool[]> {
-    const lists = await Promise.all(
-      [...this.upstreams.values()].map(async (u) => {
-        try {
-          return { server: u.name, tools: await u.listTools(false) };
-        } catch (err) {
-          this.opts.logger.warn("upstream tools unavailable", { server: u.name, error: describeError(err) });
-          return { server: u.name, tools: u.tools ?? [] };
-        }
-      }),
-    );
-    const owners = new Map<string, number>();
-    for (const l of lists) for (const t of l.tools) owners.set(t.name, (owners.get(t.name) ?? 0) + 1);
-    const routes = new Map<string, RoutedTool>();
-    for (const l of lists) {
-      for (const t of l.tools) {
-        const clash = (owners.get(t.name) ?? 0) > 1 || this.opts.reservedNames.has(t.name);
-        const name = clash ? `${l.server}__${t.name}` : t.name;
-        if (routes.has(name) || this.opts.reservedNames.has(name)) {
-          this.opts.logger.warn("tool name taken twice even after prefixing; the later one is hidden", { server: l.server, tool: t.name });
-          continue;
-        }
-        routes.set(name, { name, server: l.server, upstreamName: t.name, tool: advertise(t, name) });
-      }
-    }
-    this.routes = routes;
-    this.fresh = [...this.upstreams.values()].every((u) => u.tools !== null);
-    return [...routes.values()];
-  }
-
-  /** The route of an exposed tool name, listing the upstreams first if that was never done. */
-  async route(name: string): Promise<RoutedTool | undefined> {
-    if (!this.routes.has(name) && !this.fresh) await this.tools();
-    return this.routes.get(name);
-  }
-
-  async call(route: RoutedTool, args: unknown, opts: CallOptions = {}): Promise<CallToolResult> {
-    const u = this.upstreams.get(route.server);
-    if (!u) throw upstreamError(`The upstream server ${route.server} is not configured any more.`);
-    return u.callTool(route.upstreamName, args, opts);
-  }
-
-  status(): UpstreamStatus[] {
-    return [...this.upstreams.values()].map((u) => ({ name: u.name, state: u.state, tools: u.tools?.length ?? null, lastError: u.lastError, pid: u.pid }));
-  }
-
-  async close(): Promise<void> {
-    this.listeners.clear();
-    await Promise.all([...this.upstreams.values()].map((u) => u.close()));
-  }
+/** The manager for a config's mcpServers, with the proxy's own tool names reserved. */
+export function createUpstreamManager(config: SpillwayConfig, logger: Logger, catalog?: UpstreamManagerOptions["catalog"]): UpstreamManager {
+  return new UpstreamManager(config.mcpServers, {
+    logger,
+    timeoutMs: config.server.upstreamTimeoutMs,
+    firstListWaitMs: config.server.firstListWaitMs,
+    reservedNames: new Set([FETCH_TOOL, RECALL_TOOL]),
+    catalog,
+  });
 }

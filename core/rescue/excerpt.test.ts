@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Kind } from "../types";
 import { countLines } from "../text/lines";
-import { buildExcerpt } from "./excerpt";
+import { buildExcerpt, excerptBudget } from "./excerpt";
+import { defaultConfig } from "../config/config";
 import { renderHandle } from "./handle";
 import { detectKind } from "./kind";
 
@@ -233,5 +234,35 @@ describe("the cap", () => {
     const [head, tail] = ex.split(/\n… [\d,]+ lines omitted[^\n]*\n/);
     expect(head!.length / 6000).toBeCloseTo(2 / 3, 1);
     expect(tail!.length / 6000).toBeCloseTo(1 / 3, 1);
+  });
+});
+
+describe("the budget follows the result's size", () => {
+  const sizing = defaultConfig().excerpt;
+
+  it("is a share of the result with a floor, and never above the cap", () => {
+    expect(excerptBudget(12_001, sizing)).toBe(2_000);
+    expect(excerptBudget(40_000, sizing)).toBe(4_000);
+    expect(excerptBudget(80_000, sizing)).toBe(8_000);
+    expect(excerptBudget(5_000_000, sizing)).toBe(8_000);
+    expect(excerptBudget(50_000, { maxChars: 1_000, minChars: 1_500, share: 0.1 })).toBe(1_000);
+  });
+
+  it("keeps the excerpt of a large result within the exact cap and uses it", () => {
+    const log = fixture("log/build.log");
+    const ex = buildExcerpt(log, "log", excerptBudget(log.length, sizing)).text;
+    expect(ex.length).toBeLessThanOrEqual(8_000);
+    expect(ex.length).toBeGreaterThan(7_500);
+  });
+
+  it("still shows the promoted failure lines of a log just over the threshold", () => {
+    const lines = [...filler("head", 70), "ERROR step 71: test suite payments failed with exit code 2", ...filler("mid", 60), "FAIL src/ledger.test.ts > rounds half-even", ...filler("tail", 33)];
+    const log = lines.join("\n");
+    expect(log.length).toBeGreaterThan(12_000);
+    const ex = buildExcerpt(log, "log", excerptBudget(log.length, sizing)).text;
+    expect(ex.length).toBeLessThanOrEqual(2_000);
+    expect(ex).toContain("line 70: ERROR step 71: test suite payments failed with exit code 2");
+    expect(ex).toContain("line 131: FAIL src/ledger.test.ts > rounds half-even");
+    expect(ex).toContain("head line 0");
   });
 });

@@ -41,6 +41,26 @@ export function effectiveCap(maxChars: number): number {
   return Math.max(MIN_EXCERPT_CHARS, Math.floor(maxChars));
 }
 
+/** How the excerpt budget follows the result's size (the `excerpt` config block). */
+export interface ExcerptSizing {
+  /** Exact cap, whatever the result's size. */
+  maxChars: number;
+  /** Floor: no result gets a smaller budget (unless the cap is smaller). */
+  minChars: number;
+  /** Share of the result's length the budget grows by. */
+  share: number;
+}
+
+/**
+ * The excerpt budget for a result of `chars`: a share of its size, at least the floor, never
+ * above the cap. A result just over the rescue threshold then costs a small part of itself,
+ * and a large one gets the whole cap.
+ */
+export function excerptBudget(chars: number, sizing: ExcerptSizing): number {
+  const grown = Math.max(sizing.minChars, Math.floor(Math.max(0, chars) * sizing.share));
+  return Math.min(sizing.maxChars, grown);
+}
+
 function capped(text: string, cap: number): string {
   return text.length <= cap ? text : text.slice(0, safeEnd(text, cap));
 }

@@ -43,12 +43,17 @@ describe("renderHandle", () => {
 
   it("lists every fetch mode with an example call, and query only for JSON", () => {
     const json = footer(renderHandle(base));
-    expect(json).toContain('rescuer_fetch(id="3f9a1c2b7d4e", mode=…)');
+    expect(json).toContain('rescuer_fetch(id="3f9a1c2b7d4e", …) modes');
     for (const m of ['mode="stat"', 'mode="outline"', 'mode="search", query=', "top_k=", 'mode="grep", pattern=', "ignore_case=", 'mode="chain", pattern=', "context=", 'mode="range", start=', "count=", "start_char=", "count_chars=", 'mode="full"']) {
       expect(json).toContain(m);
     }
     expect(json).toContain('mode="query", expression="[0:5].id"');
     expect(json).toMatch(/0-based/);
+    // What the tool definition no longer says: the regex syntax, the answer cap, the full limit.
+    expect(json).toContain("(RE2)");
+    expect(json).toContain("answers stop at ~4,000 chars and say how to go on");
+    expect(json).toContain('mode="full" — all of it, up to 50,000 chars');
+    expect(footer(renderHandle({ ...base, maxChars: 2_500, fullMaxChars: 20_000 }))).toMatch(/~2,500 chars[\s\S]*up to 20,000 chars/);
     const log = footer(renderHandle({ ...base, kind: "log", shape: "24,003 lines" }));
     expect(log).not.toContain('mode="query"');
     expect(log).toContain('pattern="error|fail"');
@@ -62,16 +67,14 @@ describe("renderHandle", () => {
   });
 
   it("names the pass-by-reference token", () => {
-    expect(renderHandle(base)).toContain(
-      "write spill:3f9a1c2b7d4e in another tool's arguments to pass the whole content without reading it",
-    );
+    expect(renderHandle(base)).toContain("pass it whole to another tool by writing spill:3f9a1c2b7d4e in its arguments");
   });
 
   it("keeps the instruction footer compact", () => {
     for (const kind of ["json", "log", "csv", "html"] as const) {
       const n = footer(renderHandle({ ...base, kind })).length;
-      expect(n).toBeGreaterThan(600);
-      expect(n).toBeLessThan(900);
+      expect(n).toBeGreaterThan(450);
+      expect(n).toBeLessThan(700);
     }
   });
 

@@ -15,6 +15,9 @@ export interface HandleInput {
   kind: Kind;
   shape: string;
   excerpt: Excerpt;
+  /** The caps the footer names (fetch.maxChars, fetch.fullMaxChars); defaults when not given. */
+  maxChars?: number;
+  fullMaxChars?: number;
 }
 
 /** Header fields are single-line and bounded so a hostile tool name cannot reshape the handle. */
@@ -78,6 +81,8 @@ export function renderHandle(h: HandleInput): string {
   const redundant = shape === plural(lines, "line", "lines");
   const desc = shape && !redundant ? `${kind} ${shape}` : kind;
   const ex = h.excerpt ?? { text: "", truncated: true };
+  const maxChars = h.maxChars ?? 4_000;
+  const fullMaxChars = h.fullMaxChars ?? 50_000;
   const out = [
     `[spillway: output of ${tool} stored as ${id} — ${plural(chars, "char", "chars")}, ${plural(lines, "line", "lines")}, ${desc}]`,
     ex.truncated
@@ -85,22 +90,23 @@ export function renderHandle(h: HandleInput): string {
       : "This is a PREVIEW, NOT the full output as the tool sent it (here the excerpt holds all of its text).",
     // Before the excerpt: hosts clip long results to their first ~2,000 chars (Claude Code's
     // <persisted-output> preview), and the way back must survive the clip.
-    `Read the rest with rescuer_fetch(id="${id}", mode=…) (modes below the excerpt), or pass it whole as spill:${id}.`,
+    `Read the rest with rescuer_fetch(id="${id}", mode=…) (modes below the excerpt), or pass it whole to another tool by writing spill:${id} in its arguments.`,
     "--- excerpt ---",
     ex.text,
     "--- end of excerpt ---",
-    `Get more with rescuer_fetch(id="${id}", mode=…); line numbers are 0-based:`,
-    `  mode="stat" — size, kind, label, expiry`,
-    `  mode="outline" — structure, headings, error clusters with first lines`,
+    // What the tool definition used to say lives here: the definition is re-sent on every
+    // request, this text only once per rescued result, and the model reads it when it needs it.
+    `rescuer_fetch(id="${id}", …) modes; lines are 0-based; answers stop at ~${fmtInt(maxChars)} chars and say how to go on:`,
+    `  mode="stat" — size, kind, expiry`,
+    `  mode="outline" — structure, error clusters with first lines`,
     `  mode="search", query="failed payments", top_k=5 — best chunks for a question`,
-    `  mode="grep", pattern="${grepExample(kind, shape)}", ignore_case=true — matching lines`,
-    `  mode="chain", pattern="error", context=3 — matches with surrounding lines`,
+    `  mode="grep", pattern="${grepExample(kind, shape)}", ignore_case=true — matching lines (RE2)`,
+    `  mode="chain", pattern="error", context=3 — matches with lines around`,
     `  mode="range", start=0, count=100 (or start_char=0, count_chars=4000) — a slice`,
   ];
   if (kind === "json" || kind === "ndjson") {
-    out.push(`  mode="query", expression="${queryExample(kind, shape)}" — JMESPath over the JSON`);
+    out.push(`  mode="query", expression="${queryExample(kind, shape)}" — JMESPath`);
   }
-  out.push(`  mode="full" — the whole content, if small enough`);
-  out.push(`Pass by reference: write spill:${id} in another tool's arguments to pass the whole content without reading it.`);
+  out.push(`  mode="full" — all of it, up to ${fmtInt(fullMaxChars)} chars`);
   return out.join("\n");
 }

@@ -134,7 +134,7 @@ export class SearchIndex {
    * them, so indexing a 100 MB blob does not stall an endpoint. Searches skip the blob until done.
    */
   async indexBlobAsync(id: string, content: string, kind: Kind, batchChunks = 2_000): Promise<void> {
-    const seq = this.db.transaction(() => this.beginBlob(id, kind))();
+    const seq = this.db.transaction(() => this.beginBlob(id, kind)).immediate();
     const chunks = chunkText(content, kind);
     let n = 0;
     // One batch per transaction; returns false once the chunks run out.
@@ -150,7 +150,9 @@ export class SearchIndex {
       }
       return true;
     });
-    while (batch()) await new Promise<void>((resolve) => setImmediate(resolve));
+    // IMMEDIATE: a transaction that reads before it writes is refused at once (no busy wait)
+    // when another process holds the write lock.
+    while (batch.immediate()) await new Promise<void>((resolve) => setImmediate(resolve));
     this.st.finish!.run(n, content.length, seq);
   }
 

@@ -1,5 +1,5 @@
 /** Blob files on disk: sharded folders, atomic writes, and the encodings that keep JS strings exact. */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, type BigIntStats } from "node:fs";
 import { join } from "node:path";
 import { ensurePrivateDir, safeUnlink, TEMP_SUFFIX, writeFileAtomic } from "../fs/fsUtil";
 import { BLOB_ID_PATTERN } from "../vocabulary";
@@ -63,6 +63,85 @@ export class BlobFiles {
     }
   }
 
+  /**
+   * The whole file and a signature of the file it was read from (inode, size, change times), so
+   * a caller can tell later, by a stat alone, whether it is still the same unmodified file.
+   */
+  readWithSignature(id: string): { data: Buffer; signature: string } | null {
+    let fd: number;
+    try {
+      fd = openSync(this.pathOf(id), "r");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
+    try {
+      const st = fstatSync(fd, { bigint: true });
+      const data = Buffer.allocUnsafe(Number(st.size));
+      let off = 0;
+      while (off < data.length) {
+        const n = readSync(fd, data, off, data.length - off, off);
+        if (n === 0) break;
+        off += n;
+      }
+      return { data: off === data.length ? data : data.subarray(0, off), signature: signatureOf(st) };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** The signature (see readWithSignature) of the file now at the blob's path; null when there is none. */
+  signature(id: string): string | null {
+    try {
+      return signatureOf(statSync(this.pathOf(id), { bigint: true }));
+    } catch {
+      return null;
+    }
+  }
+
+  /** `length` bytes from `start` (fewer at the end), and the file's size; null when there is no file. */
+  readAt(id: string, start: number, length: number): { data: Buffer; size: number } | null {
+    let fd: number;
+    try {
+      fd = openSync(this.pathOf(id), "r");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      const want = Math.max(0, Math.min(length, size - start));
+      const data = Buffer.allocUnsafe(want);
+      let off = 0;
+      while (off < want) {
+        const n = readSync(fd, data, off, want - off, start + off);
+        if (n === 0) break;
+        off += n;
+      }
+      return { data: data.subarray(0, off), size };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Moves the blob's file to `dest` (same filesystem); false when there was none. */
+  moveOut(id: string, dest: string): boolean {
+    try {
+      renameSync(this.pathOf(id), dest);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw err;
+    }
+  }
+
+  /** Moves a file (same filesystem) in as the blob's file, replacing any. */
+  moveIn(id: string, src: string): void {
+    const dir = join(this.root, id.slice(0, 2));
+    if (!existsSync(dir)) ensurePrivateDir(dir);
+    renameSync(src, this.pathOf(id));
+  }
+
   exists(id: string): boolean {
     return existsSync(this.pathOf(id));
   }
@@ -91,6 +170,10 @@ export class BlobFiles {
     }
     return { ids, temps };
   }
+}
+
+function signatureOf(st: BigIntStats): string {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
 }
 
 function safeReaddir(dir: string): string[] {

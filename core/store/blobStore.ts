@@ -1,5 +1,4 @@
 /** The content-addressed blob store: keyed-hash ids, atomic files, the SQLite index, encryption at rest. */
-import { createHmac } from "node:crypto";
 import { stmt } from "./statements";
 import { join } from "node:path";
 import type { BlobMeta, Kind, Label } from "../types";
@@ -11,9 +10,11 @@ import type { KeyProvider } from "../crypto/keys";
 import { KeyRing } from "./keyRing";
 import { Ledger } from "./ledger";
 import { SessionStore } from "./sessions";
-import { BlobFiles, decodeText, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
-import { openIndex, storeSecret, type Db } from "./db";
-import { ensurePrivateDir } from "../fs/fsUtil";
+import { BlobFiles, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
+import { BlobReader, type BlobRange } from "./blobReader";
+import { indexPath, openIndex, storeSecret, type Db } from "./db";
+import { ensurePrivateDir, safeUnlink } from "../fs/fsUtil";
+import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integrity";
 import { toBlobMeta, type BlobRow } from "./rows";
 
 const HOUR = 3_600_000;
@@ -37,27 +38,43 @@ export interface PreparedText {
   id: string;
 }
 
+/** Points in the store's work where a test can stop a process (to SIGKILL it exactly there). */
+export interface StoreHooks {
+  /** Inside the transaction, right after a blob's row became a tombstone, before the commit. */
+  afterTombstone?(id: string): void;
+}
+
 export interface StoreOptions {
   home: string;
   clock: Clock;
   config: SpillwayConfig["store"];
   keys: KeyProvider;
+  hooks?: StoreHooks;
 }
+
+/** What becomes of a tombstoned blob's file once the tombstone is committed. */
+type Removal = "delete" | "quarantine";
 
 export class BlobStore {
   readonly db: Db;
   readonly files: BlobFiles;
   readonly keys: KeyRing;
-  private readonly secret: Buffer;
-  /** Called after a write grows the store, so the lifecycle can enforce the size cap. */
+  /** Keyed hashing of content: ids and chunk checksums. */
+  readonly hasher: ContentHasher;
+  private readonly reader: BlobReader;
+  /** Files of blobs tombstoned in the open transaction: removed only once it has committed. */
+  private readonly pending = new Map<string, Removal>();
+  private grew = false;
+  /** Called after a commit that grew the store, so the lifecycle can enforce the size cap. */
   onGrow: (() => void) | null = null;
 
   constructor(readonly opts: StoreOptions) {
     ensurePrivateDir(opts.home);
     this.files = new BlobFiles(join(opts.home, "blobs"));
-    this.db = openIndex(join(opts.home, "index.sqlite"));
-    this.secret = storeSecret(this.db);
+    this.db = openIndex(indexPath(opts.home));
+    this.hasher = new ContentHasher(storeSecret(this.db));
     this.keys = new KeyRing(this.db, opts.keys);
+    this.reader = new BlobReader(this.files, this.keys, this.hasher);
   }
 
   get now(): number {
@@ -87,40 +104,80 @@ export class BlobStore {
   prepareText(text: string): PreparedText {
     const encoding = encodingFor(text);
     // Hashed slice by slice: the whole text is never encoded into one buffer just to get its id.
-    const h = createHmac("sha256", this.secret).update(encoding).update("\0");
-    for (const slice of encodedSlices(text, encoding)) h.update(slice);
-    return { text, encoding, bytes: encodedLength(text, encoding), id: h.digest("hex").slice(0, 12) };
+    const id = this.hasher.id(encoding, encodedSlices(text, encoding));
+    return { text, encoding, bytes: encodedLength(text, encoding), id };
   }
 
+  /**
+   * Runs `fn` in one IMMEDIATE transaction (a second process waits for the lock rather than
+   * failing). Files of blobs it tombstoned are removed after the commit, so a kill at any point
+   * leaves no live row without its file; then the size cap is enforced if the store grew.
+   * Nested calls join the outer transaction.
+   */
+  transact<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
+    let result: T;
+    try {
+      result = this.db.transaction(fn).immediate();
+    } catch (err) {
+      this.pending.clear();
+      this.grew = false;
+      throw err;
+    }
+    this.flushRemovals();
+    if (this.grew) {
+      this.grew = false;
+      this.onGrow?.();
+    }
+    return result;
+  }
 
   /**
-   * Stores `text` unless it is already live (a repeat insert only refreshes its access time and
-   * raises its label). The file is written before the row, so a row never points at a missing file.
+   * Stores `text` unless it is already live and intact (a repeat insert only refreshes its access
+   * time and raises its label). A live blob whose file is damaged or cannot be decrypted is
+   * written afresh from `text`: `repaired` says what was wrong. The file is written before the
+   * row, so a row never points at a missing file.
    */
-  put(text: string, info: PutInfo, prepared?: PreparedText): { meta: BlobMeta; created: boolean } {
-    const { encoding, id, bytes } = prepared && prepared.text === text ? prepared : this.prepareText(text);
+  put(text: string, info: PutInfo, prepared?: PreparedText): { meta: BlobMeta; created: boolean; repaired?: BlobProblem } {
+    return this.transact(() => this.putNow(text, info, prepared && prepared.text === text ? prepared : this.prepareText(text)));
+  }
+
+  private putNow(text: string, info: PutInfo, prepared: PreparedText): { meta: BlobMeta; created: boolean; repaired?: BlobProblem } {
+    const { encoding, id, bytes } = prepared;
     const now = this.now;
     const existing = this.row(id);
-    if (existing && existing.tombstoned_at === null && this.files.exists(id)) {
-      const label = maxLabel(existing.label, info.label);
-      stmt(this.db, "UPDATE blobs SET last_access_at = ?, expires_at = MAX(expires_at, ?) WHERE id = ?")
-        .run(now, now + this.opts.config.ttlHours * HOUR, id);
-      if (label !== existing.label) this.raiseLabel(id, label);
-      return { meta: this.meta(id)!, created: false };
+    let repaired: BlobProblem | undefined;
+    if (existing && existing.tombstoned_at === null) {
+      const state = this.reader.intact(existing) ? null : this.reader.check(existing);
+      if (state === null || state.ok) {
+        const label = maxLabel(existing.label, info.label);
+        stmt(this.db, "UPDATE blobs SET last_access_at = ?, expires_at = MAX(expires_at, ?) WHERE id = ?")
+          .run(now, now + this.opts.config.ttlHours * HOUR, id);
+        if (label !== existing.label) this.raiseLabel(id, label);
+        return { meta: this.meta(id)!, created: false };
+      }
+      repaired = state.problem;
     }
-    const encrypt = info.label === "credential";
+    const label = existing ? maxLabel(existing.label, info.label) : info.label;
+    const encrypt = label === "credential";
     // AES-GCM here takes one buffer; credential results are rarely large, so only they are encoded whole.
     const data = encrypt ? this.keys.encrypt(encodeText(text, encoding)) : null;
-    this.files.write(id, data ?? encodedSlices(text, encoding));
+    let chunkSums: Buffer | null = null;
+    if (data) this.files.write(id, data);
+    else {
+      const sums = this.hasher.chunker();
+      this.files.write(id, tap(encodedSlices(text, encoding), (b) => sums.update(b)));
+      chunkSums = sums.digest();
+    }
     stmt(
         this.db,
         `INSERT INTO blobs (id, chars, bytes, lines, encoding, kind, shape, tool, server, session_id, label, encrypted,
-           pinned, created_at, last_access_at, expires_at, fetch_count, sidecar_bytes)
+           pinned, created_at, last_access_at, expires_at, fetch_count, sidecar_bytes, chunk_sums)
          VALUES (@id, @chars, @bytes, @lines, @encoding, @kind, @shape, @tool, @server, @session_id, @label, @encrypted,
-           0, @now, @now, @expires, 0, 0)
+           0, @now, @now, @expires, 0, 0, @sums)
          ON CONFLICT (id) DO UPDATE SET bytes = @bytes, encoding = @encoding, label = @label, encrypted = @encrypted,
            tool = @tool, server = @server, session_id = @session_id, created_at = @now, last_access_at = @now,
-           expires_at = @expires, fetch_count = 0, sidecar_bytes = 0, tombstoned_at = NULL,
+           expires_at = @expires, fetch_count = 0, sidecar_bytes = 0, chunk_sums = @sums, tombstoned_at = NULL,
            tombstone_expires_at = NULL, tombstone_reason = NULL`,
       )
       .run({
@@ -134,13 +191,15 @@ export class BlobStore {
         tool: info.tool,
         server: info.server ?? null,
         session_id: info.sessionId,
-        label: existing ? maxLabel(existing.label, info.label) : info.label,
+        label,
         encrypted: encrypt ? 1 : 0,
         now,
         expires: now + this.opts.config.ttlHours * HOUR,
+        sums: chunkSums,
       });
-    this.onGrow?.();
-    return { meta: this.meta(id)!, created: true };
+    this.pending.delete(id);
+    this.grew = true;
+    return { meta: this.meta(id)!, created: true, ...(repaired ? { repaired } : {}) };
   }
 
   row(id: string): BlobRow | undefined {
@@ -152,13 +211,37 @@ export class BlobStore {
     return r ? toBlobMeta(r) : null;
   }
 
-  /** The exact text of a live blob; null when it has no file. Throws CannotDecrypt for a bad key. */
+  /**
+   * The exact text of a live blob, checked against its id; null when it has no file. Throws
+   * SpillwayError Corrupt (damaged file) or CannotDecrypt (key missing or wrong): never bad bytes.
+   */
   read(id: string): string | null {
     const r = this.row(id);
     if (!r || r.tombstoned_at !== null) return null;
-    const buf = this.files.read(id);
-    if (!buf) return null;
-    return decodeText(r.encrypted ? this.keys.decrypt(buf, id) : buf, r.encoding);
+    return this.reader.text(r);
+  }
+
+  /**
+   * Bytes `start` to `start + length` of a live blob's stored bytes (UTF-8 or UTF-16LE, see the
+   * encoding), verified by the chunk checksums of the chunks read only. Null when there is no
+   * live blob or file. Throws as `read` does. A slice may cut a character: decode with care.
+   */
+  readRange(id: string, start: number, length: number): BlobRange | null {
+    const r = this.row(id);
+    if (!r || r.tombstoned_at !== null) return null;
+    return this.reader.range(r, start, length);
+  }
+
+  /** Whether a live blob's file is there and matches its id (a stat when already verified in this process). */
+  intact(id: string): boolean {
+    const r = this.row(id);
+    return !!r && r.tombstoned_at === null && this.reader.intact(r);
+  }
+
+  /** A full check of a live blob's file against its id (doctor, deep sweeps); null for no live blob. */
+  check(id: string): IntegrityResult | null {
+    const r = this.row(id);
+    return r && r.tombstoned_at === null ? this.reader.check(r) : null;
   }
 
   /** Counts a fetch: refreshes the LRU position and extends the expiry of blobs fetched often. */
@@ -180,11 +263,12 @@ export class BlobStore {
     const next = maxLabel(r.label, label);
     if (next === r.label) return false;
     if (next === "credential" && !r.encrypted && r.tombstoned_at === null) {
-      const plain = this.files.read(id);
+      // Only verified bytes are encrypted: sealing a damaged file would make it look authentic.
+      const plain = this.reader.check(r).ok ? this.files.read(id) : null;
       if (plain) {
         const data = this.keys.encrypt(plain);
         this.files.write(id, data);
-        stmt(this.db, "UPDATE blobs SET encrypted = 1, bytes = ? WHERE id = ?").run(data.length, id);
+        stmt(this.db, "UPDATE blobs SET encrypted = 1, bytes = ?, chunk_sums = NULL WHERE id = ?").run(data.length, id);
       }
     }
     stmt(this.db, "UPDATE blobs SET label = ? WHERE id = ?").run(next, id);
@@ -202,9 +286,10 @@ export class BlobStore {
   }
 
   /**
-   * Turns a blob into a tombstone: the row says what it was and why it went, the file is removed.
-   * The row changes first, so a crash in between leaves an orphan file (swept later), never a
-   * row pointing at a missing file.
+   * Turns a blob into a tombstone: the row says what it was and why it went. Its file is removed
+   * (reason "corrupt": moved to the quarantine folder) only after the transaction commits, so a
+   * kill before the commit leaves the live row with its file, and one after leaves an orphan file
+   * of a tombstone, which a deep sweep removes.
    */
   tombstone(id: string, reason: string): boolean {
     const changed = stmt(
@@ -215,8 +300,45 @@ export class BlobStore {
       .run({ id, now: this.now, until: this.now + this.opts.config.tombstoneTtlHours * HOUR, reason }).changes;
     // The answers reads gave from this content go with it (the ledger keeps their size and mode).
     if (changed > 0) stmt(this.db, "DELETE FROM event_texts WHERE blob_id = ?").run(id);
-    this.files.remove(id);
+    this.opts.hooks?.afterTombstone?.(id);
+    this.pending.set(id, reason === "corrupt" ? "quarantine" : "delete");
+    if (!this.db.inTransaction) this.flushRemovals();
     return changed > 0;
+  }
+
+  /** The folder damaged and unverifiable files are moved to, kept there until the tombstone TTL. */
+  get quarantineDir(): string {
+    return join(this.opts.home, "quarantine");
+  }
+
+  /** Moves a blob's file into quarantine, named `<id>.<time>`; false when there was none. */
+  moveToQuarantine(id: string): boolean {
+    ensurePrivateDir(this.quarantineDir);
+    return this.files.moveOut(id, join(this.quarantineDir, `${id}.${this.now}`));
+  }
+
+  /**
+   * Removes the files of committed tombstones. Under the write lock, and only while the row is
+   * still a tombstone: another process cannot be half way through storing the same content
+   * again (its file write and row update happen under that lock too).
+   */
+  private flushRemovals(): void {
+    if (this.pending.size === 0) return;
+    const work = [...this.pending];
+    this.pending.clear();
+    try {
+      this.db.transaction(() => {
+        const state = stmt(this.db, "SELECT tombstoned_at FROM blobs WHERE id = ?");
+        for (const [id, how] of work) {
+          const r = state.get(id) as { tombstoned_at: number | null } | undefined;
+          if (r && r.tombstoned_at === null) continue;
+          if (how === "quarantine") this.moveToQuarantine(id);
+          else safeUnlink(this.files.pathOf(id));
+        }
+      }).immediate();
+    } catch {
+      // The tombstones are committed; files left behind are orphans of tombstones, which a deep sweep removes.
+    }
   }
 
   /** Bytes the live store holds: files plus sidecars. */
@@ -232,6 +354,13 @@ export class BlobStore {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+}
+
+function* tap(slices: Iterable<Buffer>, each: (b: Buffer) => void): Generator<Buffer> {
+  for (const b of slices) {
+    each(b);
+    yield b;
   }
 }
 

@@ -2,11 +2,17 @@
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync } from "node:fs";
+import { join } from "node:path";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
 import { FILE_MODE } from "../fs/fsUtil";
 import { migrate } from "./migrations";
 
 export type Db = Database.Database;
+
+/** Where the SQLite index of a home lives. */
+export function indexPath(home: string): string {
+  return join(home, "index.sqlite");
+}
 
 /** Opens (creating if needed) the index at `path`; a failure names the step that failed. */
 export function openIndex(path: string): Db {
@@ -47,7 +53,10 @@ export function openIndex(path: string): Db {
 
 /** The per-store secret that keys blob ids; created once, shared by every process on the store. */
 export function storeSecret(db: Db): Buffer {
-  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('id_secret', ?)").run(randomBytes(32).toString("hex"));
+  const created = db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('id_secret', ?)").run(randomBytes(32).toString("hex")).changes > 0;
+  // Into the main file at once: were it only in the WAL and the WAL lost, every blob file would
+  // stop matching its id and nothing could be recovered from the files.
+  if (created) db.pragma("wal_checkpoint(PASSIVE)");
   const row = db.prepare("SELECT value FROM meta WHERE key = 'id_secret'").get() as { value: string };
   return Buffer.from(row.value, "hex");
 }

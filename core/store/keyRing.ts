@@ -1,9 +1,26 @@
 /** The store's encryption keys: the provider's current key, plus the previous one while a rotation is in flight. */
 import { randomBytes } from "node:crypto";
-import { decrypt, encrypt, keyId } from "../crypto/aead";
+import { decrypt, encrypt, isEncrypted, keyId } from "../crypto/aead";
 import type { KeyProvider } from "../crypto/keys";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
 import type { Db } from "./db";
+
+/** A known plaintext kept encrypted in the index, so the key can be checked with no blob at hand. */
+const CHECK_PLAIN = Buffer.from("spillway key check v1", "utf8");
+
+/** What `doctor` learns about the key without changing anything. */
+export interface KeyStatus {
+  /** The provider's kind ("file", "keychain"). */
+  provider: string;
+  /** The key's id, or null when there is none (never created, or lost). */
+  keyId: string | null;
+  /** Why the key could not be read, when it exists but is unreadable. */
+  loadError: string | null;
+  /** The stored key check value: absent (no key used yet), decrypted by the key, or not. */
+  check: "absent" | "ok" | "mismatch";
+  /** The id of the key the check value was made with, when there is one. */
+  checkKeyId: string | null;
+}
 
 export class KeyRing {
   private current: Buffer | null = null;
@@ -16,9 +33,43 @@ export class KeyRing {
   /** The current key, created on first use (the first credential blob). */
   key(): Buffer {
     if (this.current) return this.current;
-    const key = this.provider.loadKey() ?? this.provider.createKey();
+    const loaded = this.provider.loadKey();
+    // A missing key is replaced so new credential results can still be stored; blobs under the
+    // lost key stay unreadable, and doctor names them.
+    const key = loaded ?? this.provider.createKey();
     this.current = key;
+    this.recordCheck(key, loaded === null);
     return key;
+  }
+
+  /** Keeps the key check value in step with the key in use; never overwrites one another key made, unless that key was lost. */
+  private recordCheck(key: Buffer, replaced: boolean): void {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'key_check'").get() as { value: string } | undefined;
+    if (row && !replaced) return;
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('key_check', ?)").run(encrypt(CHECK_PLAIN, key).toString("base64"));
+  }
+
+  /** The key's state for doctor: read-only (no key is created). */
+  status(): KeyStatus {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'key_check'").get() as { value: string } | undefined;
+    const stored = row ? Buffer.from(row.value, "base64") : null;
+    const checkKeyId = stored && isEncrypted(stored) ? stored.subarray(4, 12).toString("hex") : null;
+    let key: Buffer | null = null;
+    let loadError: string | null = null;
+    try {
+      key = this.provider.loadKey();
+    } catch (err) {
+      loadError = describeError(err);
+    }
+    let check: KeyStatus["check"] = "absent";
+    if (stored) {
+      try {
+        check = key && decrypt(stored, key).equals(CHECK_PLAIN) ? "ok" : "mismatch";
+      } catch {
+        check = "mismatch";
+      }
+    }
+    return { provider: this.provider.kind, keyId: key ? keyId(key) : null, loadError, check, checkKeyId };
   }
 
   encrypt(plain: Buffer): Buffer {
@@ -43,11 +94,21 @@ export class KeyRing {
       throw new SpillwayError(ErrorCode.CannotDecrypt, `cannot decrypt ${id}: the store's key is missing.`);
     }
     const named = data.length >= 12 ? data.subarray(4, 12).toString("hex") : "";
-    const key = candidates.find((k) => keyId(k) === named) ?? candidates[0]!;
+    const key = candidates.find((k) => keyId(k) === named);
+    if (!isEncrypted(data)) {
+      throw new SpillwayError(ErrorCode.Corrupt, `${id} is damaged: its file is not in Spillway's encrypted format any more.`);
+    }
+    if (!key) {
+      throw new SpillwayError(
+        ErrorCode.CannotDecrypt,
+        `cannot decrypt ${id}: it was encrypted with key ${named}, which this store no longer has (its key now is ${keyId(candidates[0]!)}).`,
+      );
+    }
     try {
       return decrypt(data, key);
-    } catch (err) {
-      throw new SpillwayError(ErrorCode.CannotDecrypt, `cannot decrypt ${id}: ${describeError(err)}`);
+    } catch {
+      // The right key and a failed authentication: the file itself was modified or truncated.
+      throw new SpillwayError(ErrorCode.Corrupt, `${id} is damaged: its encrypted file fails authentication (modified or truncated).`);
     }
   }
 
@@ -82,6 +143,7 @@ export class KeyRing {
       throw err instanceof SpillwayError ? err : new SpillwayError(ErrorCode.StoreIo, `key rotation failed, nothing changed: ${describeError(err)}`);
     }
     this.current = next;
+    this.recordCheck(next, true);
     for (const s of staged) s.item.commit(s.path);
     this.db.prepare("DELETE FROM meta WHERE key = 'rotating_old_key'").run();
     return staged.length;

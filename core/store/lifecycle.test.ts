@@ -1,4 +1,4 @@
-import { writeFileSync, utimesSync } from "node:fs";
+import { readdirSync, readFileSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig } from "../config/config";
 import { fileKeyProvider } from "../crypto/keys";
@@ -100,18 +100,117 @@ describe("lifecycle", () => {
     const { store, ledger } = open();
     const kept = store.put("kept", info).meta.id;
     const lost = store.put("lost", info).meta.id;
+    const gone = store.put("tombstoned, but its file outlived the commit", info).meta.id;
     store.files.remove(lost);
     const shard = join(home.path, "blobs", "ab");
     store.files.write("abcdefabcdef", Buffer.from("orphan with no row"));
     const tmp = join(shard, ".123-deadbeef.tmp");
     writeFileSync(tmp, "partial");
+    // a tombstone whose file a kill left behind (the removal runs after the commit)
+    const file = readFileSync(store.files.pathOf(gone));
+    store.tombstone(gone, "expired");
+    store.files.write(gone, file);
     const old = (Date.now() - 3_600_000) / 1000;
-    utimesSync(tmp, old, old);
-    utimesSync(store.files.pathOf("abcdefabcdef"), old, old);
+    for (const p of [tmp, store.files.pathOf("abcdefabcdef"), store.files.pathOf(gone)]) utimesSync(p, old, old);
     const r = sweep(store, ledger, memoryLogger(), { deep: true });
-    expect(r).toMatchObject({ tempFiles: 1, orphanFiles: 1, repairedRows: 1 });
+    expect(r).toMatchObject({ tempFiles: 1, orphanFiles: 1, repairedRows: 1, quarantined: 1, recovered: 0 });
     expect(store.meta(lost)!.state).toBe("tombstoned");
+    expect(store.files.exists(gone)).toBe(false);
     expect(store.read(kept)).toBe("kept");
+    // a file that matches no id is not deleted: it waits in quarantine until the tombstone TTL
+    expect(store.files.exists("abcdefabcdef")).toBe(false);
+    const q = readdirSync(join(home.path, "quarantine"));
+    expect(q).toHaveLength(1);
+    expect(readFileSync(join(home.path, "quarantine", q[0]!), "utf8")).toBe("orphan with no row");
+    clock.advance(721 * HOUR);
+    expect(sweep(store, ledger, memoryLogger()).quarantineDropped).toBe(1);
+    expect(readdirSync(join(home.path, "quarantine"))).toHaveLength(0);
+    store.close();
+  });
+
+  it("a deep sweep registers files the index lost as recovered results and quarantines damaged blobs", () => {
+    const { store, ledger } = open();
+    const json = JSON.stringify({ items: Array.from({ length: 50 }, (_, i) => ({ i, name: `item ${i}` })) }, null, 1);
+    const lostRow = store.put(json, info).meta.id;
+    const damaged = store.put("a result that will be damaged on disk\n".repeat(50), info).meta.id;
+    // the index forgets one row (as when a crash takes the WAL), and one file gets a flipped byte
+    store.db.prepare("DELETE FROM blobs WHERE id = ?").run(lostRow);
+    flipByte(store.files.pathOf(damaged), 100);
+    const old = (Date.now() - 3_600_000) / 1000;
+    utimesSync(store.files.pathOf(lostRow), old, old);
+    const removed: string[] = [];
+    const recovered: string[] = [];
+    const r = sweep(store, ledger, memoryLogger(), {
+      deep: true, onRemoved: (id) => removed.push(id), onRecovered: (id) => recovered.push(id),
+      describe: (text) => ({ kind: "json", shape: "object", lines: text.split("\n").length, label: "public" }),
+    });
+    expect(r).toMatchObject({ recovered: 1, quarantined: 1 });
+    expect(store.meta(lostRow)).toMatchObject({ state: "live", tool: "unknown (recovered)", kind: "json", chars: json.length });
+    expect(store.read(lostRow)).toBe(json);
+    expect(recovered).toEqual([lostRow]);
+    expect(store.row(damaged)).toMatchObject({ tombstone_reason: "corrupt" });
+    expect(removed).toEqual([damaged]);
+    expect(readdirSync(join(home.path, "quarantine"))[0]).toMatch(new RegExp(`^${damaged}\\.\\d+$`));
+    expect(ledger.eventsOfBlob(damaged).map((e) => JSON.parse(e.data_json ?? "{}"))).toContainEqual(expect.objectContaining({ reason: "corrupt", problem: "corrupt" }));
+    store.close();
+  });
+
+  it("without a way to describe them, a sweep leaves recoverable files alone rather than deleting them", () => {
+    const { store, ledger } = open();
+    const id = store.put("x".repeat(5000), info).meta.id;
+    store.db.prepare("DELETE FROM blobs WHERE id = ?").run(id);
+    const old = (Date.now() - 3_600_000) / 1000;
+    utimesSync(store.files.pathOf(id), old, old);
+    sweep(store, ledger, memoryLogger(), { deep: true });
+    expect(store.files.exists(id)).toBe(true);
+    store.close();
+  });
+
+  it("quarantines blobs whose key is lost, and restores them when the key comes back", () => {
+    const { store, ledger } = open();
+    const id = store.put("password=hunter2-but-longer", { ...info, label: "credential" }).meta.id;
+    store.close();
+    const keyFile = join(home.path, "key");
+    const key = readFileSync(keyFile);
+    unlinkSync(keyFile);
+    const again = open();
+    expect(() => again.store.read(id)).toThrow(/cannot decrypt/);
+    expect(sweep(again.store, again.ledger, memoryLogger(), { deep: true }).quarantined).toBe(1);
+    expect(again.store.row(id)).toMatchObject({ tombstone_reason: "corrupt" });
+    again.store.close();
+    writeFileSync(keyFile, key, { mode: 0o600 });
+    const restored = open();
+    const r = sweep(restored.store, restored.ledger, memoryLogger(), { deep: true, describe: () => ({ kind: "text", shape: "text", lines: 1, label: "credential" }) });
+    expect(r.recovered).toBe(1);
+    expect(restored.store.read(id)).toBe("password=hunter2-but-longer");
+    restored.store.close();
+    void ledger;
+  });
+
+  it("deletes files only after the commit that tombstones them", () => {
+    const { store } = open();
+    const a = store.put("evicted in a transaction that rolls back", info).meta.id;
+    const b = store.put("evicted in a transaction that commits", info).meta.id;
+    expect(() =>
+      store.transact(() => {
+        store.tombstone(a, "evicted");
+        expect(store.files.exists(a)).toBe(true);
+        throw new Error("killed before the commit");
+      }),
+    ).toThrow(/killed/);
+    expect(store.meta(a)!.state).toBe("live");
+    expect(store.read(a)).toBe("evicted in a transaction that rolls back");
+    store.transact(() => {
+      store.tombstone(b, "evicted");
+      expect(store.files.exists(b)).toBe(true);
+    });
+    expect(store.files.exists(b)).toBe(false);
     store.close();
   });
 });
+
+function flipByte(path: string, at: number): void {
+  const buf = readFileSync(path);
+  buf[at] = buf[at]! ^ 0x01;
+  writeFileSync(path, buf);
+}

@@ -110,6 +110,28 @@ CREATE INDEX blobs_tool ON blobs (tool, created_at);
 `;
 
 /**
+ * Per-chunk checksums of a blob file (see integrity.ts), so a reader of a byte range verifies
+ * only the chunks it reads. NULL for encrypted blobs (AES-GCM authenticates them whole) and for
+ * blobs stored before this migration (verified whole against their id).
+ */
+const BLOB_CHUNK_SUMS = `ALTER TABLE blobs ADD COLUMN chunk_sums BLOB;`;
+
+/**
+ * The upstream tools each configured server last listed, so a starting proxy answers tools/list
+ * before its upstreams are up. Keyed by the server's name and a keyed hash of its config entry:
+ * an edited entry is a different key and never serves the old list.
+ */
+const UPSTREAM_TOOL_CATALOG = `
+CREATE TABLE upstream_tools (
+  server TEXT NOT NULL,
+  config_hash TEXT NOT NULL,
+  tools_json TEXT NOT NULL,
+  listed_at INTEGER NOT NULL,
+  PRIMARY KEY (server, config_hash)
+) WITHOUT ROWID;
+`;
+
+/**
  * The audit trail: each call's duration, a structured-content part joined to its call, what each
  * read gave the model (masked), the JSON-RPC of a call (masked, long strings cut), and the images
  * and audio of a result.
@@ -146,7 +168,9 @@ CREATE TABLE call_media (
 `;
 
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
-export const MIGRATIONS: readonly string[] = [BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, AUDIT_TRAIL];
+export const MIGRATIONS: readonly string[] = [
+  BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, BLOB_CHUNK_SUMS, UPSTREAM_TOOL_CATALOG, AUDIT_TRAIL,
+];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */
 export function migrate(db: Database): number {

@@ -24,6 +24,8 @@ export interface BlobRow {
   tombstoned_at: number | null;
   tombstone_expires_at: number | null;
   tombstone_reason: string | null;
+  /** Per-chunk checksums of the file (integrity.ts); null for encrypted or older blobs. */
+  chunk_sums: Buffer | null;
 }
 
 export function toBlobMeta(r: BlobRow): BlobMeta {

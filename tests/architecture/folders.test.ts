@@ -1,5 +1,5 @@
 // The folders of core/ form layers: no two folders import each other, directly or around a loop.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const CORE = join(import.meta.dirname, "..", "..", "core");
@@ -24,7 +24,9 @@ function folderGraph(files: { file: string; text: string }[], depth: number): Ma
     for (const m of code.matchAll(/(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g)) {
       const spec = m[1] ?? m[2]!;
       const a = folderOf(file);
-      const b = folderOf(resolve(dirname(file), spec) + ".ts");
+      const target = resolve(dirname(file), spec);
+      // `../store` is the folder's index.ts surface
+      const b = folderOf(existsSync(target) && statSync(target).isDirectory() ? join(target, "index.ts") : target + ".ts");
       if (a === b || b.startsWith("..")) continue;
       if (!edges.has(a)) edges.set(a, new Map());
       edges.get(a)!.set(b, `${relative(CORE, file)} → ${spec}`);

@@ -1,13 +1,15 @@
 /** `spillway connect <agent>`: prints the config snippet that points an agent at Spillway. */
-import type { Command } from "../command";
-import { AGENTS, findAgent } from "../../connect/agents";
+import { homedir } from "node:os";
+import type { CliIo, Command } from "../command";
+import { AGENTS, findAgent, type Agent, type ConnectContext } from "../../connect/agents";
 import { connectContext } from "../../connect/context";
+import { applyWrite, type HostEnv } from "../../connect/write";
 import { resolveConfig, resolveHome } from "../../home/home";
 
 export const connectCommand: Command = {
-  usage: "<agent> | --list [--port N]",
-  summary: "Print the config that connects an agent (claude-code, codex, cursor, gemini-cli, opencode, hermes, cline, windsurf).",
-  options: { list: { type: "boolean" }, port: { type: "string" } },
+  usage: "<agent> [--write] | --list [--port N]",
+  summary: "Print the config that connects an agent (claude-code, codex, cursor, gemini-cli, opencode, hermes, cline, windsurf); --write merges it into the agent's config file, with a backup.",
+  options: { list: { type: "boolean" }, port: { type: "string" }, write: { type: "boolean" } },
   async run(ctx) {
     const [name] = ctx.positionals;
     if (ctx.values.list || !name) {
@@ -22,7 +24,24 @@ export const connectCommand: Command = {
     const home = resolveHome({ home: ctx.values.home as string | undefined });
     const { config, path } = resolveConfig(home, { config: ctx.values.config as string | undefined });
     const port = ctx.values.port ? Number(ctx.values.port) : config.server.port;
-    ctx.io.out(agent.snippet(connectContext(home, port, path)));
+    const context = connectContext(home, port, path);
+    if (ctx.values.write) return writeConfig(agent, context, ctx.io);
+    ctx.io.out(agent.snippet(context));
     return 0;
   },
 };
+
+/** `--write`: merges the snippet into the agent's own config file; an error is one line, the file untouched. */
+function writeConfig(agent: Agent, context: ConnectContext, io: CliIo): number {
+  if (!agent.writeTarget) {
+    io.err(`spillway connect: --write is not available for ${agent.name}; paste what \`spillway connect ${agent.name}\` prints.`);
+    return 2;
+  }
+  const host: HostEnv = { homeDir: homedir(), env: process.env };
+  const target = agent.writeTarget(context, host);
+  const result = applyWrite(target);
+  if (!result.changed) io.out(`${result.file} already has Spillway's entry; nothing written.`);
+  else io.out(`Wrote Spillway's entry into ${result.file}${result.backup ? ` (the previous file is kept as ${result.backup})` : ""}.`);
+  io.out(`Check with: ${target.check}`);
+  return 0;
+}

@@ -1,17 +1,18 @@
-/** `spillway doctor`: one line per check (home, config, index, store, token, each upstream); exit 1 if any fails. */
+/** `spillway doctor`: one line per check (home, config, index, blobs, recovery, key, sweep, token, each upstream); exit 1 if any fails. */
 import { existsSync } from "node:fs";
 import { createEngine } from "../../engine/engine";
 import { describeError } from "../../errors";
 import { stderrLogger } from "../../runtime";
 import type { Command } from "../command";
-import { checkHome, checkIndex, checkSweepDryRun, checkToken, checkUpstream, type CheckResult } from "../doctor/checks";
+import { checkBlobs, checkHome, checkIndex, checkKey, checkRecoverable, checkSweepDryRun, checkToken, checkUpstream, type CheckResult } from "../doctor/checks";
 import { resolveConfig, resolveHome } from "../../home/home";
 
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
 export const doctorCommand: Command = {
-  usage: "",
-  summary: "Check the home folder, the store, the token and every upstream server.",
+  usage: "[--quick]",
+  summary: "Check the home folder, the store (every blob against its id; --quick skips that), the key, the token and every upstream server.",
+  options: { quick: { type: "boolean" } },
   async run(ctx) {
     const home = resolveHome({ home: ctx.values.home as string | undefined });
     const results: CheckResult[] = [];
@@ -35,7 +36,19 @@ export const doctorCommand: Command = {
         const engine = createEngine({ home, config, logger: quiet });
         try {
           print(checkIndex(engine));
-          print(checkSweepDryRun(engine));
+          const verify = ctx.values.quick !== true;
+          let health;
+          try {
+            health = engine.reader.health(verify);
+          } catch (err) {
+            print({ ok: false, name: "blobs", detail: `cannot scan the store: ${describeError(err)}` });
+          }
+          if (health) {
+            print(checkBlobs(health, verify));
+            print(checkRecoverable(health));
+            print(checkKey(home, health));
+            print(checkSweepDryRun(health));
+          }
         } finally {
           await engine.close();
         }

@@ -1,12 +1,18 @@
 /**
  * `spillway mcp`: MCP over stdio for agents that spawn their servers. Only the protocol goes to
  * stdout; logs go to stderr. One process is one Spillway session.
+ *
+ * Agents list tools once, right after starting their servers, so this answers initialize before
+ * anything else loads and tools/list from the catalog cached in the store; the engine (store,
+ * rescue, fetch, search) loads with the first request that needs it.
  */
 import { randomUUID } from "node:crypto";
-import { createEngine } from "../../engine/engine";
-import { createUpstreams } from "../../endpoint/endpoint";
+import type { Engine } from "../../engine/engineApi";
+import type { DeferredEngine } from "../../mcp/engineSource";
 import { serveStdio } from "../../mcp/stdioMcp";
+import { createUpstreamManager } from "../../mcp/upstreamManager";
 import { stderrLogger } from "../../runtime";
+import type { StartupIndex } from "../../store/startupIndex";
 import type { Command } from "../command";
 import { resolveConfig, resolveHome } from "../../home/home";
 
@@ -26,13 +32,36 @@ export const mcpCommand: Command = {
   async run(ctx) {
     const home = resolveHome({ home: ctx.values.home as string | undefined });
     const { config } = resolveConfig(home, { config: ctx.values.config as string | undefined });
-    const engine = createEngine({ home, config, logger: stderrLogger("warn"), sweepTimer: true });
-    const upstreams = createUpstreams(engine);
+    const logger = stderrLogger("warn");
+    // Both open on first use; what opened is closed at the end.
+    const opened: { index: Promise<StartupIndex> | null; engine: Promise<Engine> | null } = { index: null, engine: null };
+    const startupIndex = () => (opened.index ??= import("../../store/startupIndex").then((m) => m.openStartupIndex(home)));
+    const deferred: DeferredEngine = {
+      config,
+      logger,
+      touchSession: (id, client) => {
+        startupIndex()
+          .then((i) => i.touchSession(id, client))
+          .catch((err) => logger.warn("could not record the session", { session: id, error: String(err) }));
+      },
+      load: () => (opened.engine ??= import("../../engine/engine").then((m) => m.createEngine({ home, config, logger, sweepTimer: true }))),
+    };
+    const upstreams = createUpstreamManager(config, logger, async () => (await startupIndex()).catalog);
+    // A host that stops its servers with a signal gets the same orderly close as one that closes
+    // stdin: the upstreams (some perhaps still starting) are stopped rather than left running.
+    const stop = () => process.stdin.destroy();
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
     try {
-      await serveStdio({ engine, upstreams, sessionId: stdioSessionId(ctx.values.session as string | undefined) });
+      await serveStdio({ engine: deferred, upstreams, sessionId: stdioSessionId(ctx.values.session as string | undefined) });
     } finally {
+      // The handlers stay until the upstreams are stopped: a signal during that wait must not end
+      // the process before its children.
       await upstreams.close();
-      await engine.close();
+      await (await opened.engine?.catch(() => null))?.close();
+      (await opened.index?.catch(() => null))?.close();
+      process.off("SIGTERM", stop);
+      process.off("SIGINT", stop);
     }
     return 0;
   },

@@ -2,7 +2,6 @@
 import { createEngine } from "../../engine/engine";
 import { ErrorCode, SpillwayError } from "../../errors";
 import { startEndpoint } from "../../endpoint/endpoint";
-import { mountInspector } from "../../inspector/web/webRoutes";
 import { stderrLogger } from "../../runtime";
 import type { Command } from "../command";
 import { resolveConfig, resolveHome } from "../../home/home";
@@ -33,6 +32,8 @@ export const serveCommand: Command = {
       }
       throw err;
     }
+    // The inspector's code loads after /mcp and the hooks are listening.
+    const { mountInspector } = await import("../../inspector/web/webRoutes");
     const inspector = mountInspector(running, { engine, home, configPath });
     const servers = Object.keys(config.mcpServers);
     ctx.io.out(

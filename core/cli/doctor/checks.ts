@@ -1,6 +1,9 @@
 /** The checks behind `spillway doctor`. Each is read-only and answers one line; none throws. */
 import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { Engine } from "../../engine/engine";
+import type { StoreHealth } from "../../store/read/reader";
+import { fmtBytes } from "../format";
 import type { UpstreamConfig } from "../../config/config";
 import { describeError } from "../../errors";
 import { tokenPath } from "../../http/token";
@@ -47,16 +50,82 @@ export function checkIndex(engine: Engine): CheckResult {
   }
 }
 
-/** What a deep sweep would do, counted without doing it. Leftovers are repaired by `spillway sweep --deep`, so they do not fail the check. */
-export function checkSweepDryRun(engine: Engine): CheckResult {
-  try {
-    const p = engine.reader.previewSweep();
-    const missing = p.rowsWithoutFile;
-    const detail = `dry run: ${p.expired} expired, ${p.orphanFiles} orphan files, ${missing} rows without a file, ${p.tempFiles} temp files${p.overCap ? ", store over its size cap" : ""}`;
-    return { ok: missing === 0, name: "sweep", detail: missing ? `${detail} (run spillway sweep --deep)` : detail };
-  } catch (err) {
-    return { ok: false, name: "sweep", detail: `cannot scan the store: ${describeError(err)}` };
+const list = (ids: string[], n = 3) => ids.slice(0, n).join(", ") + (ids.length > n ? ` and ${ids.length - n} more` : "");
+
+/**
+ * Every live blob's file read and checked against its id (skipped with `--quick`). A damaged
+ * or undecryptable blob is never served, but doctor fails until a deep sweep quarantines it.
+ */
+export function checkBlobs(health: StoreHealth, verified: boolean): CheckResult {
+  const { scan } = health;
+  const bad = scan.bad;
+  const parts: string[] = [];
+  if (verified) parts.push(`${scan.verified} live blobs match their ids (${fmtBytes(scan.verifiedBytes)} read)`);
+  else parts.push("contents not read (--quick)");
+  if (bad.length) {
+    const damaged = bad.filter((b) => b.problem === "corrupt").map((b) => b.id);
+    const sealed = bad.filter((b) => b.problem === "undecryptable").map((b) => b.id);
+    if (damaged.length) parts.push(`${damaged.length} damaged (content no longer matches its id): ${list(damaged)}`);
+    if (sealed.length) parts.push(`${sealed.length} cannot be decrypted: ${list(sealed)}`);
   }
+  if (scan.missingFiles.length) parts.push(`${scan.missingFiles.length} rows without a file: ${list(scan.missingFiles)}`);
+  if (scan.unverifiable.length) parts.push(`${scan.unverifiable.length} files with no row that do not match their ids: ${list(scan.unverifiable.map((u) => u.id))}`);
+  if (health.quarantined) parts.push(`${health.quarantined} files in quarantine`);
+  const failed = bad.length > 0 || scan.missingFiles.length > 0 || scan.unverifiable.length > 0;
+  return { ok: !failed, name: "blobs", detail: parts.join("; ") + (failed ? " (run spillway sweep --deep to quarantine or repair them)" : "") };
+}
+
+/**
+ * Files whose row the index lost (after a crash took the WAL) but whose content still matches
+ * their id: whole results, kept and registered again by `spillway sweep`, never deleted.
+ */
+export function checkRecoverable(health: StoreHealth): CheckResult {
+  const { recoverable, young } = health.scan;
+  const note = young ? `; ${young} files written in the last 10 minutes not looked at yet` : "";
+  if (recoverable.length === 0) return { ok: true, name: "recovery", detail: `no file without a row${note}` };
+  return {
+    ok: false,
+    name: "recovery",
+    detail: `${recoverable.length} recoverable files match their ids but have no row (the index lost them): ${list(recoverable)}; run spillway sweep to register them again${note}`,
+  };
+}
+
+/** What a sweep would clean, counted without doing it; leftovers of kills do not fail the check. */
+export function checkSweepDryRun(health: StoreHealth): CheckResult {
+  const { scan } = health;
+  const detail = `dry run: ${health.expired} expired, ${scan.tombstoneFiles.length} files of tombstones, ${scan.staleTemps.length} temp files${health.overCap ? ", store over its size cap" : ""}`;
+  return { ok: true, name: "sweep", detail };
+}
+
+/** The encryption key: present, the one this store used (its key check value), and able to decrypt a known blob. */
+export function checkKey(home: string, health: StoreHealth): CheckResult {
+  const k = health.key;
+  const where = k.status.provider === "file" ? join(home, "key") : `the ${k.status.provider}`;
+  const fail = (detail: string): CheckResult => ({ ok: false, name: "key", detail });
+  if (k.status.loadError) return fail(`cannot read the key from ${where}: ${k.status.loadError}`);
+  if (k.status.keyId === null) {
+    if (k.encrypted === 0 && k.status.check === "absent") return { ok: true, name: "key", detail: `no key yet (${where} is made with the first credential result)` };
+    if (k.encrypted === 0) {
+      const q = health.quarantined ? `; restore it to bring back what it sealed (${health.quarantined} files in quarantine)` : "";
+      return { ok: true, name: "key", detail: `the key (${where}) is missing, but no live blob needs it: a new key is made with the next credential result${q}` };
+    }
+    return fail(
+      `the key is missing (${where}): ${k.encrypted} encrypted blob${k.encrypted === 1 ? "" : "s"} cannot be read and ${k.encrypted === 1 ? "is" : "are"} never served. ` +
+        "Restore the key file from a backup; otherwise run spillway sweep --deep to quarantine them (a new key is made for the next credential result).",
+    );
+  }
+  if (k.status.check === "mismatch") {
+    return fail(`the key in ${where} (id ${k.status.keyId}) is not the key this store used (id ${k.status.checkKeyId ?? "unknown"}): restore the right key file`);
+  }
+  if (k.underOtherKeys > 0) {
+    return fail(
+      `${k.underOtherKeys} encrypted blob${k.underOtherKeys === 1 ? " was" : "s were"} sealed with key ${k.otherKeyIds.join(", ")}, which this store no longer has: ` +
+        "they cannot be read; restore that key file, or run spillway sweep --deep to quarantine them",
+    );
+  }
+  if (k.sample && !k.sample.ok) return fail(`the key does not decrypt blob ${k.sample.id}: ${k.sample.detail}`);
+  const proof = [k.status.check === "ok" ? "its key check value" : null, k.sample?.ok ? `blob ${k.sample.id}` : null].filter(Boolean).join(" and ");
+  return { ok: true, name: "key", detail: `key ${k.status.keyId} (${where})${proof ? `, decrypts ${proof}` : ""}; ${k.encrypted} encrypted blobs` };
 }
 
 /** Connects to one upstream and lists its tools, under a timeout. */

@@ -44,11 +44,20 @@ export class BlobViews {
     const meta = this.liveMeta(id);
     const mask = masked && isMaskable(meta);
     const key = mask ? `${id}:masked` : id;
-    const view = this.cache.get(key, () => {
-      const text = this.engine.reader.read(id);
-      if (text === null) return null;
-      return mask ? maskSecrets(text).text : text;
-    });
+    let view: CachedText | null;
+    try {
+      view = this.cache.get(key, () => {
+        const text = this.engine.reader.read(id);
+        if (text === null) return null;
+        return mask ? maskSecrets(text).text : text;
+      });
+    } catch (err) {
+      // The store refuses damaged or undecryptable files; say so in one sentence, keep the code.
+      if (err instanceof SpillwayError && (err.code === ErrorCode.Corrupt || err.code === ErrorCode.CannotDecrypt)) {
+        throw new SpillwayError(err.code, `Blob ${id} from ${meta.tool} cannot be shown: ${err.message} Re-run ${meta.tool} to store it afresh, or run spillway sweep --deep to quarantine it.`);
+      }
+      throw err;
+    }
     if (!view) throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} has no content file any more (swept meanwhile?).`);
     return { meta, view, masked: mask };
   }

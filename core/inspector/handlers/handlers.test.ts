@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { inspectorFixture, SECRET_TEXT, type Fixture } from "../../../tests/helpers/inspectorFixture";
 import { requestSchemas, type OpName, type ParsedReq } from "../api/contract";
 import { engineInternals } from "../../engine/engine";
@@ -144,6 +146,28 @@ describe("opening a large blob", () => {
       await new Promise((r) => setImmediate(r));
       const far = await f.handlers["blobs.content"](req(119_998, 5));
       expect(far).toMatchObject({ start: 119_998, end: 120_000, text: lines.slice(119_998).join("\n") });
+    } finally {
+      await f.close();
+    }
+  });
+});
+
+describe("a damaged blob in the inspector", () => {
+  it("is never shown: even the first page read from the head of its file says why, in a sentence", async () => {
+    const f = await inspectorFixture();
+    try {
+      const lines = Array.from({ length: 120_000 }, (_, i) => `line ${i} ${"x".repeat(70)}`);
+      const text = lines.join("\n") + "\n";
+      const { meta } = engineInternals(f.engine).store.put(text, { tool: "t", sessionId: "s", kind: "log", shape: "log", lines: lines.length, label: "public" });
+      // one flipped byte in the first line, which the head-of-file page would otherwise show
+      const path = join(f.home, "blobs", meta.id.slice(0, 2), meta.id);
+      const buf = readFileSync(path);
+      buf[3] = buf[3]! ^ 0x01;
+      writeFileSync(path, buf);
+      const req = requestSchemas["blobs.content"].parse({ id: meta.id, start: 0, count: 3 });
+      await expect(Promise.resolve().then(() => f.handlers["blobs.content"](req))).rejects.toThrow(
+        new RegExp(`^Blob ${meta.id} from t cannot be shown: ${meta.id} is damaged: its content no longer matches its id\\. Re-run t`),
+      );
     } finally {
       await f.close();
     }

@@ -7,7 +7,8 @@ import type { SessionStore } from "../sessions";
 import type { BlobMeta, SavingsGroup, SavingsRow } from "../../types";
 import { blobFacets, blobIdsMatching, listBlobs, toBlobRow } from "./blobQueries";
 import { readHeadChars, readHeadLines } from "./fileHead";
-import { checkIndex, previewSweep, type IndexCheck, type SweepPreview } from "./health";
+import { checkIndex, storeHealth, type IndexCheck, type StoreHealth } from "./health";
+import type { BlobRange } from "../blobReader";
 import { toLedgerEvent } from "./ledgerRows";
 import type { EventRow } from "../ledger";
 import { blobLineage, handlesOf, lastHandle } from "./lineage";
@@ -21,7 +22,7 @@ import { listSessions, sessionSummary } from "./sessionQueries";
 import { storeStats } from "./stats";
 import { sessionTimeline } from "./timeline";
 
-export type { IndexCheck, SweepPreview };
+export type { IndexCheck, StoreHealth };
 
 export class StoreReader {
   constructor(
@@ -138,30 +139,36 @@ export class StoreReader {
     return savings(this.store.db, group, since);
   }
 
-  /** The exact text of a live blob (null when it has none). Throws CannotDecrypt for a bad key. */
+  /** The exact text of a live blob, checked against its id (null when it has none). Throws Corrupt or CannotDecrypt, never bad bytes. */
   read(id: string): string | null {
     return this.store.read(id);
   }
 
-  /** The first `lines` lines of a live plain UTF-8 blob, read from its file's head; null when that cannot be done. */
+  /** Bytes of a live blob's stored form, verified by the chunks read only (see BlobStore.readRange); null when gone. */
+  readRange(id: string, start: number, length: number): BlobRange | null {
+    return this.store.readRange(id, start, length);
+  }
+
+  /** The first `lines` lines of a live plain UTF-8 blob, read (verified) from its head; null when that cannot be done. */
   headLines(id: string, lines: number): string | null {
     const row = this.store.row(id);
     if (!row || row.tombstoned_at !== null) return null;
-    return readHeadLines(this.store.files.pathOf(id), row, lines);
+    return readHeadLines((start, length) => this.store.readRange(id, start, length)?.bytes ?? null, row, lines);
   }
 
-  /** The first `maxChars` of a live plain blob from its file's head; null when encrypted or gone. */
+  /** The first `maxChars` of a live plain blob, read (verified) from its head; null when encrypted or gone. */
   headChars(id: string, maxChars: number): string | null {
     const row = this.store.row(id);
     if (!row || row.tombstoned_at !== null) return null;
-    return readHeadChars(this.store.files.pathOf(id), row, maxChars);
+    return readHeadChars((start, length) => this.store.readRange(id, start, length)?.bytes ?? null, row, maxChars);
   }
 
   checkIndex(): IndexCheck {
     return checkIndex(this.store);
   }
 
-  previewSweep(): SweepPreview {
-    return previewSweep(this.store);
+  /** Files against rows, and the key, for doctor; with `verify` every live blob is read back against its id. */
+  health(verify: boolean): StoreHealth {
+    return storeHealth(this.store, { verify });
   }
 }

@@ -5,6 +5,7 @@ import { createEngine, type Engine } from "../../../core/engine/engine";
 import { startEndpoint, type RunningEndpoint } from "../../../core/endpoint/endpoint";
 import { memoryLogger } from "../../../core/runtime";
 import { tempHome } from "../../helpers/tempHome";
+import { patientStart } from "./setup";
 import { readFileSync } from "node:fs";
 
 export interface TestEndpoint {
@@ -18,7 +19,7 @@ export interface TestEndpoint {
 
 export async function startTestEndpoint(config: Record<string, unknown> = {}): Promise<TestEndpoint> {
   const home = tempHome("spillway-ep-");
-  const engine = createEngine({ home: home.path, config: parseConfig(config), logger: memoryLogger() });
+  const engine = createEngine({ home: home.path, config: parseConfig(patientStart(config)), logger: memoryLogger() });
   const ep = await startEndpoint({ engine, home: home.path, port: 0 });
   const token = readFileSync(join(home.path, "token"), "utf8").trim();
   return {

@@ -26,9 +26,20 @@ export const upstream = {
   everything: () => ({ command: process.execPath, args: [serverEntry("@modelcontextprotocol/server-everything"), "stdio"] }),
 };
 
+/**
+ * A first-ever tools/list waits for upstreams only up to `server.firstListWaitMs` (5 s), then the
+ * rest arrive by list_changed. Tests about what the proxy does with upstream tools, not about
+ * startup, wait longer: a loaded 2-core CI machine can take more than 5 s to start four servers.
+ * Startup tests set the key themselves.
+ */
+export function patientStart(config: Record<string, unknown>): Record<string, unknown> {
+  const server = (config.server ?? {}) as Record<string, unknown>;
+  return { ...config, server: { firstListWaitMs: 60_000, ...server } };
+}
+
 export function writeConfig(home: string, config: Record<string, unknown>): void {
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  writeFileSync(join(home, "config.json"), JSON.stringify(config, null, 2));
+  writeFileSync(join(home, "config.json"), JSON.stringify(patientStart(config), null, 2));
 }
 
 /** A client of `spillway mcp` over real stdio. */

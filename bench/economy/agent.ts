@@ -1,0 +1,137 @@
+/**
+ * A scripted agent for the economy bench. Each turn is a question and the tool calls a model
+ * would make for it; the agent then checks whether the answer reached it (is in what it was
+ * given), and if not, reads more the way the handle or stub tells it to: one rescuer_fetch
+ * with the turn's lookup, then recall_result (or mode=full) as a last resort. Every request
+ * re-sends the whole conversation; its prompt tokens are counted with o200k.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import type { Connection, Mode, ServerSpec } from "./connections";
+
+export interface Call {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+/** How the model reads more of a stored result when the answer is not in what it got. */
+export type Lookup =
+  | { mode: "grep"; pattern: string }
+  | { mode: "search"; query: string }
+  | { mode: "chain"; pattern: string; context: number }
+  | { mode: "query"; expression: string }
+  | { mode: "range"; start: number; count: number };
+
+export interface Turn {
+  question: string;
+  calls: Call[];
+  /**
+   * What must reach the model: every item, where an item is a string or a list of equivalent
+   * renderings ("× test" or "FAIL  test"); a function derives the items from the turn's raw results.
+   */
+  answer: Answer[] | ((raw: string) => Answer[]);
+  lookup?: Lookup;
+}
+
+export type Answer = string | string[];
+
+export interface Session {
+  name: string;
+  description: string;
+  /** Starts the session's MCP servers' world (temp dirs, files); returns its servers and a cleanup. */
+  setup(): Promise<{ servers: Record<string, ServerSpec>; cleanup(): void }>;
+  turns: Turn[];
+}
+
+export interface SessionRun {
+  requests: number;
+  /** Prompt tokens over all requests, without the system prompt. */
+  promptTokens: number;
+  toolDefTokens: number;
+  questions: number;
+  answered: number;
+  fetches: number;
+  recalls: number;
+  /** Raw text of each turn's tool results (kept from the no-interception run). */
+  raw: string[];
+  unanswered: string[];
+}
+
+/** SPILLWAY_BENCH_TRACE=1 prints what the model got on every call. */
+const TRACE = process.env.SPILLWAY_BENCH_TRACE === "1";
+const kindOf = (t: string) =>
+  t.includes("This is a PREVIEW") ? "handle" : t.includes("except the lines below") || t.includes("differ only in timings") ? "near-stub" : isStub(t) ? "stub" : "full";
+
+/** Tokens a chat format adds per message (role, separators), as OpenAI documents for its models. */
+const PER_MESSAGE = 4;
+const PER_REQUEST = 3;
+
+/** What the model is given of a tool result: its content items (text as is, others as JSON). */
+export function resultText(r: CallToolResult): string {
+  return (r.content ?? []).map((c) => (c.type === "text" ? c.text : JSON.stringify(c))).join("\n");
+}
+
+const ID_IN = /recall_result\(result_id="([0-9a-f]{12})"\)|rescuer_fetch\(id="([0-9a-f]{12})"/;
+const isStub = (t: string) => t.startsWith("[spillway: ") && !t.includes("This is a PREVIEW") && t.includes("recall_result(result_id=");
+
+export async function runSession(session: Session, mode: Mode, conn: Connection, rawRun: string[] | null): Promise<SessionRun> {
+  const fixed = countTokens(JSON.stringify(conn.tools)) + conn.instructions.reduce((n, i) => n + countTokens(i), 0);
+  const convo: { text: string; tokens: number; tool: boolean }[] = [];
+  const run: SessionRun = { requests: 0, promptTokens: 0, toolDefTokens: countTokens(JSON.stringify(conn.tools)), questions: 0, answered: 0, fetches: 0, recalls: 0, raw: [], unanswered: [] };
+  let convoTokens = 0;
+  const push = (text: string, tool = false) => {
+    const tokens = countTokens(text) + PER_MESSAGE;
+    convo.push({ text, tokens, tool });
+    convoTokens += tokens;
+  };
+  const request = () => {
+    run.requests++;
+    run.promptTokens += fixed + convoTokens + PER_REQUEST;
+  };
+  const callTool = async (name: string, args: Record<string, unknown>): Promise<string> => {
+    request(); // the request whose answer is this tool call
+    push(JSON.stringify({ tool: name, arguments: args }));
+    const text = resultText(await conn.call(name, args));
+    push(text, true);
+    if (TRACE) console.log(`      ${mode} ${name} ${JSON.stringify(args).slice(0, 70)} -> ${kindOf(text)} ${text.length} chars, ${convo.at(-1)!.tokens} tokens`);
+    return text;
+  };
+
+  for (const [t, turn] of session.turns.entries()) {
+    run.questions++;
+    push(turn.question);
+    const before = convo.length;
+    const got: string[] = [];
+    for (const c of turn.calls) got.push(await callTool(c.tool, c.args));
+    run.raw.push(got.join("\n"));
+    const answer = typeof turn.answer === "function" ? turn.answer((rawRun ?? run.raw)[t]!) : turn.answer;
+    // What the model may rely on: this turn's results, and earlier ones only when a stub
+    // told it the content is as before.
+    const visible = () => {
+      const from = got.some(isStub) ? 0 : before;
+      return convo.slice(from).filter((m) => m.tool).map((m) => m.text).join("\n");
+    };
+    const reached = () => {
+      const seen = visible();
+      return answer.every((a) => (typeof a === "string" ? [a] : a).some((alt) => seen.includes(alt)));
+    };
+    if (!reached() && mode !== "none") {
+      const id = got.map((g) => ID_IN.exec(g)).filter(Boolean).map((m) => m![1] ?? m![2]).pop();
+      if (id && mode !== "exact") {
+        const lookup = turn.lookup ?? { mode: "search", query: turn.question };
+        await callTool("rescuer_fetch", { id, ...lookup });
+        run.fetches++;
+      }
+      if (id && !reached()) {
+        await callTool("recall_result", { result_id: id });
+        run.recalls++;
+      }
+    }
+    const ok = reached();
+    if (ok) run.answered++;
+    else run.unanswered.push(`${session.name} turn ${t + 1}: ${turn.question}`);
+    request(); // the request whose answer is the reply to the user
+    push(`Answer: ${answer.map((a) => (typeof a === "string" ? a : a[0])).join("; ")}`);
+  }
+  return run;
+}

@@ -1,0 +1,51 @@
+/**
+ * OpenCode (checked with 1.18.33): a flat `mcp.spillway` entry of type "local" in the global
+ * `~/.config/opencode/opencode.json` (or .jsonc; `$XDG_CONFIG_HOME` moves it) or a project's
+ * opencode.json. There is no `mcp.servers` level.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Agent, ConnectContext } from "./agents";
+import { json, shellArgs, upstreamsNote } from "./common";
+import { setJsonEntry } from "./jsonEntry";
+import type { HostEnv } from "./write";
+
+const NAMES = ["opencode.json", "opencode.jsonc", "config.json"];
+const SCHEMA = "https://opencode.ai/config.json";
+
+/**
+ * No `timeout`: in 1.18.33 a tools/list answered after about 9 s and a 16 s tool call both went through
+ * without one, so the entry stays as small as what `opencode mcp add` writes, plus `enabled`.
+ */
+export function opencodeEntry(c: ConnectContext): { type: "local"; command: string[]; enabled: true } {
+  return { type: "local", command: [c.command, ...c.args], enabled: true };
+}
+
+/** The global config file OpenCode reads: the first of its names that exists, else opencode.json. */
+export function opencodeConfigFile(host: HostEnv): string {
+  const dir = join(host.env.XDG_CONFIG_HOME || join(host.homeDir, ".config"), "opencode");
+  return NAMES.map((n) => join(dir, n)).find((f) => existsSync(f)) ?? join(dir, NAMES[0]!);
+}
+
+export const opencodeAgent: Agent = {
+  name: "opencode",
+  title: "OpenCode (~/.config/opencode/opencode.json)",
+  snippet: (c) =>
+    [
+      "# OpenCode 1.18: merge into ~/.config/opencode/opencode.json (global) or a project's opencode.json,",
+      "# or run `spillway connect opencode --write` (global file; the old one is kept as <file>.bak-<time>).",
+      "# The entry sits directly under \"mcp\" (no \"servers\" level):",
+      json({ $schema: SCHEMA, mcp: { spillway: opencodeEntry(c) } }),
+      `# Or: opencode mcp add spillway -- ${shellArgs(c)}   (the same entry without "enabled"; with no config yet it creates opencode.jsonc)`,
+      "# Check with `opencode mcp list`. The model sees the tools as spillway_<tool>.",
+      `# ${upstreamsNote(c)}`,
+    ].join("\n"),
+  writeTarget: (c, host) => {
+    const file = opencodeConfigFile(host);
+    return {
+      file,
+      merge: (current) => setJsonEntry(current ?? JSON.stringify({ $schema: SCHEMA }), ["mcp", "spillway"], opencodeEntry(c), file),
+      check: "opencode mcp list",
+    };
+  },
+};

@@ -1,0 +1,92 @@
+import { parseKeyPath, setTomlTable, type TomlEntry } from "./tomlTable";
+
+const TABLE = ["mcp_servers", "spillway"];
+const ENTRIES: TomlEntry[] = [
+  { key: "command", value: '"node"' },
+  { key: "args", value: '["/opt/spillway/bin/spillway.js", "mcp"]' },
+  { key: "required", value: "true" },
+];
+const WRITTEN = ['command = "node"', 'args = ["/opt/spillway/bin/spillway.js", "mcp"]', "required = true"].join("\n");
+
+describe("setTomlTable", () => {
+  it("creates the table in an empty or missing document", () => {
+    expect(setTomlTable("", TABLE, ENTRIES)).toBe(`[mcp_servers.spillway]\n${WRITTEN}\n`);
+  });
+
+  it("appends the table after the user's config, leaving every line of it as it was", () => {
+    const doc = ['model = "o3" # mine', "", "[model_providers.local]", 'base_url = "http://127.0.0.1:1/v1"', "", "[mcp_servers.files]", 'command = "npx"', ""].join("\n");
+    const out = setTomlTable(doc, TABLE, ENTRIES);
+    expect(out.startsWith(doc.trimEnd())).toBe(true);
+    expect(out.slice(doc.trimEnd().length)).toBe(`\n\n[mcp_servers.spillway]\n${WRITTEN}\n`);
+  });
+
+  it("replaces our keys in an existing table, keeps its other keys, its sub-tables and its place", () => {
+    const doc = [
+      "[mcp_servers.spillway]",
+      'command = "old-node"',
+      "args = [",
+      '  "old.js", # a comment with ] in it',
+      '  "mcp",',
+      "]",
+      'env_vars = ["SPILLWAY_HOME"]',
+      "",
+      "[mcp_servers.spillway.env]",
+      'command = "not ours: a key of the env sub-table"',
+      "",
+      "[profiles.fast]",
+      'model = "x"',
+    ].join("\n");
+    const out = setTomlTable(doc, TABLE, ENTRIES);
+    expect(out).toBe(
+      [
+        "[mcp_servers.spillway]",
+        WRITTEN,
+        'env_vars = ["SPILLWAY_HOME"]',
+        "",
+        "[mcp_servers.spillway.env]",
+        'command = "not ours: a key of the env sub-table"',
+        "",
+        "[profiles.fast]",
+        'model = "x"',
+      ].join("\n"),
+    );
+    expect(setTomlTable(out, TABLE, ENTRIES)).toBe(out);
+  });
+
+  it("is not fooled by headers or keys inside multi-line strings and arrays", () => {
+    const doc = [
+      'developer_instructions = """',
+      "[mcp_servers.spillway]",
+      'command = "inside a string"',
+      '"""',
+      "matrix = [",
+      "  [1, 2]",
+      "]",
+      "[mcp_servers.\"spillway\"]",
+      "args = ['''",
+      "[not.a.header]",
+      "''']",
+    ].join("\n");
+    // The string and the array stay as they were; the quoted header is our table, its multi-line args replaced.
+    expect(setTomlTable(doc, TABLE, ENTRIES)).toBe([...doc.split("\n").slice(0, 8), WRITTEN].join("\n"));
+  });
+
+  it("refuses a table it cannot merge safely, naming the line", () => {
+    expect(() => setTomlTable('mcp_servers.spillway.command = "node"\n', TABLE, ENTRIES)).toThrow(/dotted keys or an inline table \(line 1\)/);
+    expect(() => setTomlTable('[mcp_servers]\nspillway = { command = "node" }\n', TABLE, ENTRIES)).toThrow(/line 2/);
+    expect(() => setTomlTable("[mcp_servers.spillway]\n[mcp_servers.spillway]\n", TABLE, ENTRIES)).toThrow(/appears twice/);
+  });
+
+  it("keeps CRLF line endings", () => {
+    const out = setTomlTable('model = "o3"\r\n', TABLE, ENTRIES);
+    expect(out).toBe(`model = "o3"\r\n\r\n[mcp_servers.spillway]\r\n${WRITTEN.replace(/\n/g, "\r\n")}\r\n`);
+  });
+});
+
+describe("parseKeyPath", () => {
+  it("reads bare, quoted and spaced dotted keys", () => {
+    expect(parseKeyPath('mcp_servers . "my.server" . env')).toEqual(["mcp_servers", "my.server", "env"]);
+    expect(parseKeyPath("'literal'.x")).toEqual(["literal", "x"]);
+    expect(parseKeyPath("1, 2")).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+import { memoryLogger } from "../runtime";
+import { isBusyError, TaskQueue } from "./taskQueue";
+
+const busy = (code = "SQLITE_BUSY") => Object.assign(new Error("database is locked"), { code });
+
+describe("TaskQueue", () => {
+  it("runs a task again after a busy lock, with growing waits, until it succeeds", async () => {
+    const logger = memoryLogger();
+    const waits: number[] = [];
+    const q = new TaskQueue(logger, { sleep: async (ms) => void waits.push(ms), backoffMs: [10, 20, 40] });
+    let attempts = 0;
+    let done = false;
+    q.push(() => {
+      attempts++;
+      if (attempts < 3) throw busy(attempts === 1 ? "SQLITE_BUSY_SNAPSHOT" : "SQLITE_BUSY");
+      done = true;
+    });
+    await q.idle();
+    expect(done).toBe(true);
+    expect(attempts).toBe(3);
+    expect(waits).toEqual([10, 20]);
+    expect(logger.entries.filter((e) => e.level !== "info")).toEqual([]);
+  });
+
+  it("logs a task that stays locked past its retries, and one that fails otherwise, and goes on", async () => {
+    const logger = memoryLogger();
+    const q = new TaskQueue(logger, { sleep: async () => {}, backoffMs: [1, 1] });
+    let lockedRuns = 0;
+    let after = false;
+    q.push(() => {
+      lockedRuns++;
+      throw busy();
+    });
+    q.push(() => {
+      throw new Error("not a lock");
+    });
+    q.push(() => void (after = true));
+    await q.idle();
+    expect(lockedRuns).toBe(3);
+    expect(after).toBe(true);
+    expect(logger.entries.filter((e) => e.level === "warn").map((e) => [e.msg, e.data?.attempts])).toEqual([
+      ["background task failed", 3],
+      ["background task failed", 1],
+    ]);
+  });
+
+  it("knows SQLite's lock errors from others", () => {
+    expect(isBusyError(busy("SQLITE_BUSY"))).toBe(true);
+    expect(isBusyError(busy("SQLITE_LOCKED_SHAREDCACHE"))).toBe(true);
+    expect(isBusyError(busy("SQLITE_CONSTRAINT"))).toBe(false);
+    expect(isBusyError(new Error("x"))).toBe(false);
+    expect(isBusyError(null)).toBe(false);
+  });
+});

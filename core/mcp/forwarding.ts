@@ -1,0 +1,179 @@
+/**
+ * The upstreams' prompts, resources, completion and logging, merged under one namespace as tools
+ * are (toolRoutes.ts): a prompt name or resource URI is prefixed `<server>__` only when two
+ * servers offer it. Every list follows the upstream's pagination and is answered whole.
+ */
+import {
+  CompleteResultSchema, EmptyResultSchema, ErrorCode, GetPromptResultSchema, ListPromptsResultSchema,
+  ListResourcesResultSchema, ListResourceTemplatesResultSchema, McpError, ReadResourceResultSchema,
+  type CompleteRequest, type CompleteResult, type GetPromptResult, type LoggingLevel, type Prompt,
+  type ReadResourceResult, type Resource, type ResourceTemplate, type ServerCapabilities,
+} from "@modelcontextprotocol/sdk/types.js";
+import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import type { Upstream } from "./upstream";
+import type { UpstreamManager } from "./upstreamManager";
+
+type Live = { server: string; upstream: Upstream };
+type Kind = keyof Pick<ServerCapabilities, "prompts" | "resources" | "logging" | "completions">;
+
+/** The exposed name for `name` of `server`, given how many servers use it. */
+const exposed = (server: string, name: string, owners: Map<string, number>) => ((owners.get(name) ?? 0) > 1 ? `${server}__${name}` : name);
+
+/** What one name resolves to: its server and its name there. */
+export interface Target {
+  server: string;
+  upstream: Upstream;
+  name: string;
+}
+
+/** The servers offering `kind`; for a list (`bounded`), only those up within firstListWaitMs. */
+async function offering(upstreams: UpstreamManager, kind: Kind, bounded = false): Promise<Live[]> {
+  const live = await upstreams.connected(bounded);
+  const caps = await Promise.all(live.map((l) => l.upstream.capabilities().catch(() => ({}) as ServerCapabilities)));
+  return live.filter((_, i) => caps[i]?.[kind] !== undefined);
+}
+
+/** Every page of a list request. */
+async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | undefined;
+  // A server that hands back the cursor it was given would loop for ever.
+  const seen = new Set<string>();
+  do {
+    const page = await fetchPage(cursor);
+    out.push(...page.items);
+    cursor = page.nextCursor;
+    if (cursor !== undefined && seen.has(cursor)) break;
+    if (cursor !== undefined) seen.add(cursor);
+  } while (cursor !== undefined);
+  return out;
+}
+
+function merge<T>(lists: { live: Live; items: T[] }[], key: (t: T) => string, rename: (t: T, k: string) => T): { items: T[]; routes: Map<string, Target> } {
+  const owners = new Map<string, number>();
+  for (const l of lists) for (const k of new Set(l.items.map(key))) owners.set(k, (owners.get(k) ?? 0) + 1);
+  const items: T[] = [];
+  const routes = new Map<string, Target>();
+  for (const l of lists) {
+    for (const t of l.items) {
+      const k = exposed(l.live.server, key(t), owners);
+      if (routes.has(k)) continue;
+      routes.set(k, { server: l.live.server, upstream: l.live.upstream, name: key(t) });
+      items.push(k === key(t) ? t : rename(t, k));
+    }
+  }
+  return { items, routes };
+}
+
+/** Lists of every server offering `kind`; a server failing to list is left out rather than failing the client. */
+async function collect<T>(upstreams: UpstreamManager, kind: Kind, list: (u: Upstream) => Promise<T[]>, bounded: boolean): Promise<{ live: Live; items: T[] }[]> {
+  const live = await offering(upstreams, kind, bounded);
+  const lists = await Promise.all(live.map(async (l) => ({ live: l, items: await list(l.upstream).catch(() => null) })));
+  return lists.filter((l): l is { live: Live; items: T[] } => l.items !== null);
+}
+
+export async function listPrompts(upstreams: UpstreamManager, bounded = false): Promise<{ items: Prompt[]; routes: Map<string, Target> }> {
+  const lists = await collect(upstreams, "prompts", (u) =>
+    allPages(async (cursor) => {
+      const r = await u.forward("prompts/list", cursor ? { cursor } : {}, ListPromptsResultSchema);
+      return { items: r.prompts, nextCursor: r.nextCursor };
+    }),
+    bounded,
+  );
+  return merge(lists, (p) => p.name, (p, name) => ({ ...p, name }));
+}
+
+export async function listResources(upstreams: UpstreamManager, bounded = false): Promise<{ items: Resource[]; routes: Map<string, Target> }> {
+  const lists = await collect(upstreams, "resources", (u) =>
+    allPages(async (cursor) => {
+      const r = await u.forward("resources/list", cursor ? { cursor } : {}, ListResourcesResultSchema);
+      return { items: r.resources, nextCursor: r.nextCursor };
+    }),
+    bounded,
+  );
+  return merge(lists, (r) => r.uri, (r, uri) => ({ ...r, uri }));
+}
+
+export async function listTemplates(upstreams: UpstreamManager, bounded = false): Promise<{ items: ResourceTemplate[]; routes: Map<string, Target> }> {
+  const lists = await collect(upstreams, "resources", (u) =>
+    allPages(async (cursor) => {
+      const r = await u.forward("resources/templates/list", cursor ? { cursor } : {}, ListResourceTemplatesResultSchema);
+      return { items: r.resourceTemplates, nextCursor: r.nextCursor };
+    }),
+    bounded,
+  );
+  return merge(lists, (t) => t.uriTemplate, (t, uriTemplate) => ({ ...t, uriTemplate }));
+}
+
+/** The server of a prompt name as exposed (its own name, or `<server>__name`). */
+export async function promptTarget(upstreams: UpstreamManager, name: string): Promise<Target> {
+  const target = (await listPrompts(upstreams)).routes.get(name);
+  if (!target) throw new McpError(ErrorCode.InvalidParams, `There is no prompt named ${name} behind Spillway: call prompts/list for the current names.`);
+  return target;
+}
+
+/**
+ * The server of a resource URI: a listed resource, else the server whose template matches the
+ * URI (a prefixed template takes the prefixed URI), else the only server offering resources.
+ */
+export async function resourceTarget(upstreams: UpstreamManager, uri: string): Promise<Target | null> {
+  const [listed, templates] = await Promise.all([listResources(upstreams), listTemplates(upstreams)]);
+  const direct = listed.routes.get(uri);
+  if (direct) return direct;
+  for (const [exposedTemplate, t] of templates.routes) {
+    if (!new UriTemplate(exposedTemplate).match(uri)) continue;
+    const prefix = exposedTemplate === t.name ? "" : `${t.server}__`;
+    return { ...t, name: uri.slice(prefix.length) };
+  }
+  const withResources = await offering(upstreams, "resources");
+  const only = withResources.length === 1 ? withResources[0] : undefined;
+  return only ? { server: only.server, upstream: only.upstream, name: uri } : null;
+}
+
+export async function getPrompt(upstreams: UpstreamManager, name: string, args: Record<string, string> | undefined, signal?: AbortSignal): Promise<GetPromptResult> {
+  const t = await promptTarget(upstreams, name);
+  return t.upstream.forward("prompts/get", { name: t.name, ...(args ? { arguments: args } : {}) }, GetPromptResultSchema, signal);
+}
+
+/** resources/read on the owning server, the content as it sent it (the proxy decides on rescue). */
+export async function readResource(upstreams: UpstreamManager, uri: string, signal?: AbortSignal): Promise<{ server: string; result: ReadResourceResult }> {
+  const t = await resourceTarget(upstreams, uri);
+  if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}: no server behind Spillway offers it (see resources/list and resources/templates/list).`);
+  const result = await t.upstream.forward("resources/read", { uri: t.name }, ReadResourceResultSchema, signal);
+  // The client asked for the URI it knows; the contents name that one.
+  const contents = result.contents.map((c) => (c.uri === t.name && t.name !== uri ? { ...c, uri } : c));
+  return { server: t.server, result: { ...result, contents } };
+}
+
+/** Subscribes or unsubscribes on the owning server; returns that server and its URI for the notifications. */
+export async function subscription(upstreams: UpstreamManager, uri: string, on: boolean): Promise<Target> {
+  const t = await resourceTarget(upstreams, uri);
+  if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}: no server behind Spillway offers it.`);
+  await t.upstream.forward(on ? "resources/subscribe" : "resources/unsubscribe", { uri: t.name }, EmptyResultSchema);
+  return t;
+}
+
+const NO_COMPLETION: CompleteResult = { completion: { values: [] } };
+
+/** completion/complete on the server owning the prompt or resource template; none completes to nothing. */
+export async function complete(upstreams: UpstreamManager, params: CompleteRequest["params"], signal?: AbortSignal): Promise<CompleteResult> {
+  let target: Target | null | undefined;
+  let ref = params.ref;
+  if (ref.type === "ref/prompt") {
+    target = (await listPrompts(upstreams)).routes.get(ref.name);
+    if (target) ref = { ...ref, name: target.name };
+  } else {
+    target = (await listTemplates(upstreams)).routes.get(ref.uri);
+    if (target) ref = { ...ref, uri: target.name };
+  }
+  if (!target) return NO_COMPLETION;
+  const caps = await target.upstream.capabilities();
+  if (!caps.completions) return NO_COMPLETION;
+  return target.upstream.forward("completion/complete", { ...params, ref }, CompleteResultSchema, signal);
+}
+
+/** logging/setLevel on every server that logs; one refusing is left as it was. */
+export async function setLevel(upstreams: UpstreamManager, level: LoggingLevel): Promise<void> {
+  const live = await offering(upstreams, "logging");
+  await Promise.all(live.map((l) => l.upstream.forward("logging/setLevel", { level }, EmptyResultSchema).catch(() => undefined)));
+}

@@ -1,0 +1,139 @@
+/**
+ * The proxy's handlers for the upstreams' prompts, resources, completion and logging, and the
+ * relay of their notifications to this MCP session. Spillway's own spillway://blob/ resources are
+ * served beside the upstreams' ones.
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CompleteRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, SetLevelRequestSchema, SubscribeRequestSchema,
+  UnsubscribeRequestSchema, type LoggingLevel, type Resource,
+} from "@modelcontextprotocol/sdk/types.js";
+import { describeError } from "../errors";
+import type { Engine } from "../engine/engineApi";
+import type { Logger } from "../runtime";
+import { BLOB_TEMPLATE, BLOB_URI_PREFIX, listBlobResources, readBlobResource } from "./blobResources";
+import { deliverResource } from "./deliverResource";
+import * as fwd from "./forwarding";
+import type { UpstreamManager, UpstreamNotification } from "./upstreamManager";
+
+export interface ForwardingContext {
+  upstreams: UpstreamManager;
+  logger: Logger;
+  /** The engine, or null when it could not load (resources then pass through untouched). */
+  engine: () => Promise<Engine | null>;
+  /** This MCP session's current id. */
+  sessionId: () => string;
+  /** False until the client finished initializing: nothing is sent before. */
+  ready: () => boolean;
+}
+
+const LEVELS: LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+/** Upstream subscriptions are per process (one connection per server), so they are counted over sessions. */
+const subscribers = new WeakMap<UpstreamManager, Map<string, number>>();
+
+/** Installs the handlers on `server`; returns the function that detaches the session from the upstreams. */
+export function installForwarding(server: Server, ctx: ForwardingContext): () => void {
+  const { upstreams, logger } = ctx;
+  let level: LoggingLevel | null = null;
+  /** Exposed URI → the server and its own URI, for this session's subscriptions. */
+  const subscribed = new Map<string, { server: string; name: string }>();
+  const counts = subscribers.get(upstreams) ?? new Map<string, number>();
+  subscribers.set(upstreams, counts);
+
+  const own = (uri: string) => uri.startsWith(BLOB_URI_PREFIX);
+  const ownResources = async (): Promise<Resource[]> => {
+    const e = await ctx.engine();
+    return e ? listBlobResources(e, ctx.sessionId()) : [];
+  };
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: (await fwd.listPrompts(upstreams, true)).items }));
+  server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => fwd.getPrompt(upstreams, req.params.name, req.params.arguments, extra.signal));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+    const [mine, theirs] = await Promise.all([ownResources(), fwd.listResources(upstreams, true)]);
+    return { resources: [...mine, ...theirs.items.filter((r) => !own(r.uri))] };
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: [BLOB_TEMPLATE, ...(await fwd.listTemplates(upstreams, true)).items],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
+    const { uri } = req.params;
+    const e = await ctx.engine();
+    if (own(uri)) {
+      if (!e) throw new Error("Spillway's store could not be opened (see its log).");
+      return readBlobResource(e, ctx.sessionId(), uri);
+    }
+    const { server: from, result } = await fwd.readResource(upstreams, uri, extra.signal);
+    if (!e) return result;
+    try {
+      return deliverResource(e, { sessionId: ctx.sessionId(), server: from, uri, result });
+    } catch (err) {
+      // Never lose the read because rescue failed: the raw contents, and a log line.
+      logger.warn("could not rescue a resource read; passed through", { server: from, uri, error: describeError(err) });
+      return result;
+    }
+  });
+  server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+    const { uri } = req.params;
+    if (subscribed.has(uri)) return {};
+    const key = (t: { server: string; name: string }) => `${t.server}\n${t.name}`;
+    const t = await fwd.resourceTarget(upstreams, uri);
+    if (t && (counts.get(key(t)) ?? 0) > 0) counts.set(key(t), (counts.get(key(t)) ?? 0) + 1);
+    else {
+      const done = await fwd.subscription(upstreams, uri, true);
+      counts.set(key(done), 1);
+    }
+    subscribed.set(uri, { server: t?.server ?? "", name: t?.name ?? uri });
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+    const s = subscribed.get(req.params.uri);
+    if (!s) return {};
+    subscribed.delete(req.params.uri);
+    const key = `${s.server}\n${s.name}`;
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else {
+      counts.delete(key);
+      await fwd.subscription(upstreams, req.params.uri, false);
+    }
+    return {};
+  });
+  server.setRequestHandler(CompleteRequestSchema, async (req, extra) => fwd.complete(upstreams, req.params, extra.signal));
+  server.setRequestHandler(SetLevelRequestSchema, async (req) => {
+    level = req.params.level;
+    await fwd.setLevel(upstreams, req.params.level);
+    return {};
+  });
+
+  const send = (what: string, p: Promise<void>) => p.catch((err) => logger.warn(`could not forward ${what}`, { session: ctx.sessionId(), error: describeError(err) }));
+  const detach = upstreams.onNotification((from: string, n: UpstreamNotification) => {
+    if (!ctx.ready()) return;
+    if (n.method === "notifications/message") {
+      const l = n.params?.level as LoggingLevel | undefined;
+      // The SDK filters only levels set through its own handler, which this one replaces.
+      if (level && l && LEVELS.indexOf(l) < LEVELS.indexOf(level)) return;
+      void send(n.method, server.notification({ method: n.method, params: n.params as never }));
+    } else if (n.method === "notifications/prompts/list_changed") void send(n.method, server.sendPromptListChanged());
+    else if (n.method === "notifications/resources/list_changed") void send(n.method, server.sendResourceListChanged());
+    else if (n.method === "notifications/resources/updated") {
+      for (const [uri, s] of subscribed) {
+        if (s.server === from && s.name === n.params?.uri) void send(n.method, server.sendResourceUpdated({ ...n.params, uri }));
+      }
+    }
+  });
+  return () => {
+    detach();
+    for (const [uri, s] of subscribed) {
+      const key = `${s.server}\n${s.name}`;
+      const left = (counts.get(key) ?? 1) - 1;
+      if (left > 0) counts.set(key, left);
+      else {
+        counts.delete(key);
+        void fwd.subscription(upstreams, uri, false).catch(() => undefined);
+      }
+    }
+    subscribed.clear();
+  };
+}

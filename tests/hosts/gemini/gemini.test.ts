@@ -1,0 +1,97 @@
+/**
+ * Gemini CLI 0.61.0 (`gemini -p`, headless) against a scripted Gemini API
+ * (`GOOGLE_GEMINI_BASE_URL`), with `spillway mcp` configured exactly as
+ * `spillway connect gemini-cli --write` puts it in ~/.gemini/settings.json, in front of the
+ * fixture upstream. Asserts what the model received, request by request.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expectPolicyOutcome } from "../models/expectations";
+import { geminiAdapter } from "../models/gemini";
+import { baseEnv, blackholeProxy, fixtureUpstream, groundTruth, hostBin, hostDirs, run, spillway, type Blackhole, type GroundTruth, type HostDirs } from "../models/host";
+import { handleId } from "../models/policy";
+import { promptTable } from "../models/report";
+import { startModelServer, type LoggedRequest, type ModelServer } from "../models/server";
+
+const GEMINI = hostBin("gemini");
+
+/** The user's settings before Spillway: API-key auth, no usage statistics, telemetry or update checks. */
+const USER_SETTINGS = {
+  security: { auth: { selectedType: "gemini-api-key" } },
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+  general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+};
+
+describe("Gemini CLI 0.61.0 with spillway mcp", { timeout: 180_000 }, () => {
+  let dirs: HostDirs;
+  let proxy: Blackhole;
+  let model: ModelServer;
+  let truth: GroundTruth;
+  let env: Record<string, string | undefined>;
+  let settingsFile: string;
+  let printedEntry: Record<string, unknown>;
+
+  beforeAll(async () => {
+    dirs = hostDirs("spillway-gemini-");
+    [proxy, model, truth] = await Promise.all([blackholeProxy(), startModelServer(geminiAdapter(["spillway", "fx"])), groundTruth()]);
+    settingsFile = join(dirs.home, ".gemini", "settings.json");
+    // Gemini CLI runs no MCP server in an untrusted folder; a headless run says so with this variable.
+    env = { ...baseEnv(dirs, proxy.url), GEMINI_API_KEY: "scripted", GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_CLI_TRUST_WORKSPACE: "true" };
+  });
+  afterAll(async () => {
+    await Promise.all([model?.close(), proxy?.close()]);
+    dirs?.cleanup();
+  });
+
+  const prompt = () => run(GEMINI, ["-p", "Follow the scripted policy.", "--yolo", "--output-format", "json", "-m", "scripted-model"], { env, cwd: dirs.work });
+
+  it("connect gemini-cli --write merges the printed entry into the user settings, and gemini mcp list connects to it", async () => {
+    mkdirSync(join(dirs.home, ".gemini"), { recursive: true });
+    const before = JSON.stringify(USER_SETTINGS, null, 2) + "\n";
+    writeFileSync(settingsFile, before);
+
+    const printed = await spillway(["connect", "gemini-cli", "--home", dirs.spillwayHome], env);
+    expect(printed.code).toBe(0);
+    const block = printed.out.slice(printed.out.indexOf("{"), printed.out.indexOf("\n}\n") + 2);
+    printedEntry = JSON.parse(block).mcpServers.spillway;
+    expect(printedEntry).toMatchObject({ command: "node", timeout: 300000 });
+    expect(printed.out).toContain("gemini mcp add -s user --timeout 300000 spillway node");
+
+    const wrote = await spillway(["connect", "gemini-cli", "--home", dirs.spillwayHome, "--write"], env);
+    expect(wrote.code).toBe(0);
+    const after = JSON.parse(readFileSync(settingsFile, "utf8"));
+    expect(after).toEqual({ ...USER_SETTINGS, mcpServers: { spillway: printedEntry } });
+    const backups = readdirSync(join(dirs.home, ".gemini")).filter((f) => f.startsWith("settings.json.bak-"));
+    expect(backups.map((f) => readFileSync(join(dirs.home, ".gemini", f), "utf8"))).toEqual([before]);
+    expect(existsSync(join(dirs.work, ".gemini"))).toBe(false);
+
+    const list = await run(GEMINI, ["mcp", "list"], { env, cwd: dirs.work });
+    expect(list.code).toBe(0);
+    expect(list.out + list.err).toMatch(new RegExp(`spillway: node ${(printedEntry.args as string[]).join(" ").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} \\(stdio\\) - Connected`));
+  });
+
+  let withSpillway: LoggedRequest[];
+  it("the model has Spillway's tools on the first request and gets handle, fetch, stub, exact recall and exact spill: delivery", async () => {
+    const r = await prompt();
+    expect(r.code, r.err.slice(-3000)).toBe(0);
+    withSpillway = model.requests.splice(0);
+    const first = withSpillway.find((q) => q.main)!;
+    expect(first.tools).toEqual(expect.arrayContaining(["mcp_spillway_rescuer_fetch", "mcp_spillway_recall_result", "mcp_spillway_big_log", "mcp_spillway_digest"]));
+    expect(first.results).toEqual([]);
+    expectPolicyOutcome(withSpillway, truth, { recallExact: true });
+    expect(proxy.attempts).toEqual([]);
+  });
+
+  it("the same policy without Spillway (the fixture configured in Gemini CLI directly) carries the whole log", async () => {
+    writeFileSync(settingsFile, JSON.stringify({ ...USER_SETTINGS, mcpServers: { fx: { ...fixtureUpstream(), timeout: 300000 } } }, null, 2));
+    const r = await prompt();
+    expect(r.code, r.err.slice(-3000)).toBe(0);
+    const without = model.requests.splice(0);
+    const deliver = without.find((q) => q.action.type === "call" && q.action.step === "deliver")!;
+    expect(deliver.results[0]!.parts).toContain(truth.log);
+    expect(handleId(deliver.results[0]!.text)).toBeUndefined();
+    console.log(promptTable("Gemini CLI 0.61.0 (scripted model via GOOGLE_GEMINI_BASE_URL), o200k tokens per request:", withSpillway, without));
+    expect(proxy.attempts).toEqual([]);
+  });
+});

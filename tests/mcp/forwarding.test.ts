@@ -1,0 +1,80 @@
+/**
+ * Upstream prompts, resources and logging through Spillway, over Streamable HTTP and stdio, with
+ * two fixture servers so every prompt name and resource URI collides and is prefixed.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
+import { httpClient, idIn, stdioClient, upstream, writeConfig } from "./helpers/setup";
+import { tempHome } from "../helpers/tempHome";
+
+const textOfContents = (r: { contents: unknown[] }) => (r.contents[0] as { text: string }).text;
+
+describe("prompts, resources and logging from the upstreams", () => {
+  let t: TestEndpoint;
+  let c: Client;
+
+  beforeAll(async () => {
+    t = await startTestEndpoint({ mcpServers: { fx: upstream.fixture(), fx2: upstream.fixture() } });
+    c = (await httpClient(t.ep.mcpUrl, t.token, "forwarding")).client;
+  });
+  afterAll(async () => {
+    await c?.close();
+    await t?.close();
+  });
+
+  it("lists both servers' prompts, prefixed as they collide, and gets each from its own server", async () => {
+    const names = (await c.listPrompts()).prompts.map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(["fx__greet", "fx2__greet"]));
+    expect(names).not.toContain("greet");
+    const one = await c.getPrompt({ name: "fx__greet", arguments: { who: "Ada" } });
+    const two = await c.getPrompt({ name: "fx2__greet", arguments: { who: "Ada" } });
+    const said = (r: typeof one) => (r.messages[0]!.content as { text: string }).text;
+    expect(said(one)).toMatch(/^Hello, Ada!/);
+    // Two processes: the prefix really picked the server.
+    expect(said(one)).not.toBe(said(two));
+    await expect(c.getPrompt({ name: "greet" })).rejects.toThrow(/no prompt named greet/);
+  });
+
+  it("passes a small resource read untouched and rescues a large one into a handle with a link to the full text", async () => {
+    const uris = (await c.listResources()).resources.map((r) => r.uri);
+    expect(uris).toEqual(expect.arrayContaining(["fx__fixture://small", "fx2__fixture://big"]));
+    const small = await c.readResource({ uri: "fx__fixture://small" });
+    expect(small.contents).toEqual([{ uri: "fx__fixture://small", mimeType: "text/plain", text: "a small resource" }]);
+
+    const big = await c.readResource({ uri: "fx2__fixture://big" });
+    const handle = textOfContents(big);
+    expect(handle.length).toBeLessThan(20_000);
+    const link = (big.contents[0]!._meta as Record<string, { uri: string }>)["spillway/resource_link"]!;
+    expect(link.uri).toBe(`spillway://blob/${idIn(handle)}`);
+    const full = textOfContents(await c.readResource({ uri: link.uri }));
+    expect(full).toContain("resource line 2999: the quick brown fox");
+    expect(full.split("\n")).toHaveLength(3000);
+    // Spillway's own template stays listed beside the upstreams' (none here).
+    expect((await c.listResourceTemplates()).resourceTemplates.map((r) => r.uriTemplate)).toEqual(["spillway://blob/{id}"]);
+  });
+
+  it("answers logging/setLevel and completion even when no upstream offers them", async () => {
+    await expect(c.setLoggingLevel("warning")).resolves.toEqual({});
+    const r = await c.complete({ ref: { type: "ref/prompt", name: "fx__greet" }, argument: { name: "who", value: "A" } });
+    expect(r.completion.values).toEqual([]);
+  });
+
+  it("refuses an upstream's sampling request with a sentence when the client did not declare sampling", async () => {
+    const r = await c.callTool({ name: "fx__ask_llm", arguments: {} });
+    expect((r.content as { text: string }[])[0]!.text).toMatch(/^refused: .*did not declare sampling, so fx cannot ask it for sampling\/createMessage/);
+  });
+
+  it("over stdio too: spillway mcp gets a prefixed prompt and reads a prefixed resource", async () => {
+    const home = tempHome("spillway-fwd-");
+    writeConfig(home.path, { mcpServers: { fx: upstream.fixture(), fx2: upstream.fixture() } });
+    const s = await stdioClient(home.path);
+    try {
+      const p = await s.getPrompt({ name: "fx2__greet", arguments: { who: "Grace" } });
+      expect((p.messages[0]!.content as { text: string }).text).toMatch(/^Hello, Grace!/);
+      expect(textOfContents(await s.readResource({ uri: "fx__fixture://small" }))).toBe("a small resource");
+    } finally {
+      await s.close();
+      home.cleanup();
+    }
+  });
+});
