@@ -135,3 +135,20 @@ describe("the audit trail of MCP calls", () => {
     expect(t.engine.reader.session(sid)).toMatchObject({ generation: 1, turn: 1 });
   });
 });
+
+describe("the audit trail of a timed-out call", () => {
+  it("records a call that outlived the upstream timeout, with the sentence the model got and its duration", async () => {
+    const t = await startTestEndpoint({ server: { upstreamTimeoutMs: 1_000 }, mcpServers: { fx: upstream.fixture() } });
+    const c = await httpClient(t.ep.mcpUrl, t.token, "audit-timeout");
+    try {
+      const slow = (await c.client.callTool({ name: "slow", arguments: { steps: 30, ms: 100 } })) as CallToolResult;
+      expect(slow.isError).toBe(true);
+      const [call] = t.engine.reader.timeline(c.transport.sessionId!, 0, 10).calls;
+      expect(call).toMatchObject({ tool: "slow", outcome: "error", errorText: "The upstream server fx did not answer slow within 1 s." });
+      expect(call).toMatchObject({ durationMs: expect.any(Number), upstreamMs: expect.any(Number) });
+    } finally {
+      await c.client.close();
+      await t.close();
+    }
+  });
+});
