@@ -52,3 +52,25 @@ if (want("startup")) {
   results.startup = r;
   console.log(`  ${JSON.stringify(r)}`);
 }
+if (want("stdio")) {
+  const { benchStdio } = await import("./stdioBench");
+  console.log("rescue end to end through spillway mcp from a stdio upstream (10 MB log, 50 MB JSON; before issue 11 anything over 10 MB was lost)");
+  const r = await benchStdio();
+  results.stdio = r;
+  for (const row of r) console.log(`  ${JSON.stringify(row)}`);
+}
+if (want("soak")) {
+  const { benchAbandoned, benchSoak } = await import("./soakBench");
+  console.log("memory soak: spillway serve, 32 HTTP sessions, 6 rounds of 3,200 calls, 100 sessions abandoned per round (target: RSS growth < 15 % after round 2)");
+  const r = await benchSoak({ abandonPerRound: 100 });
+  results.soak = r;
+  console.log(`  ${JSON.stringify(r)}`);
+  console.log("  heavier results (3,000-line logs, about 180 KB each):");
+  const h = await benchSoak({ logLines: 3000 });
+  results.soakHeavy = h;
+  console.log(`  ${JSON.stringify(h)}`);
+  console.log("  500 sessions closed without DELETE, then reaped after the idle timeout (fake clock):");
+  const a = await benchAbandoned();
+  results.abandoned = a;
+  console.log(`  ${JSON.stringify(a)}`);
+}

@@ -24,10 +24,14 @@ export const OUTCOMES = ["rescued", "stubbed", "passthrough", "failed_open", "er
 /** Ledger event types. */
 export const EVENT_TYPES = [
   "rescue", "stub", "passthrough", "error", "fetch", "recall", "expansion", "label", "sweep", "evict", "pin", "unpin", "purge", "compaction", "turn",
+  "import",
 ] as const;
 
 /** The ledger events that record a call itself (one per call row), as opposed to what happened to its result later. */
 export const CALL_EVENT_TYPES = ["rescue", "stub", "passthrough", "error"] as const;
+
+/** Agents whose own history files `spillway import` reads. */
+export const HISTORY_AGENTS = ["claude-code", "codex", "gemini-cli", "opencode"] as const;
 
 /** rescuer_fetch modes, in the order the model is told about them. */
 export const FETCH_MODES = ["stat", "outline", "search", "grep", "chain", "range", "query", "full"] as const;
@@ -75,6 +79,7 @@ export type BlobState = (typeof BLOB_STATES)[number];
 export type Outcome = (typeof OUTCOMES)[number];
 export type EventType = (typeof EVENT_TYPES)[number];
 export type FetchMode = (typeof FETCH_MODES)[number];
+export type HistoryAgent = (typeof HISTORY_AGENTS)[number];
 export type SavingsGroup = (typeof SAVINGS_GROUPS)[number];
 export type BlobSortKey = (typeof BLOB_SORT_KEYS)[number];
 export type SessionSortKey = (typeof SESSION_SORT_KEYS)[number];

@@ -13,6 +13,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   mcp: async () => (await import("./commands/mcp")).mcpCommand,
   doctor: async () => (await import("./commands/doctor")).doctorCommand,
   connect: async () => (await import("./commands/connect")).connectCommand,
+  import: async () => (await import("./commands/import")).importCommand,
+  replay: async () => (await import("./commands/replay")).replayCommand,
 };
 
 const COMMON: ParseArgsConfig["options"] = {

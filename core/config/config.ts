@@ -97,6 +97,10 @@ export const configSchema = z
         host: z.literal("127.0.0.1").default("127.0.0.1"),
         port: z.int().min(1).max(65_535).default(7341),
         upstreamTimeoutMs: z.int().min(1_000).default(120_000),
+        /** MCP-over-HTTP sessions unused this long are closed (clients rarely send DELETE). */
+        sessionIdleMinutes: z.number().positive().max(10_080).default(30),
+        /** Open MCP-over-HTTP sessions at most; past it the least recently used idle one is closed. */
+        maxSessions: z.int().min(1).max(100_000).default(256),
         /**
          * How long tools/list waits for upstream servers whose tools are not in the cached catalog
          * yet (a first start, a new or edited server entry) before answering with what it has; the

@@ -21,6 +21,7 @@ import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { openStoreParts } from "../store/blobStore";
 import { storeToolCatalog } from "../store/toolCatalog";
 import { TaskQueue } from "./taskQueue";
+import { importSession } from "./importService";
 import type { Label } from "../types";
 import { rotateStoreKey } from "../store/rotate";
 import { detectKind } from "../rescue/kind";
@@ -116,11 +117,15 @@ export function createEngine(opts: EngineOptions): Engine {
       // calls are counted in batches, one transaction per batch.
       if (returned.length <= 16_384 && given.length <= 16_384) {
         smallCounts.push({ callId, returned, given });
+        queue.charge(returned.length + given.length);
         if (smallCounts.length === 1) {
           // Taken once and kept, so a retry after a busy lock writes the same batch.
           let batch: typeof smallCounts | null = null;
           queue.push(() => {
-            batch ??= smallCounts.splice(0);
+            if (batch === null) {
+              batch = smallCounts.splice(0);
+              queue.release(batch.reduce((n, c) => n + c.returned.length + c.given.length, 0));
+            }
             if (!store.open) return;
             const counted = batch.map((c) => {
               const r = tokens.count(c.returned);
@@ -134,13 +139,18 @@ export function createEngine(opts: EngineOptions): Engine {
         }
         return;
       }
-      queue.push(async () => {
-        const r = await tokens.countAsync(returned);
-        const g = given === returned ? r : await tokens.countAsync(given);
-        if (store.open) ledger.setCallTokens(callId, r, g);
-      });
+      queue.push(
+        async () => {
+          const r = await tokens.countAsync(returned);
+          const g = given === returned ? r : await tokens.countAsync(given);
+          if (store.open) ledger.setCallTokens(callId, r, g);
+        },
+        returned.length + (given === returned ? 0 : given.length),
+      );
     },
-    scheduleIndex(id, known) {
+    scheduleIndex(id, given) {
+      // Texts too large to index eagerly are not kept for the task, which only checks and returns.
+      const known = given !== undefined && given.length <= EAGER_INDEX_MAX_CHARS ? given : undefined;
       queue.push(async () => {
         const meta = store.meta(id);
         if (!meta || meta.state === "tombstoned" || meta.chars > EAGER_INDEX_MAX_CHARS || search.isIndexed(id)) return;
@@ -154,7 +164,7 @@ export function createEngine(opts: EngineOptions): Engine {
         const view = parts.modelView(id, text, meta.label);
         await search.indexBlobAsync(id, view, meta.kind);
         if (search.isIndexed(id)) store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
-      });
+      }, known?.length ?? 0);
     },
     ensureIndexed(id, text, meta) {
       if (search.isIndexed(id)) return;
@@ -221,6 +231,7 @@ export function createEngine(opts: EngineOptions): Engine {
     recordFailedCall: (input) => recordFailedCall(parts, input),
     noteCall: (callId, note) => noteCall(parts, callId, note),
     noteRead: (eventId, note) => noteRead(parts, eventId, note),
+    importSession: (session) => importSession(parts, session),
     /** Records that a session is active (and which client runs it, when known). */
     touchSession(sessionId: string, client?: string | null): void {
       sessions.touch(sessionId, store.now, client);
@@ -268,6 +279,7 @@ export function createEngine(opts: EngineOptions): Engine {
     },
     /** Resolves when background work (token counts, indexing) is done. */
     idle: (): Promise<void> => queue.idle(),
+    backpressure: (): Promise<void> => queue.underBudget(),
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
       await queue.idle();

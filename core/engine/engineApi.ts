@@ -16,6 +16,8 @@ import type { CallNoteInput, FailedCallInput, ReadNoteInput } from "./callLedger
 import type { ExpandInput, ExpandResult } from "./expandService";
 import type { FetchRequest } from "./fetchService";
 import type { TransformInput, TransformResult } from "./transform";
+import type { HistorySession } from "../history/types";
+import type { ImportSessionResult } from "./importService";
 
 /** A whole blob as a session may see it (MCP resources/read), or why it cannot. */
 export type BlobReadResult = { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string };
@@ -51,6 +53,8 @@ export interface Engine {
   noteCall(callId: number, note: CallNoteInput): void;
   /** Duration and JSON-RPC of a recorded read (rescuer_fetch, recall_result over MCP). */
   noteRead(eventId: number, note: ReadNoteInput): void;
+  /** Stores one session of an agent's own history as an imported (read-only) session; a re-import adds only new calls. */
+  importSession(session: HistorySession): ImportSessionResult;
 
   /** Records that a session is active (and which client runs it, when known). */
   touchSession(sessionId: string, client?: string | null): void;
@@ -74,5 +78,10 @@ export interface Engine {
   onEvent(listener: (e: EngineEvent) => void): () => void;
   /** Resolves when background work (token counts, indexing) is done. */
   idle(): Promise<void>;
+  /**
+   * Resolves at once, or when background work is back under its memory budget: the endpoints await
+   * it before taking a new request, so sustained load slows down instead of growing memory.
+   */
+  backpressure(): Promise<void>;
   close(): Promise<void>;
 }

@@ -6,5 +6,5 @@ export type EngineEvent =
   | { type: "fetch"; sessionId: string | null; blobId: string; mode: string }
   | { type: "expansion"; sessionId: string; tool: string; expanded: number; denied: number }
   | { type: "blob"; blobId: string; change: "pinned" | "unpinned" | "purged" | "label" }
-  | { type: "session"; sessionId: string; change: "compaction" | "turn" }
+  | { type: "session"; sessionId: string; change: "compaction" | "turn" | "import" }
   | { type: "sweep"; expired: number; evicted: number };

@@ -25,6 +25,12 @@ function ago(ms: number): string {
   return h < 1 ? "less than an hour ago" : h < 48 ? `${h} h ago` : `${Math.round(h / 24)} days ago`;
 }
 
+function unknownId(what: string, id: string, sessionId: string | null): string {
+  return sessionId === null
+    ? `There is no stored ${what} ${id}: check the id in the handle or stub.`
+    : `There is no stored ${what} ${id} in this session: check the id in the handle or stub.`;
+}
+
 /** Resolves an id for a session: the blob's metadata and text, or a sentence saying why not. */
 export function resolveBlob(
   p: EngineParts,
@@ -36,10 +42,9 @@ export function resolveBlob(
     return { ok: false, message: `"${String(id ?? "").slice(0, 40)}" is not a valid ${what} id: ids are 12 lowercase hex characters, as shown in the handle.` };
   }
   const meta = p.store.meta(id);
-  if (!meta) return { ok: false, message: `There is no stored ${what} ${id}: check the id in the handle or stub.` };
-  if (sessionId !== null && !p.sessions.holds(sessionId, id)) {
-    return { ok: false, message: `The ${what} ${id} belongs to another session and cannot be read from this one.` };
-  }
+  // A session is told the same for an id that does not exist and for one another session holds,
+  // so it cannot probe which ids exist; the operator (sessionId null) reads every blob anyway.
+  if (!meta || (sessionId !== null && !p.sessions.holds(sessionId, id))) return { ok: false, message: unknownId(what, id, sessionId) };
   if (meta.state === "tombstoned") {
     const row = p.store.row(id)!;
     const why = row.tombstone_reason === "evicted" ? "evicted to keep the store under its size cap" : row.tombstone_reason === "purged" ? "purged by the user"

@@ -1,98 +1,146 @@
 /**
  * MCP over Streamable HTTP at `/mcp`: each MCP session (its Mcp-Session-Id) gets its own proxy
  * Server and is its own Spillway session; all of them share one engine and one upstream manager.
+ * Sessions left without DELETE are reaped after `server.sessionIdleMinutes`, and at most
+ * `server.maxSessions` are open at once.
  */
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../errors";
 import type { HttpEndpoint } from "../http/server";
 import type { ToolUseSessions } from "../hooks/toolUseSessions";
 import type { Engine } from "../engine/engineApi";
+import { systemClock, type Clock } from "../runtime";
+import { readMcpBody } from "./httpMcpBody";
+import { SessionTable, type EndReason } from "./httpSessions";
 import { createProxyServer } from "./proxyServer";
+import { CheckedTransport, checkParams } from "./requestChecks";
 import type { UpstreamManager } from "./upstreamManager";
 
 interface McpSession {
   transport: StreamableHTTPServerTransport;
   server: Server;
-  lastSeen: number;
 }
 
 export interface McpHttpOptions {
   engine: Engine;
   upstreams: UpstreamManager;
-  /** Sessions idle longer than this are closed (default 24 h); clients rarely say goodbye. */
+  /** Sessions unused for this long are closed (default config server.sessionIdleMinutes). */
   idleMs?: number;
+  /** Open sessions at most (default config server.maxSessions). */
+  maxSessions?: number;
+  clock?: Clock;
   /** Tool-use ids the Claude Code hooks announced: an MCP session that carries one joins that Claude Code session. */
   toolUses?: ToolUseSessions;
 }
 
 export interface McpHttp {
-  /** Live MCP sessions: id, client name (from initialize) and idle time, for status pages. */
-  sessions(): { id: string; client: string | null; idleMs: number }[];
+  /** Live MCP sessions: id, client name (from initialize), idle time, calls in flight and open streams, for status pages. */
+  sessions(): { id: string; client: string | null; idleMs: number; inflight: number; streams: number }[];
+  /** Closes the sessions idle past the timeout now (a timer also does); resolves to how many. */
+  reapIdle(): Promise<number>;
   close(): Promise<void>;
 }
 
-function rpcError(res: ServerResponse, status: number, code: number, message: string): void {
-  const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
+function rpcError(res: ServerResponse, status: number, code: number, message: string, id: RequestId | null = null): void {
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id });
   res.writeHead(status, { "content-type": "application/json" }).end(body);
 }
 
 export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp {
-  const live = new Map<string, McpSession>();
-  const log = opts.engine.logger;
-  const idleMs = opts.idleMs ?? 24 * 3_600_000;
+  const { engine } = opts;
+  const log = engine.logger;
+  const clock = opts.clock ?? engine.clock ?? systemClock;
+  const idleMs = opts.idleMs ?? engine.config.server.sessionIdleMinutes * 60_000;
+  const maxSessions = opts.maxSessions ?? engine.config.server.maxSessions;
+  const table = new SessionTable<McpSession>({ clock, idleMs, maxSessions });
 
-  const end = async (id: string) => {
-    const s = live.get(id);
+  const end = async (id: string, reason: EndReason) => {
+    const s = table.get(id);
     if (!s) return;
-    live.delete(id);
-    await s.transport.close().catch(() => {});
-    await s.server.close().catch(() => {});
+    table.delete(id, reason);
+    log.info("mcp session closed", { session: id, reason });
+    await s.value.transport.close().catch(() => {});
+    await s.value.server.close().catch(() => {});
   };
 
-  endpoint.addRoute(["POST", "GET", "DELETE"], "/mcp", async (req, res, { body }) => {
-    const header = req.headers["mcp-session-id"];
-    const sid = Array.isArray(header) ? header[0] : header;
-    if (sid) {
-      const s = live.get(sid);
-      if (!s) return rpcError(res, 404, -32001, `Session ${sid} not found: it ended or the server restarted; initialize a new one.`);
-      s.lastSeen = Date.now();
-      await s.transport.handleRequest(req, res, body);
-      return;
-    }
-    if (req.method !== "POST" || !isInitializeRequest(body)) {
-      return rpcError(res, 400, -32000, "No Mcp-Session-Id header: start with an initialize request.");
-    }
-    const id = randomUUID();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
-    const toolUses = opts.toolUses;
-    const server = createProxyServer({
-      engine: opts.engine, upstreams: opts.upstreams, sessionId: id,
-      sessionFromMeta: toolUses ? (meta) => toolUses.fromMeta(meta) : undefined,
-    });
-    transport.onclose = () => {
-      live.delete(id);
-    };
-    live.set(id, { transport, server, lastSeen: Date.now() });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
-    log.info("mcp session started", { session: id });
-  });
+  const gone = (sid: string): string => {
+    const why = table.endReason(sid);
+    if (why === "idle") return `Session ${sid} was closed after ${Math.round(idleMs / 60_000)} min without use; initialize a new one.`;
+    if (why === "evicted") return `Session ${sid} was closed to make room for a newer one (server.maxSessions is ${maxSessions}); initialize a new one.`;
+    return `Session ${sid} not found: it ended or the server restarted; initialize a new one.`;
+  };
 
-  const reaper = setInterval(() => {
-    const now = Date.now();
-    for (const [id, s] of live) if (now - s.lastSeen > idleMs) end(id).catch((err) => log.warn("closing an idle session failed", { error: describeError(err) }));
-  }, Math.min(idleMs, 10 * 60_000));
+  endpoint.addRoute(
+    ["POST", "GET", "DELETE"],
+    "/mcp",
+    async (req, res) => {
+      let body: unknown;
+      if (req.method === "POST") {
+        const read = await readMcpBody(req);
+        if (!read.ok) return rpcError(res, read.status, read.error.code, read.error.message, read.id);
+        body = read.body;
+      }
+      const header = req.headers["mcp-session-id"];
+      const sid = Array.isArray(header) ? header[0] : header;
+      if (sid) {
+        const s = table.get(sid);
+        if (!s) return rpcError(res, 404, -32001, gone(sid));
+        res.once("close", table.begin(sid, req.method === "GET" ? "stream" : "request"));
+        // Background work over its memory budget: take the request once it has caught up.
+        if (req.method === "POST") await engine.backpressure();
+        await s.value.transport.handleRequest(req, res, body);
+        return;
+      }
+      if (req.method !== "POST" || !isInitializeRequest(body)) {
+        const bad = req.method === "POST" ? checkParams(body as JSONRPCMessage) : null;
+        if (bad) return rpcError(res, 400, bad.code, bad.message, (body as { id?: RequestId }).id ?? null);
+        return rpcError(res, 400, -32000, "No Mcp-Session-Id header: start with an initialize request.");
+      }
+      const room = table.makeRoom();
+      if (!room) {
+        return rpcError(res, 503, -32000, `Spillway already has ${table.size} MCP sessions open, all busy, which is its limit (server.maxSessions); try again when a call finishes.`);
+      }
+      if (room.evict) await end(room.evict, "evicted");
+      const id = randomUUID();
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+      const toolUses = opts.toolUses;
+      const server = createProxyServer({
+        engine, upstreams: opts.upstreams, sessionId: id,
+        sessionFromMeta: toolUses ? (meta) => toolUses.fromMeta(meta) : undefined,
+      });
+      server.onerror = (err) => log.warn("mcp http", { session: id, error: describeError(err) });
+      const checked = new CheckedTransport(transport);
+      checked.onclose = () => table.delete(id);
+      table.add(id, { transport, server });
+      await server.connect(checked);
+      res.once("close", table.begin(id, "request"));
+      await transport.handleRequest(req, res, body);
+      log.info("mcp session started", { session: id });
+    },
+    { json: false },
+  );
+
+  const reapIdle = async (): Promise<number> => {
+    const ids = table.idle();
+    await Promise.all(ids.map((id) => end(id, "idle").catch((err) => log.warn("closing an idle session failed", { error: describeError(err) }))));
+    return ids.length;
+  };
+  const reaper = setInterval(() => void reapIdle(), Math.max(1_000, Math.min(idleMs, 60_000)));
   reaper.unref();
 
   const api: McpHttp = {
-    sessions: () => [...live].map(([id, s]) => ({ id, client: s.server.getClientVersion()?.name ?? null, idleMs: Date.now() - s.lastSeen })),
+    sessions: () =>
+      table.entries().map(([id, s]) => ({
+        id, client: s.value.server.getClientVersion()?.name ?? null, idleMs: clock.now() - s.lastSeen, inflight: s.inflight, streams: s.streams,
+      })),
+    reapIdle,
     async close() {
       clearInterval(reaper);
-      await Promise.all([...live.keys()].map(end));
+      await Promise.all(table.entries().map(([id]) => end(id, "idle")));
     },
   };
   endpoint.onClose(() => api.close());

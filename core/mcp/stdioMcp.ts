@@ -1,7 +1,11 @@
 /** MCP over stdio (`spillway mcp`): one process is one Spillway session; stdout carries only the protocol. */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { EngineSource } from "./engineSource";
+import type { Readable, Writable } from "node:stream";
+import type { Engine } from "../engine/engineApi";
+import { describeError } from "../errors";
+import type { DeferredEngine, EngineSource } from "./engineSource";
 import { createProxyServer } from "./proxyServer";
+import { CheckedTransport } from "./requestChecks";
+import { LineStdioServerTransport } from "./stdioServerTransport";
 import type { UpstreamManager } from "./upstreamManager";
 
 export interface StdioMcpOptions {
@@ -12,19 +16,33 @@ export interface StdioMcpOptions {
   stdout?: NodeJS.WritableStream;
 }
 
+/**
+ * The source as the proxy gets it, and the backpressure gate: a deferred engine is not loaded for
+ * the gate's sake (that would undo answering initialize early); the gate applies once it is loaded.
+ */
+function withGate(src: EngineSource): { source: EngineSource; gate: () => Promise<void> } {
+  if (!("load" in src)) return { source: src, gate: () => src.backpressure() };
+  let loaded: Engine | null = null;
+  const source: DeferredEngine = Object.assign(Object.create(src) as DeferredEngine, {
+    load: () => src.load().then((e) => (loaded = e)),
+  });
+  return { source, gate: () => loaded?.backpressure() ?? Promise.resolve() };
+}
+
 /** Serves until the client closes stdin; resolves then. */
 export async function serveStdio(opts: StdioMcpOptions): Promise<void> {
-  const stdin = opts.stdin ?? process.stdin;
-  const server = createProxyServer({ engine: opts.engine, upstreams: opts.upstreams, sessionId: opts.sessionId });
-  const transport = new StdioServerTransport(stdin as NodeJS.ReadStream, (opts.stdout ?? process.stdout) as NodeJS.WriteStream);
+  const stdin = (opts.stdin ?? process.stdin) as Readable;
+  const { source, gate } = withGate(opts.engine);
+  const server = createProxyServer({ engine: source, upstreams: opts.upstreams, sessionId: opts.sessionId });
+  // Bad lines are answered by the transport and logged here; they never end the session.
+  server.onerror = (err) => opts.engine.logger.warn("mcp stdio", { session: opts.sessionId, error: describeError(err) });
+  // Each message waits while background work is over its memory budget (a burst of parallel calls).
+  const transport = new CheckedTransport(new LineStdioServerTransport(stdin, (opts.stdout ?? process.stdout) as Writable), gate);
   const closed = new Promise<void>((resolve) => {
     server.onclose = ((prev) => () => {
       prev?.();
       resolve();
     })(server.onclose);
-    // The SDK transport does not end on EOF; a client that goes away closes stdin.
-    stdin.once("end", () => void server.close());
-    stdin.once("close", () => void server.close());
   });
   await server.connect(transport);
   await closed;

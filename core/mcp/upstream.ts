@@ -3,7 +3,6 @@
  * every request under a timeout. Failures become upstream SpillwayErrors with a sentence for the model.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
@@ -13,8 +12,11 @@ import {
 import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import type { UpstreamConfig } from "../config/config";
 import { describeError, type SpillwayError } from "../errors";
-import type { Logger } from "../runtime";
+import { systemClock, type Clock, type Logger } from "../runtime";
+import { limitedFetch } from "./httpClientLimit";
+import { MAX_MESSAGE_BYTES } from "./lineReader";
 import { lazySchemaValidator } from "./schemaValidator";
+import { LineStdioClientTransport } from "./stdioClientTransport";
 import { isUpstreamError, upstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
 
@@ -29,6 +31,8 @@ export interface UpstreamOptions {
   timeoutMs: number;
   /** Called when the server says its tool list changed, or when it restarts. */
   onToolsChanged: () => void;
+  /** Drives the restart backoff (the system clock unless a test passes one). */
+  clock?: Clock;
   /** Every other notification of the server (logging, prompts/resources list_changed, resources/updated). */
   onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
   /** The server's sampling and elicitation requests, for the proxy to relay to the client whose call is running. */
@@ -75,7 +79,7 @@ export class Upstream {
 
   /** The child's pid for stdio upstreams (tests kill it to simulate a crash). */
   get pid(): number | null {
-    return this.transport instanceof StdioClientTransport ? this.transport.pid : null;
+    return this.transport instanceof LineStdioClientTransport ? this.transport.pid : null;
   }
 
   /**
@@ -86,7 +90,7 @@ export class Upstream {
     if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     if (this.client) return this.client;
     if (!this.connecting) {
-      const delay = this.retryAt - Date.now();
+      const delay = this.retryAt - (this.opts.clock ?? systemClock).now();
       if (delay > 0 && (!wait || delay > MAX_WAIT_MS)) {
         throw upstreamError(`The upstream server ${this.name} is restarting (${this.lastError ?? "it failed"}); try again in ${Math.ceil(delay / 1000)} s.`);
       }
@@ -133,11 +137,12 @@ export class Upstream {
   private makeTransport(): Transport {
     const c = this.config;
     if ("url" in c) {
-      return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers } });
+      const skipped = (why: string) => this.opts.logger.warn("upstream answer skipped", { server: this.name, why });
+      return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers }, fetch: limitedFetch(MAX_MESSAGE_BYTES, fetch, skipped) });
     }
     // The user's servers inherit this environment, as their agents would start them.
     const env = { ...(process.env as Record<string, string>), ...c.env };
-    const t = new StdioClientTransport({ command: c.command, args: c.args, env, cwd: c.cwd, stderr: "pipe" });
+    const t = new LineStdioClientTransport({ command: c.command, args: c.args, env, cwd: c.cwd, stderr: "pipe" });
     t.stderr?.on("data", (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) this.stderrTail.push(line.slice(0, 500));
       if (this.stderrTail.length > STDERR_LINES) this.stderrTail.splice(0, this.stderrTail.length - STDERR_LINES);
@@ -152,7 +157,7 @@ export class Upstream {
 
   private failed(why: string): void {
     this.failures++;
-    this.retryAt = Date.now() + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (this.failures - 1));
+    this.retryAt = (this.opts.clock ?? systemClock).now() + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (this.failures - 1));
     this.lastError = why;
     this.state = "down";
   }

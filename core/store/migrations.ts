@@ -132,6 +132,37 @@ CREATE TABLE upstream_tools (
 `;
 
 /**
+ * Imported agent histories: sessions and calls marked imported (with agent, project, model and
+ * the call's key in its source, which makes a re-import add only what is new), how the agent cut
+ * a result, and the requests of each imported session (their non-result text in tokens), which
+ * the replay lab re-sends one by one.
+ */
+const IMPORTED_HISTORY = `
+ALTER TABLE sessions ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sessions ADD COLUMN agent TEXT;
+ALTER TABLE sessions ADD COLUMN project TEXT;
+ALTER TABLE sessions ADD COLUMN model TEXT;
+ALTER TABLE sessions ADD COLUMN title TEXT;
+ALTER TABLE sessions ADD COLUMN source TEXT;
+CREATE INDEX sessions_imported ON sessions (imported, agent);
+ALTER TABLE calls ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE calls ADD COLUMN model TEXT;
+ALTER TABLE calls ADD COLUMN source_key TEXT;
+ALTER TABLE calls ADD COLUMN request_seq INTEGER;
+ALTER TABLE calls ADD COLUMN host_cut TEXT;
+CREATE UNIQUE INDEX calls_source_key ON calls (source_key) WHERE source_key IS NOT NULL;
+CREATE TABLE history_requests (
+  session_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  ts INTEGER NOT NULL,
+  reset INTEGER NOT NULL DEFAULT 0,
+  text_chars INTEGER NOT NULL,
+  text_tokens INTEGER NOT NULL,
+  PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+`;
+
+/**
  * The audit trail: each call's duration, a structured-content part joined to its call, what each
  * read gave the model (masked), the JSON-RPC of a call (masked, long strings cut), and the images
  * and audio of a result.
@@ -169,7 +200,7 @@ CREATE TABLE call_media (
 
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
-  BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, BLOB_CHUNK_SUMS, UPSTREAM_TOOL_CATALOG, AUDIT_TRAIL,
+  BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, BLOB_CHUNK_SUMS, UPSTREAM_TOOL_CATALOG, IMPORTED_HISTORY, AUDIT_TRAIL,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

@@ -42,7 +42,7 @@ export function inProcessEndpoint(opts: InProcessEndpointOptions): StartEndpoint
         await r.close();
       },
       clients: () => {
-        const now = Date.now();
+        const now = opts.engine.clock.now();
         // The MCP layer knows only the session id and idle time; names arrive with initialize.
         return r.mcp.sessions().map((s) => ({ sessionId: s.id, name: null, version: null, connectedAt: now - s.idleMs, lastSeenAt: now - s.idleMs }));
       },

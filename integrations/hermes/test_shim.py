@@ -107,7 +107,7 @@ class ShimAgainstLiveServer(unittest.TestCase):
         answer = json.loads(self.ctx.tools["rescuer_fetch"]({"id": blob_id, "mode": "grep", "pattern": "job 2005 "}, session_id="hermes-s1"))
         self.assertIn("job 2005 finished", answer["result"])
         other = json.loads(self.ctx.tools["rescuer_fetch"]({"id": blob_id, "mode": "stat"}, session_id="hermes-other"))
-        self.assertIn("another session", other["error"])
+        self.assertIn(f"There is no stored result {blob_id} in this session", other["error"])
 
     def test_small_results_and_own_tools_are_left_alone(self):
         self.assertIsNone(self.transform("terminal", '{"output": "ok"}'))

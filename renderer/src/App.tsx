@@ -8,6 +8,8 @@ import { setTheme, useTheme, type ThemeChoice } from "./theme/theme";
 import { BlobsView } from "./views/BlobsView/BlobsView";
 import { BlobView } from "./views/BlobView/BlobView";
 import { EndpointView } from "./views/EndpointView/EndpointView";
+import { ImportView } from "./views/ImportView/ImportView";
+import { ReplayView } from "./views/ReplayView/ReplayView";
 import { LoginView } from "./views/LoginView/LoginView";
 import { OverviewView } from "./views/OverviewView/OverviewView";
 import { SearchView } from "./views/SearchView/SearchView";
@@ -22,6 +24,8 @@ const NAV: { name: RouteName; label: string; route: Route }[] = [
   { name: "blobs", label: "Blobs", route: { name: "blobs" } },
   { name: "search", label: "Search", route: { name: "search" } },
   { name: "tools", label: "Tools", route: { name: "tools" } },
+  { name: "import", label: "Import", route: { name: "import" } },
+  { name: "replay", label: "Replay", route: { name: "replay" } },
   { name: "endpoint", label: "Endpoint", route: { name: "endpoint" } },
   { name: "settings", label: "Settings", route: { name: "settings" } },
 ];
@@ -44,6 +48,10 @@ function CurrentView({ route }: { route: Route }) {
       return <SearchView route={route} />;
     case "tools":
       return <ToolsView selected={route.tool} />;
+    case "import":
+      return <ImportView />;
+    case "replay":
+      return <ReplayView key={formatRoute(route)} session={route.session} agent={route.agent} />;
     case "endpoint":
       return <EndpointView />;
     case "settings":
@@ -133,7 +141,7 @@ function Help({ onClose }: { onClose: () => void }) {
       <div onClick={(e) => e.stopPropagation()}>
         <h2 style={{ marginTop: 0, fontSize: 15 }}>Keyboard shortcuts</h2>
         <dl className="kv">
-          <dt><kbd>1</kbd>–<kbd>7</kbd></dt><dd>Overview, Sessions, Blobs, Search, Tools, Endpoint, Settings</dd>
+          <dt><kbd>1</kbd>–<kbd>9</kbd></dt><dd>Overview, Sessions, Blobs, Search, Tools, Import, Replay, Endpoint, Settings</dd>
           <dt><kbd>/</kbd></dt><dd>Focus the filter, search or grep box</dd>
           <dt><kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd></dt><dd>Move in the blobs table</dd>
           <dt><kbd>Enter</kbd> / <kbd>Space</kbd></dt><dd>Open / select the current blob</dd>

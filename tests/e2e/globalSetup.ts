@@ -53,6 +53,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mainHome = join(root, "main");
   const bulkHome = join(root, "bulk");
   const manyHome = join(root, "many");
+  // An empty store for the Import and Replay views, so their imports leave the other specs' figures alone.
+  const historyHome = join(root, "history");
   const files = join(root, "files");
   writeFiles(files);
   writeConfig(mainHome, upstreamConfig(files, join(root, "memory.jsonl")));
@@ -61,6 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const manyConfig = join(root, "team-config.json");
   mkdirSync(manyHome, { recursive: true, mode: 0o700 });
   writeFileSync(manyConfig, "{}\n");
+  writeConfig(historyHome, {});
   const big = await putBigBlob(mainHome);
   const bulkEngine = createEngine({ home: bulkHome, logger: memoryLogger() });
   insertBulkBlobs(engineInternals(bulkEngine).store.db, Date.now());
@@ -69,8 +72,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   insertManySessions(engineInternals(manyEngine).store.db, Date.now());
   await manyEngine.close();
 
-  const [main, bulk, many] = await Promise.all([startServe(mainHome), startServe(bulkHome), startServe(manyHome, ["--config", manyConfig])]);
-  const servers = [main, bulk, many];
+  const [main, bulk, many, history] = await Promise.all([
+    startServe(mainHome), startServe(bulkHome), startServe(manyHome, ["--config", manyConfig]), startServe(historyHome),
+  ]);
+  const servers = [main, bulk, many, history];
   try {
     const ids = await generateTraffic(main.url, main.token, files);
     const gamma = await generateLongSession(main.url, main.token, files);
@@ -89,6 +94,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       main: { url: main.url, token: main.token, home: mainHome },
       bulk: { url: bulk.url, token: bulk.token, home: bulkHome },
       many: { url: many.url, token: many.token, home: manyHome, config: manyConfig },
+      history: { url: history.url, token: history.token, home: historyHome },
       ids: { ...ids, big: big.id, gamma: gamma.session, gammaLog: gamma.buildLog, hook: HOOK_SESSION },
       big: { chars: big.chars, lines: big.lines },
       setupMs: Date.now() - t0,

@@ -197,7 +197,7 @@ describe("hooks: Claude Code and the generic API", () => {
       const fetchIt = (meta?: Record<string, unknown>) => client.callTool({ name: "rescuer_fetch", arguments: { id, mode: "stat" }, ...(meta ? { _meta: meta } : {}) });
       const alone = await fetchIt();
       expect(alone.isError).toBe(true);
-      expect(textOf(alone)).toMatch(/another session/);
+      expect(textOf(alone)).toMatch(/no stored result [0-9a-f]{12} in this session/);
       // A tool-use id nobody announced changes nothing.
       expect((await fetchIt({ [CLAUDE_TOOL_USE_META]: "toolu_unknown" })).isError).toBe(true);
       expect((await cc({ ...base("cc-join", "PreToolUse"), tool_name: "mcp__spillway__rescuer_fetch", tool_input: { id, mode: "stat" }, tool_use_id: "toolu_join1" })).json).toEqual({});

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import type { EngineEvent } from "../../engine/engineEvents";
-import { BLOB_ID_PATTERN, BLOB_ROLES, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
+import { BLOB_ID_PATTERN, BLOB_ROLES, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, HISTORY_AGENTS, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
 import type * as D from "./dto";
 import type { ErrorCodeName } from "../../errors";
 import type { OP_NAMES } from "./operations";
@@ -50,6 +50,14 @@ export const blobFilterSchema = z
 export type BlobFilter = D.BlobFilter;
 
 const fetchMode = z.enum(FETCH_MODES);
+const agent = z.enum(HISTORY_AGENTS);
+/** Which imported history a replay covers: one session, an agent's, a project's, or all. */
+const replayScope = z
+  .object({ sessionId: sessionId.optional(), agent: agent.optional(), project: z.string().max(4_000).optional() })
+  .strict()
+  .default({});
+/** Policy objects as a policy file holds them; validated by the replay (core/replay/policy.ts), key by key. */
+const replayPolicies = z.array(z.record(z.string(), z.unknown())).min(1).max(2).default([{}]);
 export type FetchModeName = z.infer<typeof fetchMode>;
 
 /** Request schemas, one per operation. The map's keys are the operation names. */
@@ -110,6 +118,9 @@ export const requestSchemas = {
         .object({ by: z.enum(SESSION_SORT_KEYS), dir })
         .strict()
         .default({ by: "lastSeenAt", dir: "desc" }),
+      /** true: only sessions imported from agents' histories; false: only live ones. */
+      imported: z.boolean().optional(),
+      agent: agent.optional(),
     })
     .strict(),
   "sessions.timeline": z
@@ -134,6 +145,14 @@ export const requestSchemas = {
   "config.validate": z.object({ config: z.unknown() }).strict(),
   "config.set": z.object({ config: z.unknown() }).strict(),
   "store.sweep": none,
+  "history.agents": none,
+  /** Starts importing an agent's history (its own folder unless `path` names another); one import at a time. */
+  "history.import": z.object({ agent, path: z.string().min(1).max(4_000).optional() }).strict(),
+  "history.status": none,
+  "history.cancel": none,
+  "history.summary": none,
+  "replay.run": z.object({ scope: replayScope, policies: replayPolicies, includeText: z.boolean().default(false) }).strict(),
+  "replay.export": z.object({ scope: replayScope, policies: replayPolicies, format: z.enum(["md", "csv", "json"]).default("md") }).strict(),
 } as const;
 
 /** Response types, one per operation. */
@@ -165,6 +184,13 @@ export interface Responses {
   "config.validate": { valid: boolean; issues: D.ConfigIssue[] };
   "config.set": D.ConfigView;
   "store.sweep": D.SweepSummary;
+  "history.agents": D.HistoryAgentInfo[];
+  "history.import": D.ImportJob;
+  "history.status": D.ImportJob | null;
+  "history.cancel": D.ImportJob | null;
+  "history.summary": D.HistorySummary;
+  "replay.run": D.ReplayReport;
+  "replay.export": D.ReplayExport;
 }
 
 export type OpName = (typeof OP_NAMES)[number];

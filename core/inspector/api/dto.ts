@@ -7,6 +7,8 @@ import type { BlobMeta, BlobState, EventType, Kind, Label, Outcome, SavingsGroup
 export type { BlobMeta, BlobState, EventType, Kind, Label, Outcome, SavingsGroup };
 export type * from "../../store/read/readModel";
 import type { BlobRow, ByReference, LedgerEvent, Lineage, StoredHandle } from "../../store/read/readModel";
+import type { HistoryAgent } from "../../vocabulary";
+import type { ImportIssue } from "../../history/types";
 
 /** Savings of one group (a day, tool, upstream server or session), straight from the ledger. */
 export type SavingsFigures = SavingsRow;
@@ -111,3 +113,53 @@ export interface GlobalSearch {
 }
 
 export type * from "./dtoHost";
+
+export type { ReplayReport, ReplaySessionReport, ReplayCallRow, ReplayRequestRow, ToolSavings, PolicyTotals, ReplayScope, ReplayPolicy, ReplayAction } from "../../replay/types";
+export type { ImportIssue };
+
+/** An agent whose history can be imported, as this machine has it. */
+export interface HistoryAgentInfo {
+  agent: HistoryAgent;
+  name: string;
+  /** Where the agent keeps its history here. */
+  defaultPath: string;
+  exists: boolean;
+  importedSessions: number;
+}
+
+/** The inspector's import run (one at a time): its progress, then its outcome. */
+export interface ImportJob {
+  id: number;
+  agent: HistoryAgent;
+  path: string;
+  state: "running" | "done" | "cancelled" | "failed";
+  startedAt: number;
+  endedAt: number | null;
+  files: number;
+  filesDone: number;
+  bytes: number;
+  bytesDone: number;
+  sessions: number;
+  callsAdded: number;
+  callsKept: number;
+  current: string | null;
+  issueCount: number;
+  issues: ImportIssue[];
+  error: string | null;
+}
+
+/** Imported history at a glance, and what Spillway would have saved on it under the current config. */
+export interface HistorySummary {
+  sessions: number;
+  calls: number;
+  byAgent: { agent: string; sessions: number }[];
+  /** Replay under the current config; null with nothing imported. */
+  wouldSave: { requests: number; asHappened: number; promptTokens: number; saved: number; savedShare: number; handles: number; stubs: number; nearStubs: number } | null;
+}
+
+/** A replay report rendered for download. */
+export interface ReplayExport {
+  filename: string;
+  mime: string;
+  text: string;
+}

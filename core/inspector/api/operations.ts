@@ -13,4 +13,6 @@ export const OP_NAMES = [
   "connect.snippets",
   "config.get", "config.validate", "config.set",
   "store.sweep",
+  "history.agents", "history.import", "history.status", "history.cancel", "history.summary",
+  "replay.run", "replay.export",
 ] as const;

@@ -7,6 +7,7 @@ import type { OpName, ParsedReq, Res } from "../api/contract";
 import type { BlobRow, GlobalHit, SavingsFigures } from "../api/dto";
 import { ErrorCode, SpillwayError } from "../../errors";
 import { runFetchByHand } from "./fetchRun";
+import { historyHandlers } from "./historyHandlers";
 import { hourlySavings } from "./hourlySavings";
 import { unknownEndpoint, type InspectorHost } from "./host";
 
@@ -41,6 +42,7 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
   const savingsOf = (group: SavingsGroup, since: number): SavingsFigures[] => engine.savings(group, since);
 
   return {
+    ...historyHandlers(host),
     "overview.get": ({ since }) => {
       const s = engine.reader.stats();
       const recent = engine.reader.recentEvents(25);

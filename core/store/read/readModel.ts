@@ -46,6 +46,10 @@ export interface SessionListQuery {
   limit: number;
   query?: string | undefined;
   sort: { by: SessionSortKey; dir: "asc" | "desc" };
+  /** true: only sessions imported from agents' histories; false: only live ones; absent: both. */
+  imported?: boolean | undefined;
+  /** Only imported sessions of this agent. */
+  agent?: string | undefined;
 }
 
 /** The handle the model was given the last time a content was rescued. */
@@ -155,6 +159,17 @@ export interface SessionSummary {
   netChars: number;
   /** Chars passed to tools by `spill:` reference (never through the model's context). */
   refChars: number;
+  /** Set for a session imported from an agent's own history (read-only; its figures are what happened, not savings). */
+  imported: ImportedInfo | null;
+}
+
+/** Where an imported session came from. */
+export interface ImportedInfo {
+  agent: string;
+  project: string | null;
+  model: string | null;
+  title: string | null;
+  source: string | null;
 }
 
 export interface SessionList {
@@ -173,3 +188,47 @@ export interface TextPreview {
 }
 
 export type * from "./callModel";
+
+/** Imported sessions as the replay lab reads them. */
+export interface ImportedSessionRef {
+  id: string;
+  agent: string;
+  project: string | null;
+  model: string | null;
+  title: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export interface HistoryRequest {
+  seq: number;
+  ts: number;
+  reset: boolean;
+  textChars: number;
+  textTokens: number;
+}
+
+export interface HistoryCall {
+  id: number;
+  ts: number;
+  tool: string;
+  server: string | null;
+  argsJson: string | null;
+  isError: boolean;
+  blobId: string | null;
+  returnedChars: number;
+  givenChars: number;
+  returnedTokens: number | null;
+  givenTokens: number | null;
+  /** The first request that carried its result; null when none did. */
+  requestSeq: number | null;
+  /** How the agent cut it: persisted (whole result read back), persisted_missing, truncated; null when given whole. */
+  hostCut: string | null;
+  model: string | null;
+}
+
+export interface ImportedSessionFilter {
+  sessionId?: string | undefined;
+  agent?: string | undefined;
+  project?: string | undefined;
+}

@@ -20,9 +20,11 @@ import type {
 import { failureTotals, referenceTotals, savings } from "./savings";
 import { listSessions, sessionSummary } from "./sessionQueries";
 import { storeStats } from "./stats";
+import { callTexts, historyCalls, historyRequests, historyVersion, importedCounts, importedSessions, type HistoryCall, type HistoryRequest, type ImportedSessionFilter, type ImportedSessionRef } from "./history";
 import { sessionTimeline } from "./timeline";
 
 export type { IndexCheck, StoreHealth };
+export type { HistoryCall, HistoryRequest, ImportedSessionFilter, ImportedSessionRef };
 
 export class StoreReader {
   constructor(
@@ -161,6 +163,36 @@ export class StoreReader {
     const row = this.store.row(id);
     if (!row || row.tombstoned_at !== null) return null;
     return readHeadChars((start, length) => this.store.readRange(id, start, length)?.bytes ?? null, row, maxChars);
+  }
+
+  /** Imported sessions (one, an agent's, a project's or all), oldest first. */
+  importedSessions(f: ImportedSessionFilter = {}): ImportedSessionRef[] {
+    return importedSessions(this.store, f);
+  }
+
+  /** The requests of an imported session, in order. */
+  historyRequests(sessionId: string): HistoryRequest[] {
+    return historyRequests(this.store, sessionId);
+  }
+
+  /** The calls of an imported session, in order, with the request that first carried each result. */
+  historyCalls(sessionId: string): HistoryCall[] {
+    return historyCalls(this.store, sessionId);
+  }
+
+  /** Changes whenever an import stores something (for caches of replay figures). */
+  historyVersion(): number {
+    return historyVersion(this.store);
+  }
+
+  /** Imported sessions and calls per agent. */
+  importedCounts(): { agent: string; sessions: number; calls: number }[] {
+    return importedCounts(this.store);
+  }
+
+  /** A call's whole result and what the model was given (exact bytes, for the operator's replay). */
+  callTexts(callId: number): { result: string | null; given: string | null } {
+    return callTexts(this.store, callId);
   }
 
   checkIndex(): IndexCheck {

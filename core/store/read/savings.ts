@@ -1,4 +1,4 @@
-/** Savings figures built from the ledger: returned − given − pulled back, in chars and tokens. */
+/** Savings figures built from the ledger: returned − given − pulled back, in chars and tokens, of live calls (imported history is replayed instead). */
 import type { Db } from "../db";
 import type { SavingsGroup, SavingsRow } from "../../types";
 import type { ByReference } from "./readModel";
@@ -23,7 +23,7 @@ export function savings(db: Db, group: SavingsGroup, since = 0): SavingsRow[] {
          SUM(returned_chars) AS returnedChars, COALESCE(SUM(returned_tokens), 0) AS returnedTokens,
          SUM(given_chars) AS givenChars, COALESCE(SUM(given_tokens), 0) AS givenTokens,
          SUM(returned_tokens IS NULL) AS pendingTokenCounts
-       FROM calls WHERE ts >= ? GROUP BY key`,
+       FROM calls WHERE ts >= ? AND imported = 0 GROUP BY key`,
     )
     .all(since) as Omit<SavingsRow, "pulledChars" | "pulledTokens" | "netChars" | "netTokens">[];
   const pulled = db
@@ -70,7 +70,7 @@ export function referenceTotals(db: Db, since = 0): ByReference {
 
 /** Calls that failed or answered with an error, and reads by sessions that were refused, since `since`. */
 export function failureTotals(db: Db, since = 0): { calls: number; reads: number } {
-  const calls = (db.prepare("SELECT COALESCE(SUM(is_error AND part_of IS NULL), 0) AS n FROM calls WHERE ts >= ?").get(since) as { n: number }).n;
+  const calls = (db.prepare("SELECT COALESCE(SUM(is_error AND part_of IS NULL), 0) AS n FROM calls WHERE ts >= ? AND imported = 0").get(since) as { n: number }).n;
   const reads = (
     db
       .prepare(

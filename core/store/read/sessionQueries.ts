@@ -25,17 +25,24 @@ e AS (
   FROM events WHERE type IN ('fetch', 'recall', 'expansion') AND session_id IS NOT NULL GROUP BY session_id),
 b AS (SELECT session_id, COUNT(*) AS blobs FROM session_blobs GROUP BY session_id)
 SELECT s.id, s.client, s.created_at, s.last_seen_at, s.generation, s.turn,
+  s.imported, s.agent, s.project, s.model, s.title, s.source,
   COALESCE(c.calls, 0) AS calls, COALESCE(c.rescued, 0) AS rescued, COALESCE(c.stubbed, 0) AS stubbed,
   COALESCE(b.blobs, 0) AS blobs, COALESCE(e.fetches, 0) AS fetches,
   COALESCE(c.failed, 0) + COALESCE(e.refused, 0) AS errors, COALESCE(e.xc, 0) AS ref_chars,
   COALESCE(c.rt, 0) AS rt, COALESCE(c.gt, 0) AS gt, COALESCE(e.pt, 0) AS pt,
-  COALESCE(c.rt, 0) - COALESCE(c.gt, 0) - COALESCE(e.pt, 0) AS net_tokens,
-  COALESCE(c.rc, 0) - COALESCE(c.gc, 0) - COALESCE(e.pc, 0) AS net_chars
+  CASE WHEN s.imported = 1 THEN 0 ELSE COALESCE(c.rt, 0) - COALESCE(c.gt, 0) - COALESCE(e.pt, 0) END AS net_tokens,
+  CASE WHEN s.imported = 1 THEN 0 ELSE COALESCE(c.rc, 0) - COALESCE(c.gc, 0) - COALESCE(e.pc, 0) END AS net_chars
 FROM sessions s LEFT JOIN c ON c.session_id = s.id LEFT JOIN e ON e.session_id = s.id LEFT JOIN b ON b.session_id = s.id`;
 
 interface Row extends SessionRow {
   errors: number;
   ref_chars: number;
+  imported: number;
+  agent: string | null;
+  project: string | null;
+  model: string | null;
+  title: string | null;
+  source: string | null;
   calls: number;
   rescued: number;
   stubbed: number;
@@ -64,6 +71,7 @@ function toSummary(r: Row): SessionSummary {
     id: r.id, client: r.client, createdAt: r.created_at, lastSeenAt: r.last_seen_at, generation: r.generation, turn: r.turn,
     calls: r.calls, rescued: r.rescued, stubbed: r.stubbed, blobs: r.blobs, fetches: r.fetches, errors: r.errors,
     returnedTokens: r.rt, givenTokens: r.gt, pulledTokens: r.pt, netTokens: r.net_tokens, netChars: r.net_chars, refChars: r.ref_chars,
+    imported: r.imported ? { agent: r.agent ?? "?", project: r.project, model: r.model, title: r.title, source: r.source } : null,
   };
 }
 
@@ -72,9 +80,19 @@ export function listSessions(
   a: SessionListQuery,
 ): SessionList {
   const q = a.query?.trim();
-  const where = q ? "WHERE id LIKE ? ESCAPE '\\' OR client LIKE ? ESCAPE '\\'" : "";
-  const like = q ? "%" + q.replace(/[\\%_]/g, (ch) => "\\" + ch) + "%" : null;
-  const params = like ? [like, like] : [];
+  const conds: string[] = [];
+  const params: (string | number)[] = [];
+  if (q) {
+    const like = "%" + q.replace(/[\\%_]/g, (ch) => "\\" + ch) + "%";
+    conds.push("(id LIKE ? ESCAPE '\\' OR client LIKE ? ESCAPE '\\' OR project LIKE ? ESCAPE '\\' OR title LIKE ? ESCAPE '\\')");
+    params.push(like, like, like, like);
+  }
+  if (a.imported !== undefined) conds.push(a.imported ? "imported = 1" : "imported = 0");
+  if (a.agent) {
+    conds.push("agent = ?");
+    params.push(a.agent);
+  }
+  const where = conds.length ? `WHERE ${conds.join(" AND ")}` : "";
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM sessions ${where}`).get(...params) as { n: number }).n;
   const dir = a.sort.dir === "asc" ? "ASC" : "DESC";
   const rows = db

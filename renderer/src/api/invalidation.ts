@@ -3,6 +3,8 @@ import type { OpName, Pushed } from "../../../core/inspector/api/contract";
 
 const BLOB_READS: OpName[] = ["blobs.list", "blobs.facets", "blobs.get", "blobs.content", "search.all"];
 const LEDGER_READS: OpName[] = ["overview.get", "savings.get", "sessions.list", "sessions.timeline", "calls.get", "events.get"];
+/** Imported history and its replays (the would-have-saved figure is recomputed only after an import). */
+const HISTORY_READS: OpName[] = ["history.agents", "history.summary", "history.status"];
 
 export function staleOps(e: Pushed): OpName[] {
   switch (e.event) {
@@ -18,13 +20,13 @@ export function staleOps(e: Pushed): OpName[] {
         case "sweep":
           return [...BLOB_READS, ...LEDGER_READS];
         case "session":
-          return ["sessions.list", "sessions.timeline", "overview.get"];
+          return ev.change === "import" ? [...LEDGER_READS, ...HISTORY_READS, "blobs.list", "blobs.facets"] : ["sessions.list", "sessions.timeline", "overview.get"];
       }
       return [];
     }
     case "ledger":
-      // Another process wrote to the store: anything read from it may have changed.
-      return [...BLOB_READS, ...LEDGER_READS];
+      // Another process wrote to the store (an agent's call, a CLI import): anything read from it may have changed.
+      return [...BLOB_READS, ...LEDGER_READS, ...HISTORY_READS];
     case "endpoint":
       return ["endpoint.status"];
     case "config":

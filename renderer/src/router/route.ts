@@ -8,6 +8,8 @@ export type Route =
   | { name: "blob"; id: string; line?: number }
   | ({ name: "search"; q?: string } & SearchScope)
   | { name: "tools"; tool?: string }
+  | { name: "import" }
+  | { name: "replay"; session?: string; agent?: string }
   | { name: "endpoint" }
   | { name: "settings" };
 
@@ -86,6 +88,13 @@ export function parseRoute(hash: string): Route {
     }
     case "tools":
       return parts[1] ? { name: "tools", tool: parts[1] } : { name: "tools" };
+    case "import":
+      return { name: "import" };
+    case "replay": {
+      const session = opt("session");
+      const agent = opt("agent");
+      return { name: "replay", ...(session ? { session } : {}), ...(agent ? { agent } : {}) };
+    }
     case "endpoint":
       return { name: "endpoint" };
     case "settings":
@@ -119,6 +128,10 @@ export function formatRoute(r: Route): string {
       return `#/search${qs({ q: r.q, label: r.label, kind: r.kind, tool: r.tool, group: r.group })}`;
     case "tools":
       return r.tool ? `#/tools/${enc(r.tool)}` : "#/tools";
+    case "import":
+      return "#/import";
+    case "replay":
+      return `#/replay${qs({ session: r.session, agent: r.agent })}`;
     case "endpoint":
       return "#/endpoint";
     case "settings":

@@ -11,37 +11,10 @@ import { responsesAdapter } from "../models/responses";
 import { startModelServer, type LoggedRequest, type ModelServer } from "../models/server";
 import { baseEnv, blackholeProxy, fixtureUpstream, groundTruth, hostBin, hostDirs, run, spillway, type Blackhole, type GroundTruth, type HostDirs } from "../models/host";
 import { expectPolicyOutcome } from "../models/expectations";
+import { codexUserConfig } from "./codexConfig";
 
 const CODEX = hostBin("codex");
-
-/** The user's own config before Spillway: a local model provider, and no network chatter. */
-function userConfig(modelUrl: string, model: string): string {
-  return [
-    `model = "${model}"`,
-    'model_provider = "scripted"',
-    "check_for_update_on_startup = false",
-    "",
-    "[model_providers.scripted]",
-    'name = "Scripted model"',
-    `base_url = "${modelUrl}/v1"`,
-    'wire_api = "responses"',
-    'env_key = "SCRIPTED_API_KEY"',
-    "request_max_retries = 0",
-    "stream_max_retries = 0",
-    "",
-    "[analytics]",
-    "enabled = false",
-    "",
-    "[features]",
-    "plugins = false",
-    "remote_plugin = false",
-    "plugin_sharing = false",
-    "apps = false",
-    "tool_suggest = false",
-    "skill_mcp_dependency_install = false",
-    "",
-  ].join("\n");
-}
+const userConfig = codexUserConfig;
 
 describe("Codex 0.171.0 with spillway mcp", { timeout: 180_000 }, () => {
   let dirs: HostDirs;

@@ -12,16 +12,9 @@ import { baseEnv, blackholeProxy, fixtureUpstream, groundTruth, hostBin, hostDir
 import { handleId } from "../models/policy";
 import { promptTable } from "../models/report";
 import { startModelServer, type LoggedRequest, type ModelServer } from "../models/server";
+import { GEMINI_USER_SETTINGS as USER_SETTINGS } from "./geminiSettings";
 
 const GEMINI = hostBin("gemini");
-
-/** The user's settings before Spillway: API-key auth, no usage statistics, telemetry or update checks. */
-const USER_SETTINGS = {
-  security: { auth: { selectedType: "gemini-api-key" } },
-  privacy: { usageStatisticsEnabled: false },
-  telemetry: { enabled: false },
-  general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
-};
 
 describe("Gemini CLI 0.61.0 with spillway mcp", { timeout: 180_000 }, () => {
   let dirs: HostDirs;

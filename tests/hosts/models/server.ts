@@ -61,8 +61,11 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : {};
 }
 
-/** Starts a scripted model on an ephemeral loopback port. `sideText` answers side requests. */
-export async function startModelServer(adapter: WireAdapter, sideText = "Scripted run"): Promise<ModelServer> {
+/**
+ * Starts a scripted model on an ephemeral loopback port. `sideText` answers side requests;
+ * `policy` decides main requests (the host tests' one policy unless another script needs its own).
+ */
+export async function startModelServer(adapter: WireAdapter, sideText = "Scripted run", policy: (view: TurnView) => Action = nextAction): Promise<ModelServer> {
   const requests: LoggedRequest[] = [];
   const unknown: string[] = [];
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -76,7 +79,7 @@ export async function startModelServer(adapter: WireAdapter, sideText = "Scripte
     const { view, main, prompt } = adapter.read(body, url);
     const promptText = JSON.stringify(prompt);
     const promptTokens = tokens.count(promptText);
-    const action = main ? nextAction(view) : ({ type: "side", text: sideText } as const);
+    const action = main ? policy(view) : ({ type: "side", text: sideText } as const);
     requests.push({
       n: requests.length + 1,
       url,

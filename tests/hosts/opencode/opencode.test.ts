@@ -4,32 +4,19 @@
  * exactly as `spillway connect opencode --write` puts it in ~/.config/opencode/opencode.json,
  * in front of the fixture upstream. Asserts what the model received, request by request.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chatAdapter } from "../models/chat";
 import { expectPolicyOutcome } from "../models/expectations";
-import { baseEnv, blackholeProxy, fixtureUpstream, groundTruth, hostBin, hostDirs, run, spillway, type Blackhole, type GroundTruth, type HostDirs } from "../models/host";
+import { blackholeProxy, fixtureUpstream, groundTruth, hostBin, hostDirs, run, spillway, type Blackhole, type GroundTruth, type HostDirs } from "../models/host";
 import { handleId } from "../models/policy";
 import { promptTable } from "../models/report";
 import { startModelServer, type LoggedRequest, type ModelServer } from "../models/server";
+import { opencodeEnv, opencodeUserConfig as userConfig, prepareConfigDir } from "./opencodeConfig";
 
 const OPENCODE = hostBin("opencode");
 /** Terminal colour codes, which `opencode mcp list` prints even with NO_COLOR. */
 const COLOR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
-
-/** The user's global config before Spillway: one local OpenAI-compatible provider, no sharing or updates. */
-function userConfig(modelUrl: string): Record<string, unknown> {
-  return {
-    $schema: "https://opencode.ai/config.json",
-    model: "scripted/scripted-model",
-    small_model: "scripted/scripted-model",
-    autoupdate: false,
-    share: "disabled",
-    provider: {
-      scripted: { npm: "@ai-sdk/openai-compatible", name: "Scripted model", options: { baseURL: `${modelUrl}/v1`, apiKey: "scripted" }, models: { "scripted-model": { name: "Scripted model", tool_call: true } } },
-    },
-  };
-}
 
 describe("OpenCode 1.18.33 with spillway mcp", { timeout: 180_000 }, () => {
   let dirs: HostDirs;
@@ -44,19 +31,7 @@ describe("OpenCode 1.18.33 with spillway mcp", { timeout: 180_000 }, () => {
     dirs = hostDirs("spillway-opencode-");
     [proxy, model, truth] = await Promise.all([blackholeProxy(), startModelServer(chatAdapter(["spillway", "fx"])), groundTruth()]);
     configDir = join(dirs.home, ".config", "opencode");
-    env = {
-      ...baseEnv(dirs, proxy.url),
-      XDG_CONFIG_HOME: join(dirs.home, ".config"),
-      XDG_DATA_HOME: join(dirs.home, ".local", "share"),
-      XDG_CACHE_HOME: join(dirs.home, ".cache"),
-      XDG_STATE_HOME: join(dirs.home, ".local", "state"),
-      // No models.dev catalogue, update check, share link, LSP download or ~/.claude reading.
-      OPENCODE_DISABLE_MODELS_FETCH: "1",
-      OPENCODE_DISABLE_AUTOUPDATE: "1",
-      OPENCODE_DISABLE_SHARE: "1",
-      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
-      OPENCODE_DISABLE_CLAUDE_CODE: "1",
-    };
+    env = opencodeEnv(dirs, proxy.url);
   });
   afterAll(async () => {
     await Promise.all([model?.close(), proxy?.close()]);
@@ -66,10 +41,7 @@ describe("OpenCode 1.18.33 with spillway mcp", { timeout: 180_000 }, () => {
   const prompt = () => run(OPENCODE, ["run", "--model", "scripted/scripted-model", "Follow the scripted policy."], { env, cwd: dirs.work });
 
   it("connect opencode --write merges the printed flat mcp.spillway entry into the global config, and opencode mcp list connects to it", async () => {
-    mkdirSync(join(configDir, "node_modules"), { recursive: true });
-    // OpenCode installs @opencode-ai/plugin into every config folder in the background (for custom
-    // tools and plugins, which this test has none of) unless the folder's lockfile lists it already.
-    writeFileSync(join(configDir, "package-lock.json"), JSON.stringify({ packages: { "": { dependencies: { "@opencode-ai/plugin": "*" } } } }));
+    prepareConfigDir(configDir);
     const before = JSON.stringify(userConfig(model.url), null, 2) + "\n";
     writeFileSync(join(configDir, "opencode.json"), before);
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parseConfig } from "../../../core/config/config";
 import { createEngine, type Engine } from "../../../core/engine/engine";
 import { startEndpoint, type RunningEndpoint } from "../../../core/endpoint/endpoint";
-import { memoryLogger } from "../../../core/runtime";
+import { memoryLogger, type Clock } from "../../../core/runtime";
 import { tempHome } from "../../helpers/tempHome";
 import { patientStart } from "./setup";
 import { readFileSync } from "node:fs";
@@ -17,9 +17,9 @@ export interface TestEndpoint {
   close(): Promise<void>;
 }
 
-export async function startTestEndpoint(config: Record<string, unknown> = {}): Promise<TestEndpoint> {
+export async function startTestEndpoint(config: Record<string, unknown> = {}, opts: { clock?: Clock } = {}): Promise<TestEndpoint> {
   const home = tempHome("spillway-ep-");
-  const engine = createEngine({ home: home.path, config: parseConfig(patientStart(config)), logger: memoryLogger() });
+  const engine = createEngine({ home: home.path, config: parseConfig(patientStart(config)), logger: memoryLogger(), clock: opts.clock });
   const ep = await startEndpoint({ engine, home: home.path, port: 0 });
   const token = readFileSync(join(home.path, "token"), "utf8").trim();
   return {

@@ -75,3 +75,6 @@ export function idIn(text: string): string {
   if (!m) throw new Error(`no blob id in: ${text.slice(0, 300)}`);
   return m[1]!;
 }
+
+/** An upstream whose `huge` tool returns `mb` MiB of text (tests/mcp/fixtures/bigServer.ts). */
+export const bigUpstream = () => ({ command: process.execPath, args: ["--import", "tsx", join(ROOT, "tests/mcp/fixtures/bigServer.ts")], cwd: ROOT });

@@ -14,6 +14,7 @@ export function OverviewView() {
   const [unit, setUnit] = useState<Unit>("tokens");
   const [period, setPeriod] = useState<"hour" | "day" | null>(null);
   const ov = useOp("overview.get", {});
+  const history = useOp("history.summary", {});
   const sweep = useMutation("store.sweep", ["overview.get", "blobs.list"]);
   const d = ov.data;
   const t = d?.total;
@@ -43,6 +44,14 @@ export function OverviewView() {
             value={t ? fmtInt(unit === "tokens" ? t.netTokens : t.netChars) : "–"}
             sub={t ? `${fmtInt(unit === "tokens" ? t.returnedTokens : t.returnedChars)} returned · ${fmtInt(unit === "tokens" ? t.givenTokens : t.givenChars)} given` : " "}
           />
+          {history.data?.wouldSave && (
+            <Card
+              testId="card-would-save"
+              label="Would have saved (imported history)"
+              value={<a href={formatRoute({ name: "replay" })}>{fmtInt(history.data.wouldSave.saved)}</a>}
+              sub={`prompt tokens, ${(history.data.wouldSave.savedShare * 100).toFixed(1)} % of ${fmtInt(history.data.wouldSave.asHappened)} re-sent over ${fmtInt(history.data.wouldSave.requests)} requests of ${fmtInt(history.data.sessions)} imported sessions`}
+            />
+          )}
           <Card
             testId="card-calls"
             label="Calls"

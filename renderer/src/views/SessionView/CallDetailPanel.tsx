@@ -26,11 +26,14 @@ export function Compare({ outcome, raw, given, blob, testPrefix = "" }: { outcom
   const missing = <p className="muted" style={{ margin: 0 }}>Not kept: the content was neither stored nor small enough to log.</p>;
   const pane = (title: string, t: TextPreview, testId: string, link: boolean) =>
     t.source === "missing" ? missing : <TextPane title={title} text={t.text} totalChars={t.totalChars} truncated={t.truncated} testId={testPrefix + testId} extra={link && t.truncated ? <BlobLink blob={blob} /> : undefined} />;
-  if (outcome === "passthrough" || outcome === "failed_open") return pane("Tool returned = model was given", raw, "raw", true);
+  // An imported call the agent cut (a persisted preview) is a pass-through with less given than returned.
+  const cut = outcome === "passthrough" && given.totalChars !== raw.totalChars;
+  if ((outcome === "passthrough" && !cut) || outcome === "failed_open") return pane("Tool returned = model was given", raw, "raw", true);
+  const title = outcome === "stubbed" ? "Model was given (stub)" : cut ? "Model was given (cut by the agent)" : "Model was given (handle)";
   return (
     <div className="compare">
       {pane("Tool returned", raw, "raw", true)}
-      {pane(outcome === "stubbed" ? "Model was given (stub)" : "Model was given (handle)", given, "given", false)}
+      {pane(title, given, "given", false)}
     </div>
   );
 }

@@ -35,11 +35,18 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
     <>
       <ViewHead title={<span>Session <span className="mono" title={id}>{shortId(id, 24)}</span>{s?.client && <span className="muted" style={{ fontWeight: 400 }}> · {s.client}</span>}</span>}>
         <CopyButton text={id} label="Copy id" />
+        {s?.imported && <a className="btn" href={formatRoute({ name: "replay", session: id })}>Replay it</a>}
         <a className="btn" href={formatRoute({ name: "blobs", session: id })}>Its blobs</a>
       </ViewHead>
       <Progress on={head.loading || head.refreshing} label="Loading the calls" />
       <div className="view-body">
         <ErrorNote error={head.error} />
+        {s?.imported && (
+          <div className="callout" data-testid="imported-note">
+            Imported from {s.imported.agent}'s own history (read-only): {s.imported.project ?? "no project"} · {s.imported.model ?? "model unknown"}. What the model was
+            given is what the agent gave it; the replay lab shows what Spillway would have given instead.
+          </div>
+        )}
         {s && <SessionCards s={s} />}
         <div className="toolbar" style={{ border: "1px solid var(--border)", borderBottom: 0, borderRadius: "7px 7px 0 0", alignItems: "center" }} role="search" aria-label="Filter calls">
           <label className="sr-only" htmlFor="call-filter">Filter calls by tool, argument or error</label>
