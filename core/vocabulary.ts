@@ -14,14 +14,21 @@ export const LABELS = ["public", "internal", "personal", "credential"] as const;
 /** A blob's lifecycle state as the inspector shows it. */
 export const BLOB_STATES = ["live", "pinned", "tombstoned"] as const;
 
-/** What the interception path did with one tool result. */
-export const OUTCOMES = ["rescued", "stubbed", "passthrough", "failed_open"] as const;
+/**
+ * What the interception path did with one tool call: rescued, stubbed or passed through; or
+ * `error` when the call produced no result (the upstream crashed, timed out or refused it, the
+ * tool is unknown) and the model got Spillway's sentence instead.
+ */
+export const OUTCOMES = ["rescued", "stubbed", "passthrough", "failed_open", "error"] as const;
 
 /** Ledger event types. */
 export const EVENT_TYPES = [
-  "rescue", "stub", "passthrough", "fetch", "recall", "expansion", "label", "sweep", "evict", "pin", "unpin", "purge", "compaction", "turn",
+  "rescue", "stub", "passthrough", "error", "fetch", "recall", "expansion", "label", "sweep", "evict", "pin", "unpin", "purge", "compaction", "turn",
   "import",
 ] as const;
+
+/** The ledger events that record a call itself (one per call row), as opposed to what happened to its result later. */
+export const CALL_EVENT_TYPES = ["rescue", "stub", "passthrough", "error"] as const;
 
 /** Agents whose own history files `spillway import` reads. */
 export const HISTORY_AGENTS = ["claude-code", "codex", "gemini-cli", "opencode"] as const;
@@ -41,8 +48,13 @@ export const SAVINGS_GROUPS = ["total", "session", "tool", "server", "day"] as c
 export const BLOB_SORT_KEYS = [
   "createdAt", "lastAccessAt", "expiresAt", "chars", "lines", "tool", "sessionId", "kind", "label", "state", "fetchCount", "id",
 ] as const;
+/**
+ * What a stored blob was to the model: a result it got as a handle (`rescued`), a copy kept only
+ * to stub repeats of a result it got in full (`dedup`), or content no recorded call returned.
+ */
+export const BLOB_ROLES = ["rescued", "dedup", "other"] as const;
 /** Columns the sessions list sorts by, server side. */
-export const SESSION_SORT_KEYS = ["lastSeenAt", "createdAt", "calls", "netTokens", "id"] as const;
+export const SESSION_SORT_KEYS = ["lastSeenAt", "createdAt", "calls", "netTokens", "id", "client", "errors", "fetches"] as const;
 
 /** Spillway's own model-facing tools: never rescued, never expanded, never proxied. */
 export const OWN_TOOLS = { fetch: "rescuer_fetch", recall: "recall_result" } as const;
@@ -71,3 +83,4 @@ export type HistoryAgent = (typeof HISTORY_AGENTS)[number];
 export type SavingsGroup = (typeof SAVINGS_GROUPS)[number];
 export type BlobSortKey = (typeof BLOB_SORT_KEYS)[number];
 export type SessionSortKey = (typeof SESSION_SORT_KEYS)[number];
+export type BlobRole = (typeof BLOB_ROLES)[number];

@@ -21,6 +21,8 @@ export interface ConnectContext {
   /** http://127.0.0.1:PORT */
   baseUrl: string;
   home: string;
+  /** The config file the endpoint runs with, when it is not `<home>/config.json`. */
+  configFile?: string;
   tokenFile: string;
   /** Absolute path of integrations/hermes. */
   hermesPlugin: string;

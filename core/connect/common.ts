@@ -10,4 +10,4 @@ export const shellArgs = (c: ConnectContext): string => [c.command, ...c.args].m
 export const stdioEntry = (c: ConnectContext): { command: string; args: string[] } => ({ command: c.command, args: c.args });
 
 export const upstreamsNote = (c: ConnectContext): string =>
-  `Move the MCP servers you want Spillway to guard from this agent's config into ${c.home}/config.json under "mcpServers" (same shape); Spillway starts them and offers their tools.`;
+  `Move the MCP servers you want Spillway to guard from this agent's config into ${c.configFile ?? `${c.home}/config.json`} under "mcpServers" (same shape); Spillway starts them and offers their tools.`;

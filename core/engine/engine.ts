@@ -4,6 +4,8 @@ import type { EngineEvent } from "./engineEvents";
 import { fileKeyProvider, type KeyProvider } from "../crypto/keys";
 import { describeError } from "../errors";
 import { expandToolArguments, type ExpandInput, type ExpandResult } from "./expandService";
+import { keptText } from "./auditText";
+import { noteCall, noteRead, recordFailedCall } from "./callLedger";
 import { fetchBlob, readBlob, recallResult, type FetchRequest } from "./fetchService";
 import type { EngineParts } from "./parts";
 import { transformToolResult, type TransformInput, type TransformResult } from "./transform";
@@ -21,7 +23,6 @@ import { openStoreParts } from "../store/blobStore";
 import { storeToolCatalog } from "../store/toolCatalog";
 import { TaskQueue } from "./taskQueue";
 import { importSession } from "./importService";
-import type { FetchAnswer } from "../fetch/fetchModes";
 import { rotateStoreKey } from "../store/rotate";
 import { detectKind } from "../rescue/kind";
 import { labelResult } from "../sensitivity/labels";
@@ -45,6 +46,8 @@ const HEAD_MARGIN_CHARS = 1024;
 const HEAD_READ_MIN_BYTES = 8 * 1024 * 1024;
 /** Blobs up to this size are indexed for search in the background after they are stored. */
 const EAGER_INDEX_MAX_CHARS = 16 * 1024 * 1024;
+/** A turn's prompt is kept up to this many chars (masked), to show on the timeline. */
+const PROMPT_MAX_CHARS = 2_000;
 
 export type { Engine };
 
@@ -202,14 +205,15 @@ export function createEngine(opts: EngineOptions): Engine {
     transformToolResult: (input: TransformInput): TransformResult => transformToolResult(parts, input),
     /** Expands `spill:<id>` tokens in a tool's arguments under the pass-by-reference policy. */
     expandArguments: (input: ExpandInput): ExpandResult => expandToolArguments(parts, input),
-    /** rescuer_fetch. `sessionId: null` reads as the operator. */
-    fetch: (req: FetchRequest): FetchAnswer => fetchBlob(parts, req),
-    /** recall_result. */
-    recall: (sessionId: string | null, resultId: unknown): FetchAnswer => recallResult(parts, sessionId, resultId),
+    fetch: (req: FetchRequest) => fetchBlob(parts, req),
+    recall: (sessionId: string | null, resultId: unknown) => recallResult(parts, sessionId, resultId),
     /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
     readBlob: (sessionId: string | null, id: unknown) => readBlob(parts, sessionId, id),
     search: (query, searchOpts) => search.search(query, searchOpts),
     unindexedBlobs: () => search.unindexedLiveBlobs(),
+    recordFailedCall: (input) => recordFailedCall(parts, input),
+    noteCall: (callId, note) => noteCall(parts, callId, note),
+    noteRead: (eventId, note) => noteRead(parts, eventId, note),
     importSession: (session) => importSession(parts, session),
     /** The model's exit for a text composed outside the engine (an MCP content item, a hook answer): masked per the sensitivity mode. */
     modelView: (text: string, tool: string | null): string => views.modelView(text, tool),
@@ -242,14 +246,17 @@ export function createEngine(opts: EngineOptions): Engine {
     },
     /** The host compacted the session's context: results are delivered in full once more. */
     compaction(sessionId: string): number {
+      // Nothing happened since the last compaction: this is the same one, signalled again.
+      if (ledger.lastEventType(sessionId) === "compaction") return sessions.get(sessionId)?.generation ?? 0;
       const g = sessions.advanceGeneration(sessionId, store.now);
       ledger.insertEvent({ ts: store.now, type: "compaction", sessionId, data: { generation: g } });
       emit({ type: "session", sessionId, change: "compaction" });
       return g;
     },
-    turn(sessionId: string): number {
+    turn(sessionId: string, prompt?: string | null): number {
       const t = sessions.markTurn(sessionId, store.now);
-      ledger.insertEvent({ ts: store.now, type: "turn", sessionId, data: { turn: t } });
+      const said = typeof prompt === "string" && prompt.trim() ? { prompt: keptText(prompt, PROMPT_MAX_CHARS) } : {};
+      ledger.insertEvent({ ts: store.now, type: "turn", sessionId, data: { turn: t, ...said } });
       emit({ type: "session", sessionId, change: "turn" });
       return t;
     },

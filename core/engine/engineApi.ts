@@ -4,7 +4,7 @@
  * search index and the tokenizer stay inside; nothing outside reaches past this interface.
  */
 import type { SpillwayConfig } from "../config/config";
-import type { FetchAnswer } from "../fetch/fetchTypes";
+import type { RecordedAnswer } from "./readLedger";
 import type { Clock, Logger } from "../runtime";
 import type { SearchHit, SearchOptions } from "../search/searchIndex";
 import type { StoreReader } from "../store/read/reader";
@@ -13,6 +13,7 @@ import type { SweepReport } from "../store/lifecycle";
 import type { ViewText } from "../sensitivity/views";
 import type { BlobMeta, SavingsGroup, SavingsRow } from "../types";
 import type { EngineEvent } from "./engineEvents";
+import type { CallNoteInput, FailedCallInput, ReadNoteInput } from "./callLedger";
 import type { ExpandInput, ExpandResult } from "./expandService";
 import type { FetchRequest } from "./fetchService";
 import type { TransformInput, TransformResult } from "./transform";
@@ -36,10 +37,10 @@ export interface Engine {
   transformToolResult(input: TransformInput): TransformResult;
   /** Expands `spill:<id>` tokens in a tool's arguments under the pass-by-reference policy. */
   expandArguments(input: ExpandInput): ExpandResult;
-  /** rescuer_fetch. `sessionId: null` reads as the operator. */
-  fetch(req: FetchRequest): FetchAnswer;
-  /** recall_result. */
-  recall(sessionId: string | null, resultId: unknown): FetchAnswer;
+  /** rescuer_fetch, answered or refused, recorded with the answer. `sessionId: null` reads as the operator (not counted as the model's). */
+  fetch(req: FetchRequest): RecordedAnswer;
+  /** recall_result, recorded like a fetch. */
+  recall(sessionId: string | null, resultId: unknown): RecordedAnswer;
   /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
   readBlob(sessionId: string | null, id: unknown): BlobReadResult;
   /**
@@ -60,15 +61,25 @@ export interface Engine {
   /** Live blobs not (yet) in the search index. */
   unindexedBlobs(): number;
 
+  /** A call that produced no result (the upstream crashed, timed out or refused it; the tool is unknown), with the sentence the model got. Returns the call's id. */
+  recordFailedCall(input: FailedCallInput): number | null;
+  /** What the proxy learnt about a recorded call once answered: duration, JSON-RPC, images, the expansions made for it, the call it is a part of. */
+  noteCall(callId: number, note: CallNoteInput): void;
+  /** Duration and JSON-RPC of a recorded read (rescuer_fetch, recall_result over MCP). */
+  noteRead(eventId: number, note: ReadNoteInput): void;
   /** Stores one session of an agent's own history as an imported (read-only) session; a re-import adds only new calls. */
   importSession(session: HistorySession): ImportSessionResult;
 
   /** Records that a session is active (and which client runs it, when known). */
   touchSession(sessionId: string, client?: string | null): void;
-  /** The host compacted the session's context: results are delivered in full once more. Returns the new generation. */
+  /**
+   * The host compacted the session's context: results are delivered in full once more. Returns the
+   * new generation. A second signal for the same compaction (PreCompact, then SessionStart "compact")
+   * does not count twice.
+   */
   compaction(sessionId: string): number;
-  /** The user started a new turn. Returns the turn number. */
-  turn(sessionId: string): number;
+  /** The user started a new turn (with their prompt, when the host sends it; kept masked). Returns the turn number. */
+  turn(sessionId: string, prompt?: string | null): number;
 
   /** Expires and evicts; `deep` also reconciles files and rows (recovering files the index lost), `verify` (default: deep) reads every blob and quarantines damaged ones. */
   sweep(deep?: boolean, verify?: boolean): SweepReport;

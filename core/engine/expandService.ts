@@ -17,6 +17,8 @@ export interface ExpandResult {
   changed: boolean;
   /** A sentence for the model when a token was denied (to append to the tool's result); else null. */
   note: string | null;
+  /** The ledger events recording each expansion, for the call that receives them. */
+  eventIds: number[];
 }
 
 export function expandToolArguments(p: EngineParts, input: ExpandInput): ExpandResult {
@@ -31,25 +33,29 @@ export function expandToolArguments(p: EngineParts, input: ExpandInput): ExpandR
       p.config.passref,
     );
     const now = p.store.now;
+    const eventIds: number[] = [];
+    const notes: string[] = [];
     for (const e of result.expansions) {
-      p.ledger.insertEvent({
+      const note = e.outcome === "denied" ? `[spillway: ${e.token} was not expanded for ${input.tool}: ${e.reason ?? "denied"}]` : null;
+      if (note) notes.push(note);
+      eventIds.push(p.ledger.insertEvent({
         ts: now, type: "expansion", sessionId: input.sessionId, blobId: e.id, tool: input.tool, server: input.server ?? null,
         chars: e.outcome === "expanded" ? e.chars : 0,
         data: { outcome: e.outcome, path: e.path, reason: e.reason ?? null, destination: input.tool },
-      });
+        // What the model was told about a denied token; an expanded one gave the tool the blob itself.
+        text: note,
+      }));
       if (e.outcome === "expanded") p.store.touchFetch(e.id);
     }
     const denied = result.expansions.filter((e) => e.outcome === "denied");
     if (result.expansions.length > 0) {
       p.emit({ type: "expansion", sessionId: input.sessionId, tool: input.tool, expanded: result.expansions.length - denied.length, denied: denied.length });
     }
-    const note = denied.length
-      ? denied.map((e) => `[spillway: ${e.token} was not expanded for ${input.tool}: ${e.reason ?? "denied"}]`).join("\n")
-      : null;
-    return { args: result.args, expansions: result.expansions, changed: result.changed, note };
+    const note = notes.length ? notes.join("\n") : null;
+    return { args: result.args, expansions: result.expansions, changed: result.changed, note, eventIds };
   } catch (err) {
     // Fail open: the tool gets its arguments exactly as the model wrote them.
     p.logger.error("argument expansion failed; forwarding the arguments unchanged", { tool: input.tool, error: describeError(err) });
-    return { args: input.args, expansions: [], changed: false, note: null };
+    return { args: input.args, expansions: [], changed: false, note: null, eventIds: [] };
   }
 }

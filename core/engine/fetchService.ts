@@ -5,6 +5,7 @@ import { storedFetchArgs } from "../sensitivity/fetchArgsMask";
 import { BLOB_ID_PATTERN } from "../vocabulary";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
+import { recordRead, type RecordedAnswer } from "./readLedger";
 
 export interface FetchRequest {
   /** The calling session; null for the operator (CLI, inspector), who may read any blob. */
@@ -12,6 +13,8 @@ export interface FetchRequest {
   id: unknown;
   mode: unknown;
   args?: Record<string, unknown>;
+  /** Who reads when `sessionId` is null ("inspector", "cli"): recorded as the operator's read. */
+  operator?: string;
 }
 
 function errorAnswer(text: string): FetchAnswer {
@@ -80,12 +83,14 @@ function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): st
   return `The ${what} ${meta.id} from ${meta.tool} cannot be served: ${why}. Re-run ${meta.tool} to get it again; the fresh result is stored in its place.`;
 }
 
-export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
+export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
+  const mode = typeof req.mode === "string" ? req.mode : "";
+  const record = (answer: FetchAnswer, meta: BlobMeta | null) =>
+    recordRead(p, { type: "fetch", sessionId: req.sessionId, operator: req.operator, id: req.id, meta, mode, args: req.args ?? {}, answer });
   try {
     const resolved = resolveBlob(p, req.sessionId, req.id);
-    if (!resolved.ok) return errorAnswer(resolved.message);
+    if (!resolved.ok) return record(errorAnswer(resolved.message), null);
     const { meta, text } = resolved;
-    const mode = typeof req.mode === "string" ? req.mode : "";
     if (mode === "search") p.ensureIndexed(meta.id, text, meta);
     const view = p.views.modelBlob(meta.id, text, meta.tool);
     const answer = exit(p, meta, runFetch(mode, {
@@ -97,16 +102,8 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
       search: p.search,
       withholdFull: p.views.masksFor(meta.tool) && meta.label === "credential",
     }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) })));
-    if (!answer.isError) {
-      p.store.touchFetch(meta.id);
-      p.ledger.insertEvent({
-        ts: p.store.now, type: "fetch", sessionId: req.sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,
-        chars: answer.text.length, tokens: p.tokens.count(answer.text),
-        data: { mode, args: storedFetchArgs(req.args ?? {}, text, p.views.maskedBlob(meta.id, text)), servedChars: answer.servedChars, truncated: answer.truncated },
-      });
-      p.emit({ type: "fetch", sessionId: req.sessionId, blobId: meta.id, mode });
-    }
-    return answer;
+    const args = storedFetchArgs(req.args ?? {}, text, p.views.maskedBlob(meta.id, text));
+    return recordRead(p, { type: "fetch", sessionId: req.sessionId, operator: req.operator, id: req.id, meta, mode, args, answer });
   } catch (err) {
     p.logger.error("fetch failed", { id: String(req.id), mode: String(req.mode), error: describeError(err) });
     return errorAnswer(`Fetching ${String(req.id)} failed inside Spillway: ${describeError(err)}`);
@@ -114,10 +111,10 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): FetchAnswer {
 }
 
 /** recall_result: the exact original text, for the session that saw it. */
-export function recallResult(p: EngineParts, sessionId: string | null, resultId: unknown): FetchAnswer {
+export function recallResult(p: EngineParts, sessionId: string | null, resultId: unknown): RecordedAnswer {
   try {
     const resolved = resolveBlob(p, sessionId, resultId);
-    if (!resolved.ok) return errorAnswer(resolved.message);
+    if (!resolved.ok) return recordRead(p, { type: "recall", sessionId, id: resultId, meta: null, answer: errorAnswer(resolved.message), data: { refused: true } });
     const { meta, text } = resolved;
     const view = p.views.modelBlob(meta.id, text, meta.tool);
     let answer: FetchAnswer;
@@ -130,13 +127,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
       answer = { text: view, truncated: false, isError: false, servedChars: view.length };
     }
     answer = exit(p, meta, answer);
-    if (!answer.isError) p.store.touchFetch(meta.id);
-    p.ledger.insertEvent({
-      ts: p.store.now, type: "recall", sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,
-      chars: answer.isError ? 0 : answer.text.length, tokens: answer.isError ? 0 : p.tokens.count(answer.text),
-      data: { refused: answer.isError, masked: view !== text },
-    });
-    return answer;
+    return recordRead(p, { type: "recall", sessionId, id: resultId, meta, answer, data: { refused: answer.isError, masked: view !== text } });
   } catch (err) {
     p.logger.error("recall failed", { id: String(resultId), error: describeError(err) });
     return errorAnswer(`Recalling ${String(resultId)} failed inside Spillway: ${describeError(err)}`);
@@ -151,15 +142,14 @@ export function readBlob(
 ): { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string } {
   try {
     const resolved = resolveBlob(p, sessionId, id);
-    if (!resolved.ok) return resolved;
+    if (!resolved.ok) {
+      recordRead(p, { type: "fetch", sessionId, id, meta: null, mode: "resource", answer: errorAnswer(resolved.message) });
+      return resolved;
+    }
     const { meta, text } = resolved;
     const view = p.views.modelBlob(meta.id, text, meta.tool);
-    p.store.touchFetch(meta.id);
-    p.ledger.insertEvent({
-      ts: p.store.now, type: "fetch", sessionId, blobId: meta.id, tool: meta.tool, server: meta.server,
-      chars: view.length, data: { mode: "resource", servedChars: view.length, truncated: false },
-    });
-    p.emit({ type: "fetch", sessionId, blobId: meta.id, mode: "resource" });
+    const answer = { text: view, truncated: false, isError: false, servedChars: view.length };
+    recordRead(p, { type: "fetch", sessionId, id, meta, mode: "resource", answer, keepText: false });
     return { ok: true, meta, text: view };
   } catch (err) {
     p.logger.error("blob read failed", { id: String(id), error: describeError(err) });

@@ -48,7 +48,7 @@ export async function handleClaudeCodeHook(engine: Engine, payload: Payload, opt
       if (payload.source === "compact") engine.compaction(sessionId);
       return {};
     case "UserPromptSubmit":
-      engine.turn(sessionId);
+      engine.turn(sessionId, str(payload.prompt));
       return {};
     default:
       return {};
@@ -74,6 +74,7 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promi
     if (savedText === null) return {};
     const { text, isError } = savedText !== undefined ? { text: savedText, isError: false } : mcpText(p.tool_response);
     const r = engine.transformToolResult({ sessionId, tool: name, server, args: p.tool_input, text, isError });
+    noteDuration(engine, r.callId, p.duration_ms);
     const replaced = r.outcome === "rescued" || r.outcome === "stubbed";
     if (!replaced && !r.masked) return {};
     // A masked pass-through keeps the result's shape (items, structuredContent), its strings through the model's exit.
@@ -85,9 +86,15 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promi
   const text = view.persisted ? await whole(view.persisted) : view.text;
   if (text === null) return {};
   const r = engine.transformToolResult({ sessionId, tool: name, server: null, args: p.tool_input, text, isError: false });
+  noteDuration(engine, r.callId, p.duration_ms);
   // A pass-through whose secrets were masked is answered too, in the tool's own output shape.
   if (r.outcome !== "rescued" && r.outcome !== "stubbed" && !r.masked) return {};
   return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: view.replace(r.text) } };
+}
+
+/** Claude Code reports how long the tool ran (`duration_ms`); the call's record keeps it. */
+function noteDuration(engine: Engine, callId: number | null, ms: unknown): void {
+  if (callId !== null && typeof ms === "number" && Number.isFinite(ms)) engine.noteCall(callId, { durationMs: ms });
 }
 
 function preToolUse(engine: Engine, sessionId: string, p: Payload, opts: ClaudeCodeOptions): HookAnswer {

@@ -23,6 +23,8 @@ export interface DeliverInput {
   result: CallToolResult;
   /** A sentence about denied spill: tokens, appended as a text item. */
   note: string | null;
+  /** Told the ledger ids of the call and of its structuredContent part (when that was recorded apart). */
+  onRecorded?: (ids: { main: number | null; structured: number | null }) => void;
 }
 
 const replaced = (o: Outcome) => o === "rescued" || o === "stubbed";
@@ -60,6 +62,7 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
   const exit = (t: string) => engine.modelView(t, input.tool);
 
   const extra: Content[] = [];
+  let structuredCall: number | null = null;
   let structured = result.structuredContent;
   if (structured !== undefined) {
     const json = JSON.stringify(structured);
@@ -69,6 +72,7 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
         structured = undefined;
       } else {
         const side = engine.transformToolResult({ ...base, text: json });
+        structuredCall = side.callId;
         if (replaced(side.outcome)) {
           structured = undefined;
           extra.push({ type: "text", text: side.text });
@@ -79,6 +83,7 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
     if (structured !== undefined) structured = maskJsonValue(structured, exit);
   }
 
+  input.onRecorded?.({ main: main.callId, structured: structuredCall });
   const nonText = content.filter((c) => c.type !== "text");
   const others = nonText.map((c) => maskItem(c, exit));
   const othersChanged = others.some((c, i) => c !== nonText[i]);

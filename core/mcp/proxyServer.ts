@@ -11,7 +11,9 @@ import {
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { describeError } from "../errors";
 import { deliverResult } from "./deliver";
+import { CallRecord } from "./callRecord";
 import { loadEngine, type EngineSource } from "./engineSource";
+import type { Engine } from "../engine/engineApi";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
 import { installForwarding } from "./proxyForwarding";
 import { lazySchemaValidator } from "./schemaValidator";
@@ -119,31 +121,48 @@ export function createProxyServer(deps: ProxyDeps): Server {
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const { name, arguments: args } = req.params;
     const sessionId = sessionFor(req.params._meta);
+    // Timed from here: a first call also waits for the engine to load.
+    const t0 = performance.now();
     const loading = engine();
     // An upstream tool still runs when the engine cannot load: its raw result, and a log line.
     loading.catch((err) => log.error("the engine did not load; results pass through untouched", { session: sessionId, error: describeError(err) }));
+    const record = (e: Engine) => new CallRecord(e, sessionId, req, extra.requestId, t0);
     if (isOwnTool(name)) {
       const e = await loading.catch(() => null);
       if (!e) return errorResult(`${name} is unavailable: Spillway's store could not be opened (see its log).`);
-      return callOwnTool(e, sessionId, name, args);
+      const rec = record(e);
+      let eventId: number | undefined;
+      const answer = callOwnTool(e, sessionId, name, args, (id) => (eventId = id));
+      return rec.own(answer, eventId);
     }
     const route = await upstreams.route(name);
-    if (!route) return errorResult(`There is no tool named ${name} behind Spillway: call tools/list for the current names.`);
+    if (!route) {
+      const text = `There is no tool named ${name} behind Spillway: call tools/list for the current names.`;
+      const e = await loading.catch(() => null);
+      return e ? record(e).failed({ tool: name, server: null, args: args ?? {} }, errorResult(text), text) : errorResult(text);
+    }
     const e = await loading.catch(() => null);
     if (!e) return passThrough(upstreams, route, args, extra, relayTo(server, route.server, extra));
+    const rec = record(e);
     const expanded = e.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
+    rec.expanded(expanded.eventIds);
     let result: CallToolResult;
     const progress = relayProgress(req.params._meta?.progressToken, extra);
     try {
-      result = await upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress, relay: relayTo(server, route.server, extra) });
+      result = await rec.upstream(route.upstreamName, expanded.args, () =>
+        upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress, relay: relayTo(server, route.server, extra) }),
+      );
       await progress.flush();
     } catch (err) {
       const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
       // The upstream's stderr tail rides in the message: it leaves through the model's exit too.
-      return errorResult(e.modelView(expanded.note ? `${text}\n${expanded.note}` : text, name));
+      const answer = e.modelView(expanded.note ? `${text}\n${expanded.note}` : text, name);
+      return rec.failed({ tool: name, server: route.server, args: args ?? {} }, errorResult(answer), answer);
     }
-    return deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note });
+    let ids = { main: null as number | null, structured: null as number | null };
+    const delivered = deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note, onRecorded: (r) => (ids = r) });
+    return rec.delivered(delivered, result, ids);
   });
 
   return server;

@@ -11,6 +11,8 @@ export interface RoutedTool {
   upstreamName: string;
   /** The definition clients see: the upstream's, without outputSchema (see advertise()). */
   tool: Tool;
+  /** The upstream's own definition, as it listed it (the inspector's tool catalog shows it). */
+  own?: Tool;
 }
 
 /**
@@ -39,7 +41,7 @@ export function routeTools(lists: { server: string; tools: readonly Tool[] }[], 
         logger.warn("tool name taken twice even after prefixing; the later one is hidden", { server: l.server, tool: t.name });
         continue;
       }
-      routes.set(name, { name, server: l.server, upstreamName: t.name, tool: advertise(t, name) });
+      routes.set(name, { name, server: l.server, upstreamName: t.name, tool: advertise(t, name), own: t });
     }
   }
   return routes;

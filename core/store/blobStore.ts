@@ -298,6 +298,8 @@ export class BlobStore {
            sidecar_bytes = 0 WHERE id = @id AND tombstoned_at IS NULL`,
       )
       .run({ id, now: this.now, until: this.now + this.opts.config.tombstoneTtlHours * HOUR, reason }).changes;
+    // The answers reads gave from this content go with it (the ledger keeps their size and mode).
+    if (changed > 0) stmt(this.db, "DELETE FROM event_texts WHERE blob_id = ?").run(id);
     this.opts.hooks?.afterTombstone?.(id);
     this.pending.set(id, reason === "corrupt" ? "quarantine" : "delete");
     if (!this.db.inTransaction) this.flushRemovals();

@@ -36,6 +36,39 @@ export interface EventRecord {
   chars?: number;
   tokens?: number | null;
   data?: Record<string, unknown>;
+  /** What the model was given by this event (a fetch answer, a recall, a denial note), already masked. */
+  text?: string | null;
+  durationMs?: number | null;
+}
+
+/** What is known about a call beyond its result, once it has been answered. */
+export interface CallNote {
+  /** When the call reached Spillway (ms); `ts` is when its result was recorded. */
+  startedAt?: number | null;
+  durationMs?: number | null;
+  /** The part of the duration spent waiting for the upstream server. */
+  upstreamMs?: number | null;
+  /** The call this row is a part of (a structuredContent stored beside the text content). */
+  partOf?: number | null;
+}
+
+/** The JSON-RPC of one call as the proxy saw it, masked and with long strings cut. */
+export interface RpcRecord {
+  callId?: number | null;
+  eventId?: number | null;
+  request: string;
+  response: string | null;
+  upstreamRequest?: string | null;
+  upstreamResponse?: string | null;
+}
+
+/** An image or audio item of a result: never rescued, recorded by type and size. */
+export interface MediaRecord {
+  type: string;
+  mime: string | null;
+  bytes: number;
+  /** A small image kept whole (base64), to show as a thumbnail. */
+  thumb: string | null;
 }
 
 export interface EventRow {
@@ -50,6 +83,7 @@ export interface EventRow {
   chars: number;
   tokens: number | null;
   data_json: string | null;
+  duration_ms: number | null;
 }
 
 export interface CallRow {
@@ -68,6 +102,10 @@ export interface CallRow {
   given_tokens: number | null;
   raw_text: string | null;
   given_text: string | null;
+  started_at: number | null;
+  duration_ms: number | null;
+  upstream_ms: number | null;
+  part_of: number | null;
 }
 
 /** `text` as it may be stored. */
@@ -96,15 +134,56 @@ export class Ledger {
   }
 
   insertEvent(e: EventRecord): number {
-    return Number(
+    const id = Number(
       stmt(
         this.db,
-          `INSERT INTO events (ts, type, session_id, blob_id, call_id, tool, server, chars, tokens, data_json)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO events (ts, type, session_id, blob_id, call_id, tool, server, chars, tokens, data_json, duration_ms)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(e.ts, e.type, e.sessionId ?? null, e.blobId ?? null, e.callId ?? null, e.tool ?? null, e.server ?? null,
-          e.chars ?? 0, e.tokens ?? null, e.data ? maskJsonText(JSON.stringify(e.data)) : null).lastInsertRowid,
+          e.chars ?? 0, e.tokens ?? null, e.data ? maskJsonText(JSON.stringify(e.data)) : null, e.durationMs ?? null).lastInsertRowid,
     );
+    if (typeof e.text === "string") {
+      stmt(this.db, "INSERT INTO event_texts (event_id, blob_id, text, chars) VALUES (?, ?, ?, ?)").run(id, e.blobId ?? null, e.text, e.text.length);
+    }
+    return id;
+  }
+
+  /** Adds what the proxy learnt about a call once it was answered; fields left undefined keep their value. */
+  noteCall(callId: number, n: CallNote): void {
+    stmt(
+      this.db,
+      `UPDATE calls SET started_at = COALESCE(?, started_at), duration_ms = COALESCE(?, duration_ms), upstream_ms = COALESCE(?, upstream_ms),
+         part_of = COALESCE(?, part_of) WHERE id = ?`,
+    ).run(n.startedAt ?? null, n.durationMs ?? null, n.upstreamMs ?? null, n.partOf ?? null, callId);
+  }
+
+  setEventDuration(eventId: number, durationMs: number): void {
+    stmt(this.db, "UPDATE events SET duration_ms = ? WHERE id = ?").run(durationMs, eventId);
+  }
+
+  /** Ties events (the expansions of a call's arguments) to the call they were made for. */
+  linkEvents(callId: number, eventIds: readonly number[]): void {
+    const st = stmt(this.db, "UPDATE events SET call_id = ? WHERE id = ? AND call_id IS NULL");
+    for (const id of eventIds) st.run(callId, id);
+  }
+
+  insertRpc(r: RpcRecord): void {
+    stmt(
+      this.db,
+      "INSERT INTO rpc_log (call_id, event_id, request, response, upstream_request, upstream_response) VALUES (?, ?, ?, ?, ?, ?)",
+    ).run(r.callId ?? null, r.eventId ?? null, r.request, r.response, r.upstreamRequest ?? null, r.upstreamResponse ?? null);
+  }
+
+  insertMedia(callId: number, items: readonly MediaRecord[]): void {
+    const st = stmt(this.db, "INSERT OR REPLACE INTO call_media (call_id, idx, type, mime, bytes, thumb) VALUES (?, ?, ?, ?, ?, ?)");
+    items.forEach((m, i) => st.run(callId, i, m.type, m.mime, m.bytes, m.thumb));
+  }
+
+  /** The type of the session's newest event, or null. */
+  lastEventType(sessionId: string): EventType | null {
+    const r = stmt(this.db, "SELECT type FROM events WHERE session_id = ? ORDER BY id DESC LIMIT 1").get(sessionId) as { type: EventType } | undefined;
+    return r?.type ?? null;
   }
 
   call(id: number): CallRow | undefined {

@@ -162,8 +162,46 @@ CREATE TABLE history_requests (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * The audit trail: each call's duration, a structured-content part joined to its call, what each
+ * read gave the model (masked), the JSON-RPC of a call (masked, long strings cut), and the images
+ * and audio of a result.
+ */
+const AUDIT_TRAIL = `
+ALTER TABLE calls ADD COLUMN started_at INTEGER;
+ALTER TABLE calls ADD COLUMN duration_ms INTEGER;
+ALTER TABLE calls ADD COLUMN upstream_ms INTEGER;
+ALTER TABLE calls ADD COLUMN part_of INTEGER;
+ALTER TABLE events ADD COLUMN duration_ms INTEGER;
+CREATE INDEX calls_part_of ON calls (part_of) WHERE part_of IS NOT NULL;
+CREATE TABLE event_texts (event_id INTEGER PRIMARY KEY, blob_id TEXT, text TEXT NOT NULL, chars INTEGER NOT NULL);
+CREATE INDEX event_texts_blob ON event_texts (blob_id);
+CREATE TABLE rpc_log (
+  id INTEGER PRIMARY KEY,
+  call_id INTEGER,
+  event_id INTEGER,
+  request TEXT NOT NULL,
+  response TEXT,
+  upstream_request TEXT,
+  upstream_response TEXT
+);
+CREATE INDEX rpc_log_call ON rpc_log (call_id) WHERE call_id IS NOT NULL;
+CREATE INDEX rpc_log_event ON rpc_log (event_id) WHERE event_id IS NOT NULL;
+CREATE TABLE call_media (
+  call_id INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  mime TEXT,
+  bytes INTEGER NOT NULL,
+  thumb TEXT,
+  PRIMARY KEY (call_id, idx)
+) WITHOUT ROWID;
+`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
-export const MIGRATIONS: readonly string[] = [BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, BLOB_CHUNK_SUMS, UPSTREAM_TOOL_CATALOG, IMPORTED_HISTORY];
+export const MIGRATIONS: readonly string[] = [
+  BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, BLOB_CHUNK_SUMS, UPSTREAM_TOOL_CATALOG, IMPORTED_HISTORY, AUDIT_TRAIL,
+];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */
 export function migrate(db: Database): number {

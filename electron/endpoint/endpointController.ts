@@ -5,6 +5,7 @@
  */
 
 import type { ClientInfo, UpstreamInfo } from "../../core/inspector/api/dto";
+import type { ToolHost } from "../../core/inspector/handlers/host";
 
 /** A started endpoint: where it listens, who is connected, and how to stop it. */
 export interface RunningEndpoint {
@@ -15,6 +16,8 @@ export interface RunningEndpoint {
   close(): Promise<void>;
   clients?(): ClientInfo[];
   upstreams?(): UpstreamInfo[];
+  /** The upstream tool catalog and tools run by hand through this endpoint's proxy. */
+  tools?: ToolHost;
 }
 
 /** Starts the endpoint in this process; the adapter over core's HTTP server (see mcpEndpoint.ts). */

@@ -8,6 +8,7 @@ import { ensureToken } from "../../core/http/token";
 import type { EndpointStatus, UpstreamInfo } from "../../core/inspector/api/dto";
 import type { EndpointControl } from "../../core/inspector/handlers/host";
 import { startEndpoint } from "../../core/endpoint/endpoint";
+import { createHandRunner } from "../../core/mcp/handRunner";
 import type { EndpointController, StartEndpoint } from "./endpointController";
 
 export interface InProcessEndpointOptions {
@@ -31,10 +32,15 @@ export function inProcessEndpoint(opts: InProcessEndpointOptions): StartEndpoint
       throw err;
     }
     const servers = opts.engine.config.mcpServers as Record<string, { type?: string }>;
+    const tools = createHandRunner(opts.engine, r.upstreams, opts.engine.config.mcpServers);
     return {
       url: r.url,
       mcpUrl: r.mcpUrl,
-      close: () => r.close(),
+      tools,
+      close: async () => {
+        await tools.close();
+        await r.close();
+      },
       clients: () => {
         const now = opts.engine.clock.now();
         // The MCP layer knows only the session id and idle time; names arrive with initialize.

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { resolveConfig } from "../../core/home/home";
+import { ErrorCode, SpillwayError } from "../../core/errors";
 import { fileKeyProvider } from "../../core/crypto/keys";
 import { createEngine, type Engine } from "../../core/engine/engine";
 import { BlobViews } from "../../core/inspector/handlers/blobViews";
@@ -60,12 +61,22 @@ export function createDesktopHost(opts: DesktopHostOptions): DesktopHost {
     return desktopConnectContext({ appRoot: opts.appRoot, home: opts.home, port });
   };
   const views = new BlobViews(engine);
+  const runningTools = () => {
+    const t = endpoint.current()?.tools;
+    if (!t) throw new SpillwayError(ErrorCode.Unsupported, "The endpoint is stopped: start it from the tray (or the Endpoint page) to list and run its upstream tools.");
+    return t;
+  };
   const host: InspectorHost = {
     engine,
     configPath,
     endpoint: endpointControl,
     connectSnippets: () => connectSnippets(context()),
     exportBlob: exportToFolder(views, opts.downloadsDir),
+    // The tools live on the running endpoint's upstreams; stopped, the handlers say to start it.
+    tools: {
+      catalog: () => runningTools().catalog(),
+      run: (tool, args) => runningTools().run(tool, args),
+    },
   };
   const dispatch = createDispatch(createHandlers(host, views), opts.logger);
 

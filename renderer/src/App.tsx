@@ -16,12 +16,14 @@ import { SearchView } from "./views/SearchView/SearchView";
 import { SessionsView } from "./views/SessionsView/SessionsView";
 import { SessionView } from "./views/SessionView/SessionView";
 import { SettingsView } from "./views/SettingsView/SettingsView";
+import { ToolsView } from "./views/ToolsView/ToolsView";
 
 const NAV: { name: RouteName; label: string; route: Route }[] = [
   { name: "overview", label: "Overview", route: { name: "overview" } },
   { name: "sessions", label: "Sessions", route: { name: "sessions" } },
   { name: "blobs", label: "Blobs", route: { name: "blobs" } },
   { name: "search", label: "Search", route: { name: "search" } },
+  { name: "tools", label: "Tools", route: { name: "tools" } },
   { name: "import", label: "Import", route: { name: "import" } },
   { name: "replay", label: "Replay", route: { name: "replay" } },
   { name: "endpoint", label: "Endpoint", route: { name: "endpoint" } },
@@ -35,14 +37,17 @@ function CurrentView({ route }: { route: Route }) {
     case "sessions":
       return <SessionsView />;
     case "session":
-      return <SessionView key={route.id} id={route.id} />;
+      return <SessionView key={route.id} id={route.id} call={route.call} />;
     case "blobs":
-      // Keyed by its query, so a link to another filter starts from that filter.
-      return <BlobsView key={formatRoute(route)} route={route} />;
+      // Not keyed by its query: the view writes its filters to the URL as they change, and
+      // takes a query that came from elsewhere (a link, Back) as a new start.
+      return <BlobsView route={route} />;
     case "blob":
       return <BlobView key={route.id} id={route.id} line={route.line} />;
     case "search":
-      return <SearchView q={route.q} />;
+      return <SearchView route={route} />;
+    case "tools":
+      return <ToolsView selected={route.tool} />;
     case "import":
       return <ImportView />;
     case "replay":
@@ -136,7 +141,7 @@ function Help({ onClose }: { onClose: () => void }) {
       <div onClick={(e) => e.stopPropagation()}>
         <h2 style={{ marginTop: 0, fontSize: 15 }}>Keyboard shortcuts</h2>
         <dl className="kv">
-          <dt><kbd>1</kbd>–<kbd>8</kbd></dt><dd>Overview, Sessions, Blobs, Search, Import, Replay, Endpoint, Settings</dd>
+          <dt><kbd>1</kbd>–<kbd>9</kbd></dt><dd>Overview, Sessions, Blobs, Search, Tools, Import, Replay, Endpoint, Settings</dd>
           <dt><kbd>/</kbd></dt><dd>Focus the filter, search or grep box</dd>
           <dt><kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd></dt><dd>Move in the blobs table</dd>
           <dt><kbd>Enter</kbd> / <kbd>Space</kbd></dt><dd>Open / select the current blob</dd>

@@ -4,7 +4,7 @@
  * served by real `spillway serve` processes, and a signed-in browser storage for the specs.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEngine, engineInternals } from "../../core/engine/engine";
@@ -15,6 +15,8 @@ import { insertBulkBlobs } from "./support/bulkBlobs";
 import { api, loginCookie, startServe, type Served } from "./support/serve";
 import { STATE_DIR, STATE_FILE, STORAGE_FILE, type E2EState } from "./support/state";
 import { generateTraffic, upstreamConfig, writeFiles } from "./support/traffic";
+import { generateHookSession, generateLongSession, HOOK_SESSION } from "./support/longSession";
+import { insertManySessions } from "./support/manySessions";
 
 function newestMtime(dir: string): number {
   let t = 0;
@@ -50,22 +52,34 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const root = mkdtempSync(join(tmpdir(), "spillway-e2e-"));
   const mainHome = join(root, "main");
   const bulkHome = join(root, "bulk");
+  const manyHome = join(root, "many");
   // An empty store for the Import and Replay views, so their imports leave the other specs' figures alone.
   const historyHome = join(root, "history");
   const files = join(root, "files");
   writeFiles(files);
   writeConfig(mainHome, upstreamConfig(files, join(root, "memory.jsonl")));
   writeConfig(bulkHome, {});
+  // This one runs with a config file outside its home: the connect snippets must name it.
+  const manyConfig = join(root, "team-config.json");
+  mkdirSync(manyHome, { recursive: true, mode: 0o700 });
+  writeFileSync(manyConfig, "{}\n");
   writeConfig(historyHome, {});
   const big = await putBigBlob(mainHome);
   const bulkEngine = createEngine({ home: bulkHome, logger: memoryLogger() });
   insertBulkBlobs(engineInternals(bulkEngine).store.db, Date.now());
   await bulkEngine.close();
+  const manyEngine = createEngine({ home: manyHome, logger: memoryLogger() });
+  insertManySessions(engineInternals(manyEngine).store.db, Date.now());
+  await manyEngine.close();
 
-  const [main, bulk, history] = await Promise.all([startServe(mainHome), startServe(bulkHome), startServe(historyHome)]);
-  const servers = [main, bulk, history];
+  const [main, bulk, many, history] = await Promise.all([
+    startServe(mainHome), startServe(bulkHome), startServe(manyHome, ["--config", manyConfig]), startServe(historyHome),
+  ]);
+  const servers = [main, bulk, many, history];
   try {
     const ids = await generateTraffic(main.url, main.token, files);
+    const gamma = await generateLongSession(main.url, main.token, files);
+    await generateHookSession(main.url, main.token, readFileSync(join(files, "nightly-batch.log"), "utf8"));
     await waitForTokenCounts(main);
     const cookies = await Promise.all(servers.map((s) => loginCookie(s.loginUrl)));
     mkdirSync(STATE_DIR, { recursive: true });
@@ -79,13 +93,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const state: E2EState = {
       main: { url: main.url, token: main.token, home: mainHome },
       bulk: { url: bulk.url, token: bulk.token, home: bulkHome },
+      many: { url: many.url, token: many.token, home: manyHome, config: manyConfig },
       history: { url: history.url, token: history.token, home: historyHome },
-      ids: { ...ids, big: big.id },
+      ids: { ...ids, big: big.id, gamma: gamma.session, gammaLog: gamma.buildLog, hook: HOOK_SESSION },
       big: { chars: big.chars, lines: big.lines },
       setupMs: Date.now() - t0,
     };
     writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
-    console.log(`e2e setup: ${state.setupMs} ms (renderer, traffic through MCP, 50 MB blob, 100,000 rows)`);
+    console.log(`e2e setup: ${state.setupMs} ms (renderer, traffic through MCP and hooks, 50 MB blob, 100,000 rows, 1,500 sessions)`);
   } catch (err) {
     await Promise.all(servers.map((s) => s.stop()));
     throw err;

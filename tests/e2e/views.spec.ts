@@ -16,19 +16,19 @@ test.describe("views with real data", () => {
     await shoot(page, "overview");
   });
 
-  test("sessions and a session's timeline", async ({ page, state }) => {
+  test("sessions and a session's calls", async ({ page, state }) => {
     await page.goto(`${state.main.url}/#/sessions`);
-    const rows = page.getByTestId("sessions-table").locator("tbody tr");
-    await expect(rows).toHaveCount(2); // the two MCP sessions (the 50 MB log was put into the store directly)
+    const table = page.getByTestId("sessions-table");
+    for (const id of [state.ids.alpha, state.ids.beta, state.ids.gamma, state.ids.hook]) await expect(table.locator(`tr[data-id="${id}"]`)).toBeVisible();
+    await expect(table.locator(`tr[data-id="${state.ids.alpha}"] td`).first()).toHaveText("e2e-agent-alpha 1.0.0");
     await expectAccessible(page, "sessions");
     await shoot(page, "sessions");
-    await page.getByTestId("sessions-table").getByText("e2e-agent-alpha").first().locator("xpath=ancestor::tr").getByRole("link").click();
-    const calls = page.getByTestId("call");
-    await expect(calls.first()).toBeVisible();
-    await expect(page.locator('[data-testid=call][data-outcome="rescued"]').first().getByTestId("given")).toContainText(state.ids.batchLog);
-    await expect(page.locator('[data-testid=call][data-outcome="stubbed"]').first().getByTestId("given")).toContainText("recall_result");
-    await expect(page.getByTestId("touch").first()).toContainText(/rescuer_fetch|recall_result/);
-    await expectAccessible(page, "session timeline");
+    await table.locator(`tr[data-id="${state.ids.alpha}"]`).getByRole("link").click();
+    const rescued = page.locator('[data-testid=call-row][data-outcome="rescued"]').first();
+    await expect(rescued).toBeVisible();
+    await rescued.getByRole("button").first().click();
+    await expect(page.getByTestId("call-detail").getByTestId("given")).toContainText(state.ids.batchLog);
+    await expectAccessible(page, "session calls");
     await shoot(page, "session-timeline");
   });
 
@@ -105,6 +105,6 @@ test.describe("views with real data", () => {
     await expect(page.getByRole("status")).toContainText("restart");
     const saved = JSON.parse(readFileSync(join(state.main.home, "config.json"), "utf8")) as { rescue: unknown; mcpServers: Record<string, unknown> };
     expect(saved.rescue).toEqual({ thresholdChars: 9000 });
-    expect(Object.keys(saved.mcpServers)).toEqual(["files", "memory"]);
+    expect(Object.keys(saved.mcpServers)).toEqual(["files", "memory", "fx"]);
   });
 });

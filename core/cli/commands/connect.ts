@@ -22,9 +22,9 @@ export const connectCommand: Command = {
       return 2;
     }
     const home = resolveHome({ home: ctx.values.home as string | undefined });
-    const { config } = resolveConfig(home, { config: ctx.values.config as string | undefined });
+    const { config, path } = resolveConfig(home, { config: ctx.values.config as string | undefined });
     const port = ctx.values.port ? Number(ctx.values.port) : config.server.port;
-    const context = connectContext(home, port);
+    const context = connectContext(home, port, path);
     if (ctx.values.write) return writeConfig(agent, context, ctx.io);
     ctx.io.out(agent.snippet(context));
     return 0;

@@ -41,7 +41,7 @@ export const fetchCommand: Command = {
       put("top_k", num("top-k"));
       put("context", num("context"));
       if (v["case-sensitive"]) args.ignore_case = false;
-      const answer = engine.fetch({ sessionId: (v.session as string | undefined) ?? null, id, mode: (v.mode as string | undefined) ?? "stat", args });
+      const answer = engine.fetch({ sessionId: (v.session as string | undefined) ?? null, operator: "cli", id, mode: (v.mode as string | undefined) ?? "stat", args });
       (answer.isError ? ctx.io.err : ctx.io.out)(answer.isError ? `spillway fetch: ${answer.text}` : answer.text);
       return answer.isError ? 1 : 0;
     }),

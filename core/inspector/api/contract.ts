@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import type { EngineEvent } from "../../engine/engineEvents";
-import { BLOB_ID_PATTERN, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, HISTORY_AGENTS, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
+import { BLOB_ID_PATTERN, BLOB_ROLES, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, HISTORY_AGENTS, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
 import type * as D from "./dto";
 import type { ErrorCodeName } from "../../errors";
 import type { OP_NAMES } from "./operations";
@@ -44,6 +44,7 @@ export const blobFilterSchema = z
     /** createdAt bounds in ms, inclusive. */
     from: z.number().optional(),
     to: z.number().optional(),
+    role: z.enum(BLOB_ROLES).optional(),
   })
   .strict() satisfies z.ZodType<D.BlobFilter>;
 export type BlobFilter = D.BlobFilter;
@@ -100,7 +101,14 @@ export const requestSchemas = {
       masked: z.boolean().default(true),
     })
     .strict(),
-  "search.all": z.object({ query: z.string().trim().min(1).max(500), topK: z.int().min(1).max(200).default(50) }).strict(),
+  "search.all": z
+    .object({
+      query: z.string().trim().min(1).max(500),
+      topK: z.int().min(1).max(200).default(50),
+      /** Only blobs matching this filter (label, kind, tool, session, state…). */
+      filter: blobFilterSchema.default({}),
+    })
+    .strict(),
   "sessions.list": z
     .object({
       offset,
@@ -117,6 +125,16 @@ export const requestSchemas = {
     .strict(),
   "sessions.timeline": z
     .object({ sessionId, afterCallId: z.int().min(0).default(0), limit: z.int().min(1).max(500).default(200) })
+    .strict(),
+  "calls.get": z.object({ callId: z.int().min(1) }).strict(),
+  "events.get": z.object({ eventId: z.int().min(1) }).strict(),
+  "tools.list": none,
+  "tools.run": z
+    .object({
+      /** The tool's name as agents see it. */
+      tool: z.string().min(1).max(300),
+      args: z.record(z.string(), z.unknown()).default({}),
+    })
     .strict(),
   "endpoint.status": none,
   "endpoint.start": none,
@@ -153,6 +171,10 @@ export interface Responses {
   "search.all": D.GlobalSearch;
   "sessions.list": D.SessionList;
   "sessions.timeline": D.Timeline;
+  "calls.get": D.CallDetail;
+  "events.get": D.EventDetail;
+  "tools.list": D.ToolCatalog;
+  "tools.run": D.ToolRun;
   "endpoint.status": D.EndpointStatus;
   "endpoint.start": D.EndpointStatus;
   "endpoint.stop": D.EndpointStatus;

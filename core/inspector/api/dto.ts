@@ -6,7 +6,7 @@ import type { BlobMeta, BlobState, EventType, Kind, Label, Outcome, SavingsGroup
 
 export type { BlobMeta, BlobState, EventType, Kind, Label, Outcome, SavingsGroup };
 export type * from "../../store/read/readModel";
-import type { BlobRow, LedgerEvent, Lineage, StoredHandle } from "../../store/read/readModel";
+import type { BlobRow, ByReference, LedgerEvent, Lineage, StoredHandle } from "../../store/read/readModel";
 import type { HistoryAgent } from "../../vocabulary";
 import type { ImportIssue } from "../../history/types";
 
@@ -34,14 +34,20 @@ export interface Overview {
   byTool: SavingsFigures[];
   byServer: SavingsFigures[];
   bySession: SavingsFigures[];
+  /** What flowed tool to tool by `spill:` reference, never through the model's context. */
+  byReference: ByReference;
+  /** Calls that failed or answered with an error, and refused reads by sessions. */
+  failures: { calls: number; reads: number };
   recent: LedgerEvent[];
   generatedAt: number;
 }
 
 export interface BlobDetail {
   meta: BlobRow;
-  /** The handle the model was given when the result was rescued; null if never rescued. */
+  /** The handle the model was given when the result was rescued (in the producing session when it got one); null if never rescued. */
   handle: StoredHandle | null;
+  /** Every handle given for it, one per session, latest first. */
+  handles: StoredHandle[];
   lineage: Lineage;
   /** true when the content is shown masked unless revealed (credential-labelled blobs). */
   maskable: boolean;

@@ -1,11 +1,12 @@
 /** Response shapes of sessions, timelines, the endpoint and settings. Pure types, like dto.ts. */
-import type { SessionSummary, TimelineCall, LedgerEvent } from "../../store/read/readModel";
+import type { CallSummary, SessionSummary, LedgerEvent } from "../../store/read/readModel";
 
+/** A page of a session's call table. */
 export interface Timeline {
   session: SessionSummary;
-  calls: TimelineCall[];
-  /** Session events that belong to no listed call: compactions, turns, reads of other blobs. */
-  other: LedgerEvent[];
+  calls: CallSummary[];
+  /** Session events between these calls that belong to no call: turns (with the prompt), compactions, reads of ids no call returned. Order by `id` against the calls' `seq`. */
+  marks: LedgerEvent[];
   /** Pass as `afterCallId` to read on; null at the end. */
   nextAfter: number | null;
 }
@@ -83,3 +84,5 @@ export interface ExportTicket {
   path: string | null;
   filename: string;
 }
+
+export type { CatalogTool, CatalogUpstream, ToolCatalog, ToolRun } from "../../mcp/handTypes";

@@ -60,7 +60,7 @@ export function runFetchByHand(
   req: { id: string; mode: FetchModeName; args: Record<string, unknown>; masked?: boolean },
 ): FetchRun {
   const t0 = performance.now();
-  const answer = engine.fetch({ sessionId: null, id: req.id, mode: req.mode, args: req.args });
+  const answer = engine.fetch({ sessionId: null, operator: "inspector", id: req.id, mode: req.mode, args: req.args });
   let jumps: Jump[] = [];
   if (!answer.isError) {
     if (req.mode === "grep" || req.mode === "chain") jumps = grepJumps(view, req.args);

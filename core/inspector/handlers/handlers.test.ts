@@ -81,6 +81,10 @@ describe("inspector handlers over a real engine", () => {
     const r = await call("search.all", { query: "frobnicate" });
     expect(r.hits[0]).toMatchObject({ blobId: f.logId, tool: "run_build" });
     expect(r.hits[0]!.startLine).toBeLessThanOrEqual(1234);
+    // Within a filter: the build log is public, so a search among credential blobs finds none of it.
+    const secrets = await call("search.all", { query: "frobnicate deploy", filter: { labels: ["credential"] } });
+    expect(secrets.hits.map((h) => h.blobId)).toEqual([f.secretId]);
+    expect((await call("search.all", { query: "frobnicate", filter: { tool: "run_build" } })).hits[0]).toMatchObject({ blobId: f.logId });
   });
 
   it("pin, unpin and purge change the state everywhere", async () => {
@@ -103,18 +107,21 @@ describe("inspector handlers over a real engine", () => {
     const byId = Object.fromEntries(f.engine.savings("session").map((s) => [s.key, s]));
     expect(a.netTokens).toBe(byId["sess-a"]!.netTokens);
     const t = await call("sessions.timeline", { sessionId: "sess-a" });
-    expect(t.calls.map((c) => c.call.outcome)).toEqual(["rescued", "stubbed", "passthrough"]);
-    const [rescued, stubbed, small] = t.calls;
+    expect(t.calls.map((c) => c.outcome)).toEqual(["rescued", "stubbed", "passthrough"]);
+    // the grep came after the stub, so it belongs to the latest call that returned the blob
+    expect(t.calls.map((c) => c.reads.count)).toEqual([0, 1, 0]);
+    const [rescued, stubbed, small] = await Promise.all(t.calls.map((c) => call("calls.get", { callId: c.id })));
     expect(rescued!.raw).toMatchObject({ source: "blob", truncated: true, totalChars: rescued!.call.returnedChars });
     expect(rescued!.raw.text.startsWith("step 0: compiled")).toBe(true);
     expect(rescued!.given.text).toContain(f.logId);
     expect(stubbed!.given.text).toContain("recall_result");
     expect(small!.given.text).toBe("small result");
-    // the grep came after the stub, so it belongs to the latest call that returned the blob
-    expect(stubbed!.touches.map((e) => e.type)).toEqual(["fetch"]);
-    expect(rescued!.touches).toEqual([]);
+    expect(stubbed!.reads.map((e) => e.type)).toEqual(["fetch"]);
+    // the answer the model got from that grep, kept with the ledger
+    expect(stubbed!.reads[0]!.answer?.text).toContain("ERROR: linker failed");
+    expect(rescued!.reads).toEqual([]);
     const paged = await call("sessions.timeline", { sessionId: "sess-a", limit: 2 });
-    expect(paged.nextAfter).toBe(paged.calls[1]!.call.id);
+    expect(paged.nextAfter).toBe(paged.calls[1]!.id);
     expect(() => call("sessions.timeline", { sessionId: "nobody" })).toThrow(/no session/);
   });
 

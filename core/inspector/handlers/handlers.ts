@@ -29,6 +29,10 @@ const eachId = (ids: string[], fn: (id: string) => boolean) => ({ changed: ids.f
 export function createHandlers(host: InspectorHost, views = new BlobViews(host.engine)): Handlers {
   const { engine } = host;
   const endpoint = () => host.endpoint ?? null;
+  const toolHost = () => {
+    if (!host.tools) throw new SpillwayError(ErrorCode.Unsupported, "This inspector has no upstream servers to run tools on: start the endpoint (`spillway serve`, or the app's tray) first.");
+    return host.tools;
+  };
 
   const blobRow = (id: string): BlobRow => {
     const r = engine.reader.blob(id);
@@ -50,6 +54,8 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
         byTool: savingsOf("tool", since),
         byServer: savingsOf("server", since),
         bySession: savingsOf("session", since).slice(0, TOP_SESSIONS),
+        byReference: engine.reader.referenceTotals(since),
+        failures: engine.reader.failureTotals(since),
         recent,
         generatedAt: engine.reader.now,
       };
@@ -60,7 +66,10 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     "blobs.facets": () => engine.reader.blobFacets(),
     "blobs.get": ({ id }) => {
       const meta = blobRow(id);
-      return { meta, handle: engine.reader.lastHandle(id), lineage: engine.reader.lineage(id), maskable: isMaskable(meta) };
+      const handles = engine.reader.handles(id);
+      // The header names the producing session: its handle comes first when it got one.
+      const handle = handles.find((h) => h.sessionId === meta.sessionId) ?? handles[0] ?? null;
+      return { meta, handle, handles, lineage: engine.reader.lineage(id), maskable: isMaskable(meta) };
     },
     "blobs.content": (req) => {
       const meta = views.liveMeta(req.id);
@@ -86,9 +95,11 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     },
 
     "fetch.run": (req) => runFetchByHand(engine, views.view(req.id, req.masked).view, req),
-    "search.all": ({ query, topK }) => {
+    "search.all": ({ query, topK, filter }) => {
       const t0 = performance.now();
-      const hits = engine.search(query, { topK });
+      const scoped = Object.keys(filter).length > 0;
+      const ids = scoped ? engine.reader.blobIdsMatching(filter) : undefined;
+      const hits = ids && ids.length === 0 ? [] : engine.search(query, { topK, ...(ids ? { blobIds: ids } : {}) });
       const out: GlobalHit[] = [];
       for (const h of hits) {
         const m = engine.reader.meta(h.blobId);
@@ -105,9 +116,21 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     "sessions.timeline": ({ sessionId, afterCallId, limit }) => {
       const session = engine.reader.session(sessionId);
       if (!session) throw new SpillwayError(ErrorCode.NotFound, `There is no session ${sessionId} in this store.`);
-      const t = engine.reader.timeline(sessionId, afterCallId, limit, (id, max) => views.head(id, max));
-      return { session, ...t };
+      return { session, ...engine.reader.timeline(sessionId, afterCallId, limit) };
     },
+    "calls.get": ({ callId }) => {
+      const d = engine.reader.callDetail(callId, (id, max) => views.head(id, max));
+      if (!d) throw new SpillwayError(ErrorCode.NotFound, `There is no call ${callId} in this store.`);
+      return d;
+    },
+    "events.get": ({ eventId }) => {
+      const d = engine.reader.eventDetail(eventId);
+      if (!d) throw new SpillwayError(ErrorCode.NotFound, `There is no ledger event ${eventId} in this store.`);
+      return d;
+    },
+
+    "tools.list": async () => toolHost().catalog(),
+    "tools.run": async ({ tool, args }) => toolHost().run(tool, args),
 
     "endpoint.status": () => endpoint()?.status() ?? unknownEndpoint("This host did not report an endpoint."),
     "endpoint.start": async () => {

@@ -4,7 +4,7 @@
  * provide one.
  */
 import type { Engine } from "../../engine/engine";
-import type { ConnectSnippet, EndpointStatus, ExportTicket } from "../api/dto";
+import type { ConnectSnippet, EndpointStatus, ExportTicket, ToolCatalog, ToolRun } from "../api/dto";
 
 /** The MCP/hook endpoint as the inspector controls it. */
 export interface EndpointControl {
@@ -18,6 +18,12 @@ export interface EndpointControl {
   onChange?(listener: (s: EndpointStatus) => void): () => void;
 }
 
+/** The upstream tools, as the MCP Inspector offers them: the catalog, and a tool run by hand through the proxy. */
+export interface ToolHost {
+  catalog(): Promise<ToolCatalog>;
+  run(tool: string, args: Record<string, unknown>): Promise<ToolRun>;
+}
+
 export interface InspectorHost {
   engine: Engine;
   /** config.json the Settings view edits (`--config` or `$SPILLWAY_HOME/config.json`). */
@@ -25,6 +31,8 @@ export interface InspectorHost {
   endpoint?: EndpointControl;
   /** The `spillway connect` snippets, when the CLI module providing them is present. */
   connectSnippets?: () => ConnectSnippet[] | Promise<ConnectSnippet[]>;
+  /** Absent when this host runs no upstreams (the desktop app before its endpoint starts). */
+  tools?: ToolHost;
   /** Makes a blob's text available outside: a one-time download link (web) or a saved file (desktop). */
   exportBlob(id: string, masked: boolean, filename: string): ExportTicket;
 }

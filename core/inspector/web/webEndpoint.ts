@@ -50,8 +50,8 @@ export function webEndpointControl(
   };
 }
 
-/** The `spillway connect` snippets, for the port this server listens on. */
-export function webConnectSnippets(home: string, port: number): ConnectSnippet[] {
-  const ctx = connectContext(home, port);
+/** The `spillway connect` snippets, for the port this server listens on and the config it runs with. */
+export function webConnectSnippets(home: string, port: number, configPath?: string): ConnectSnippet[] {
+  const ctx = connectContext(home, port, configPath);
   return AGENTS.map((a) => ({ agent: a.name, title: a.title, target: "", format: "text", text: a.snippet(ctx) }));
 }

@@ -12,6 +12,7 @@ import { allowedOrigins } from "../../http/guard";
 import { sendError, sendJson, sendOk } from "../../http/respond";
 import type { HttpEndpoint } from "../../http/server";
 import type { RunningEndpoint } from "../../endpoint/endpoint";
+import { createHandRunner } from "../../mcp/handRunner";
 import { BlobViews } from "../handlers/blobViews";
 import { createDispatch } from "../handlers/dispatch";
 import { createHandlers } from "../handlers/handlers";
@@ -52,13 +53,15 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
     engine: opts.engine,
     configPath: opts.configPath,
     endpoint,
-    connectSnippets: () => webConnectSnippets(opts.home, http.port),
+    connectSnippets: () => webConnectSnippets(opts.home, http.port, opts.configPath),
     exportBlob(id, masked, filename) {
       const ticket = randomBytes(18).toString("base64url");
       exports.set(ticket, { id, masked, filename, until: host.engine.clock.now() + EXPORT_TTL_MS });
       return { kind: "download", href: `/api/export/${ticket}`, path: null, filename };
     },
   };
+  const runner = running.upstreams ? createHandRunner(opts.engine, running.upstreams, opts.engine.config.mcpServers) : null;
+  if (runner) host.tools = runner;
   const dispatch = createDispatch(createHandlers(host, views), opts.engine.logger);
   const hub = createEventHub(opts.engine, SECURITY_HEADERS);
   const stopEndpointEvents = endpoint.onChange?.((s) => hub.push({ event: "endpoint", data: s }));
@@ -164,9 +167,10 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
     return `${running.url}/login?t=${auth.newLoginCode()}`;
   }
 
-  http.onClose(() => {
+  http.onClose(async () => {
     stopEndpointEvents?.();
     hub.close();
+    await runner?.close();
   });
 
   return {

@@ -4,6 +4,9 @@ import { toBlobMeta, type BlobRow as IndexRow } from "../rows";
 import type { Kind } from "../../types";
 import type { BlobFacets, BlobFilter, BlobList, BlobListQuery, BlobRow, BlobSortKey } from "./readModel";
 
+/** Whether the model was ever given a handle for the blob (a constant correlated subquery). */
+const RESCUED_SQL = "SELECT 1 FROM calls c WHERE c.blob_id = blobs.id AND c.outcome = 'rescued'";
+const CALLED_SQL = "SELECT 1 FROM calls c WHERE c.blob_id = blobs.id";
 const STATE_SQL = "(CASE WHEN tombstoned_at IS NOT NULL THEN 2 WHEN pinned = 1 THEN 1 ELSE 0 END)";
 const LABEL_SQL = "(CASE label WHEN 'public' THEN 0 WHEN 'internal' THEN 1 WHEN 'personal' THEN 2 ELSE 3 END)";
 
@@ -65,6 +68,9 @@ export function blobWhere(f: BlobFilter): { sql: string; params: unknown[] } {
   bound("chars <= ?", f.maxChars);
   bound("created_at >= ?", f.from);
   bound("created_at <= ?", f.to);
+  if (f.role === "rescued") conds.push(`EXISTS (${RESCUED_SQL})`);
+  if (f.role === "dedup") conds.push(`NOT EXISTS (${RESCUED_SQL}) AND EXISTS (${CALLED_SQL})`);
+  if (f.role === "other") conds.push(`NOT EXISTS (${CALLED_SQL})`);
   return { sql: conds.length ? "WHERE " + conds.join(" AND ") : "", params };
 }
 
@@ -80,7 +86,22 @@ export function listBlobs(db: Db, a: BlobListQuery): BlobList {
   const rows = db
     .prepare(`SELECT * FROM blobs ${where.sql} ORDER BY ${SORT_SQL[a.sort.by]} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
     .all(...where.params, a.limit, a.offset) as IndexRow[];
-  return { total, offset: a.offset, rows: rows.map(toBlobRow) };
+  // Computed for the page only: a 100 k-row sort does not pay for it.
+  const ids = rows.map((r) => r.id);
+  const roles = new Map(
+    ids.length
+      ? (db.prepare(`SELECT blob_id AS id, MAX(outcome = 'rescued') AS rescued FROM calls WHERE blob_id IN (${ids.map(() => "?").join(", ")}) GROUP BY blob_id`).all(...ids) as {
+          id: string; rescued: number;
+        }[]).map((r) => [r.id, r.rescued ? "rescued" : "dedup"] as const)
+      : [],
+  );
+  return { total, offset: a.offset, rows: rows.map((r) => ({ ...toBlobRow(r), role: roles.get(r.id) ?? "other" })) };
+}
+
+/** The ids of the blobs a filter matches, newest first, at most `limit`. */
+export function blobIdsMatching(db: Db, f: BlobFilter, limit: number): string[] {
+  const where = blobWhere(f);
+  return (db.prepare(`SELECT id FROM blobs ${where.sql} ORDER BY created_at DESC LIMIT ?`).all(...where.params, limit) as { id: string }[]).map((r) => r.id);
 }
 
 export function blobFacets(db: Db): BlobFacets {

@@ -25,6 +25,7 @@ export function toLedgerEvent(r: EventRow): LedgerEvent {
     chars: r.chars,
     tokens: r.tokens,
     data: parseData(r.data_json),
+    durationMs: r.duration_ms ?? null,
   };
 }
 
@@ -42,5 +43,7 @@ export function toCallRef(r: CallRow): CallRef {
     returnedTokens: r.returned_tokens,
     givenChars: r.given_chars,
     givenTokens: r.given_tokens,
+    durationMs: r.duration_ms ?? null,
+    partOf: r.part_of ?? null,
   };
 }

@@ -3,9 +3,10 @@
  * Pure types (the inspector's API re-exports them and the renderer imports them as types).
  */
 import type { BlobMeta, BlobState, EventType, Kind, Label, Outcome } from "../../types";
-import type { BlobSortKey, SessionSortKey } from "../../vocabulary";
+import type { BlobRole, BlobSortKey, SessionSortKey } from "../../vocabulary";
+import type { CallSummary } from "./callModel";
 
-export type { BlobSortKey, SessionSortKey };
+export type { BlobRole, BlobSortKey, SessionSortKey };
 
 /** The stored part of a store's figures (the cap comes from config). */
 export interface StoreStats {
@@ -30,6 +31,7 @@ export interface BlobFilter {
   /** createdAt bounds in ms, inclusive. */
   from?: number | undefined;
   to?: number | undefined;
+  role?: BlobRole | undefined;
 }
 
 export interface BlobListQuery {
@@ -58,10 +60,11 @@ export interface StoredHandle {
   ts: number;
 }
 
-/** One page of a session's calls, before the session summary is attached. */
+/** One page of a session's call table, before the session summary is attached. */
 export interface TimelinePage {
-  calls: TimelineCall[];
-  other: LedgerEvent[];
+  calls: CallSummary[];
+  /** Session events between these calls that belong to no call: turns, compactions, reads of ids no call of this session returned. */
+  marks: LedgerEvent[];
   nextAfter: number | null;
 }
 
@@ -78,11 +81,17 @@ export interface LedgerEvent {
   chars: number;
   tokens: number | null;
   data: Record<string, unknown> | null;
+  durationMs: number | null;
 }
 
 /** A row of the blobs table: the index metadata plus why a tombstone went. */
 export interface BlobRow extends BlobMeta {
   tombstoneReason: string | null;
+  /**
+   * Whether the model was ever given a handle for it ("rescued"), or only ever the content itself
+   * or a stub: a copy kept so repeats can be stubbed ("dedup"). Listed rows only; else undefined.
+   */
+  role?: BlobRole;
 }
 
 export interface BlobList {
@@ -112,6 +121,9 @@ export interface CallRef {
   returnedTokens: number | null;
   givenChars: number;
   givenTokens: number | null;
+  durationMs: number | null;
+  /** The call this row is a part of (its structuredContent, stored apart); null for a call itself. */
+  partOf: number | null;
 }
 
 export interface Lineage {
@@ -136,12 +148,17 @@ export interface SessionSummary {
   rescued: number;
   stubbed: number;
   blobs: number;
+  /** Reads the model got an answer for (fetches, recalls, resource reads). */
   fetches: number;
+  /** Calls that failed or returned an error, and reads that were refused. */
+  errors: number;
   returnedTokens: number;
   givenTokens: number;
   pulledTokens: number;
   netTokens: number;
   netChars: number;
+  /** Chars passed to tools by `spill:` reference (never through the model's context). */
+  refChars: number;
   /** Set for a session imported from an agent's own history (read-only; its figures are what happened, not savings). */
   imported: ImportedInfo | null;
 }
@@ -170,16 +187,7 @@ export interface TextPreview {
   source: "ledger" | "blob" | "missing";
 }
 
-export interface TimelineCall {
-  call: CallRef & { argsJson: string | null };
-  /** What the tool returned. */
-  raw: TextPreview;
-  /** What the model was given: the handle, the stub or the result itself. */
-  given: TextPreview;
-  blob: { id: string; kind: Kind; label: Label; state: BlobState; chars: number } | null;
-  /** Fetches, recalls and expansions of this call's blob that followed it in this session. */
-  touches: LedgerEvent[];
-}
+export type * from "./callModel";
 
 /** Imported sessions as the replay lab reads them. */
 export interface ImportedSessionRef {

@@ -5,22 +5,23 @@
 import type { BlobStore } from "../blobStore";
 import type { SessionStore } from "../sessions";
 import type { BlobMeta, SavingsGroup, SavingsRow } from "../../types";
-import { blobFacets, listBlobs, toBlobRow } from "./blobQueries";
+import { blobFacets, blobIdsMatching, listBlobs, toBlobRow } from "./blobQueries";
 import { readHeadChars, readHeadLines } from "./fileHead";
 import { checkIndex, storeHealth, type IndexCheck, type StoreHealth } from "./health";
 import type { BlobRange } from "../blobReader";
 import { toLedgerEvent } from "./ledgerRows";
 import type { EventRow } from "../ledger";
-import { blobLineage, lastHandle } from "./lineage";
+import { blobLineage, handlesOf, lastHandle } from "./lineage";
+import { callDetail, eventDetail, type DetailDeps } from "./callDetail";
 import type {
-  BlobFacets, BlobList, BlobListQuery, BlobRow, LedgerEvent, Lineage, SessionList, SessionListQuery, SessionSummary, StoreStats, StoredHandle,
-  TimelinePage,
+  BlobFacets, BlobFilter, BlobList, BlobListQuery, BlobRow, ByReference, CallDetail, EventDetail, LedgerEvent, Lineage, SessionList, SessionListQuery,
+  SessionSummary, StoreStats, StoredHandle, TimelinePage,
 } from "./readModel";
-import { savings } from "./savings";
+import { failureTotals, referenceTotals, savings } from "./savings";
 import { listSessions, sessionSummary } from "./sessionQueries";
 import { storeStats } from "./stats";
 import { callTexts, historyCalls, historyRequests, historyVersion, importedCounts, importedSessions, type HistoryCall, type HistoryRequest, type ImportedSessionFilter, type ImportedSessionRef } from "./history";
-import { sessionTimeline, type TimelineDeps } from "./timeline";
+import { sessionTimeline } from "./timeline";
 
 export type { IndexCheck, StoreHealth };
 export type { HistoryCall, HistoryRequest, ImportedSessionFilter, ImportedSessionRef };
@@ -76,6 +77,11 @@ export class StoreReader {
     return listBlobs(this.store.db, q);
   }
 
+  /** The ids of the blobs a filter matches, newest first (a search within them). */
+  blobIdsMatching(filter: BlobFilter, limit = 100_000): string[] {
+    return blobIdsMatching(this.store.db, filter, limit);
+  }
+
   blobFacets(): BlobFacets {
     return blobFacets(this.store.db);
   }
@@ -96,9 +102,34 @@ export class StoreReader {
     return sessionSummary(this.store.db, id);
   }
 
-  /** A page of a session's calls; `head` gives the (operator-visible) head of a stored blob. */
-  timeline(sessionId: string, afterCallId: number, limit: number, head: TimelineDeps["head"]): TimelinePage {
-    return sessionTimeline({ db: this.store.db, meta: (id) => this.store.meta(id), head }, sessionId, afterCallId, limit);
+  /** A page of a session's call table, with the session's marks (turns, compactions, unowned reads) between the calls. */
+  timeline(sessionId: string, afterCallId: number, limit: number): TimelinePage {
+    return sessionTimeline({ db: this.store.db, meta: (id) => this.store.meta(id) }, sessionId, afterCallId, limit);
+  }
+
+  /** One call opened (a part's id opens its whole call); `head` gives the (operator-visible) head of a stored blob. */
+  callDetail(callId: number, head: DetailDeps["head"]): CallDetail | null {
+    return callDetail({ db: this.store.db, meta: (id) => this.store.meta(id), head }, callId);
+  }
+
+  /** One ledger event with the answer it gave and its JSON-RPC. */
+  eventDetail(eventId: number): EventDetail | null {
+    return eventDetail({ db: this.store.db, meta: (id) => this.store.meta(id), head: () => null }, eventId);
+  }
+
+  /** The handles given for a content, one per session, latest first. */
+  handles(id: string): StoredHandle[] {
+    return handlesOf(this.store.db, id);
+  }
+
+  /** Failed calls and refused reads since `since` (ms). */
+  failureTotals(since = 0): { calls: number; reads: number } {
+    return failureTotals(this.store.db, since);
+  }
+
+  /** What was passed by `spill:` reference since `since` (ms). */
+  referenceTotals(since = 0): ByReference {
+    return referenceTotals(this.store.db, since);
   }
 
   /** Blobs a session holds, most recent first. */

@@ -1,6 +1,8 @@
 /** Savings figures built from the ledger: returned − given − pulled back, in chars and tokens, of live calls (imported history is replayed instead). */
 import type { Db } from "../db";
 import type { SavingsGroup, SavingsRow } from "../../types";
+import type { ByReference } from "./readModel";
+import { CALL_COUNTS } from "./sessionQueries";
 
 export type { SavingsGroup, SavingsRow };
 
@@ -17,8 +19,7 @@ export function savings(db: Db, group: SavingsGroup, since = 0): SavingsRow[] {
   const g = GROUP_SQL[group];
   const calls = db
     .prepare(
-      `SELECT ${g} AS key, COUNT(*) AS calls,
-         SUM(outcome = 'rescued') AS rescued, SUM(outcome = 'stubbed') AS stubbed,
+      `SELECT ${g} AS key, SUM(part_of IS NULL) AS calls, ${CALL_COUNTS},
          SUM(returned_chars) AS returnedChars, COALESCE(SUM(returned_tokens), 0) AS returnedTokens,
          SUM(given_chars) AS givenChars, COALESCE(SUM(given_tokens), 0) AS givenTokens,
          SUM(returned_tokens IS NULL) AS pendingTokenCounts
@@ -47,9 +48,36 @@ export function savings(db: Db, group: SavingsGroup, since = 0): SavingsRow[] {
   for (const [key, p] of byKey) {
     rows.push({
       key, calls: 0, rescued: 0, stubbed: 0, returnedChars: 0, returnedTokens: 0, givenChars: 0, givenTokens: 0,
-      pulledChars: p.pulledChars, pulledTokens: p.pulledTokens, netChars: -p.pulledChars, netTokens: -p.pulledTokens,
+      pulledChars: p.pulledChars, pulledTokens: p.pulledTokens, netChars: 0 - p.pulledChars, netTokens: 0 - p.pulledTokens,
       pendingTokenCounts: 0,
     });
   }
   return rows.sort((a, b) => (group === "day" ? a.key.localeCompare(b.key) : b.netTokens - a.netTokens));
+}
+
+/** Everything passed by `spill:` reference since `since`: tokens expanded and denied, and the chars (and tokens) that flowed. */
+export function referenceTotals(db: Db, since = 0): ByReference {
+  return db
+    .prepare(
+      `SELECT COALESCE(SUM(o = 'expanded'), 0) AS expanded, COALESCE(SUM(o = 'denied'), 0) AS denied,
+         COALESCE(SUM(CASE WHEN o = 'expanded' THEN chars END), 0) AS chars,
+         COALESCE(SUM(CASE WHEN o = 'expanded' THEN (SELECT p.returned_tokens FROM calls p WHERE p.blob_id = x.blob_id
+           AND p.returned_chars = x.chars AND p.returned_tokens IS NOT NULL LIMIT 1) END), 0) AS tokens
+       FROM (SELECT blob_id, chars, json_extract(data_json, '$.outcome') AS o FROM events WHERE type = 'expansion' AND ts >= ?) x`,
+    )
+    .get(since) as ByReference;
+}
+
+/** Calls that failed or answered with an error, and reads by sessions that were refused, since `since`. */
+export function failureTotals(db: Db, since = 0): { calls: number; reads: number } {
+  const calls = (db.prepare("SELECT COALESCE(SUM(is_error AND part_of IS NULL), 0) AS n FROM calls WHERE ts >= ? AND imported = 0").get(since) as { n: number }).n;
+  const reads = (
+    db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM events WHERE type IN ('fetch', 'recall') AND session_id IS NOT NULL AND ts >= ?
+         AND json_extract(data_json, '$.error') = 1`,
+      )
+      .get(since) as { n: number }
+  ).n;
+  return { calls, reads };
 }

@@ -1,28 +1,42 @@
 /** Sessions with their per-session figures, computed the way the savings ledger computes them. */
 import type { Db } from "../db";
 import type { SessionRow } from "../sessions";
-import type { SessionList, SessionListQuery, SessionSummary } from "./readModel";
+import type { SessionList, SessionListQuery, SessionSortKey, SessionSummary } from "./readModel";
+
+/** Rescued and stubbed counts per call: a call whose two parts were both rescued counts once. */
+export const CALL_COUNTS = `COUNT(DISTINCT CASE WHEN outcome = 'rescued' THEN COALESCE(part_of, id) END) AS rescued,
+    COUNT(DISTINCT CASE WHEN outcome = 'stubbed' THEN COALESCE(part_of, id) END) AS stubbed`;
+/** A read event that was refused (its data says so). */
+const READ_FAILED = `COALESCE(json_extract(data_json, '$.error'), 0)`;
 
 const SUMMARY_SQL = `
 WITH c AS (
-  SELECT session_id, COUNT(*) AS calls, SUM(outcome = 'rescued') AS rescued, SUM(outcome = 'stubbed') AS stubbed,
+  SELECT session_id, SUM(part_of IS NULL) AS calls, ${CALL_COUNTS},
+    SUM(is_error AND part_of IS NULL) AS failed,
     SUM(returned_chars) AS rc, COALESCE(SUM(returned_tokens), 0) AS rt,
     SUM(given_chars) AS gc, COALESCE(SUM(given_tokens), 0) AS gt
   FROM calls GROUP BY session_id),
 e AS (
-  SELECT session_id, COUNT(*) AS fetches, SUM(chars) AS pc, COALESCE(SUM(tokens), 0) AS pt
-  FROM events WHERE type IN ('fetch', 'recall') AND session_id IS NOT NULL GROUP BY session_id),
+  SELECT session_id, SUM(type IN ('fetch', 'recall') AND NOT ${READ_FAILED}) AS fetches,
+    SUM(type IN ('fetch', 'recall') AND ${READ_FAILED}) AS refused,
+    SUM(CASE WHEN type IN ('fetch', 'recall') THEN chars ELSE 0 END) AS pc,
+    COALESCE(SUM(CASE WHEN type IN ('fetch', 'recall') THEN tokens END), 0) AS pt,
+    SUM(CASE WHEN type = 'expansion' THEN chars ELSE 0 END) AS xc
+  FROM events WHERE type IN ('fetch', 'recall', 'expansion') AND session_id IS NOT NULL GROUP BY session_id),
 b AS (SELECT session_id, COUNT(*) AS blobs FROM session_blobs GROUP BY session_id)
 SELECT s.id, s.client, s.created_at, s.last_seen_at, s.generation, s.turn,
   s.imported, s.agent, s.project, s.model, s.title, s.source,
   COALESCE(c.calls, 0) AS calls, COALESCE(c.rescued, 0) AS rescued, COALESCE(c.stubbed, 0) AS stubbed,
   COALESCE(b.blobs, 0) AS blobs, COALESCE(e.fetches, 0) AS fetches,
+  COALESCE(c.failed, 0) + COALESCE(e.refused, 0) AS errors, COALESCE(e.xc, 0) AS ref_chars,
   COALESCE(c.rt, 0) AS rt, COALESCE(c.gt, 0) AS gt, COALESCE(e.pt, 0) AS pt,
   CASE WHEN s.imported = 1 THEN 0 ELSE COALESCE(c.rt, 0) - COALESCE(c.gt, 0) - COALESCE(e.pt, 0) END AS net_tokens,
   CASE WHEN s.imported = 1 THEN 0 ELSE COALESCE(c.rc, 0) - COALESCE(c.gc, 0) - COALESCE(e.pc, 0) END AS net_chars
 FROM sessions s LEFT JOIN c ON c.session_id = s.id LEFT JOIN e ON e.session_id = s.id LEFT JOIN b ON b.session_id = s.id`;
 
 interface Row extends SessionRow {
+  errors: number;
+  ref_chars: number;
   imported: number;
   agent: string | null;
   project: string | null;
@@ -41,19 +55,22 @@ interface Row extends SessionRow {
   net_chars: number;
 }
 
-const SORT: Record<string, string> = {
+const SORT: Record<SessionSortKey, string> = {
   lastSeenAt: "last_seen_at",
   createdAt: "created_at",
   calls: "calls",
   netTokens: "net_tokens",
   id: "id",
+  client: "client COLLATE NOCASE",
+  errors: "errors",
+  fetches: "fetches",
 };
 
 function toSummary(r: Row): SessionSummary {
   return {
     id: r.id, client: r.client, createdAt: r.created_at, lastSeenAt: r.last_seen_at, generation: r.generation, turn: r.turn,
-    calls: r.calls, rescued: r.rescued, stubbed: r.stubbed, blobs: r.blobs, fetches: r.fetches,
-    returnedTokens: r.rt, givenTokens: r.gt, pulledTokens: r.pt, netTokens: r.net_tokens, netChars: r.net_chars,
+    calls: r.calls, rescued: r.rescued, stubbed: r.stubbed, blobs: r.blobs, fetches: r.fetches, errors: r.errors,
+    returnedTokens: r.rt, givenTokens: r.gt, pulledTokens: r.pt, netTokens: r.net_tokens, netChars: r.net_chars, refChars: r.ref_chars,
     imported: r.imported ? { agent: r.agent ?? "?", project: r.project, model: r.model, title: r.title, source: r.source } : null,
   };
 }
@@ -79,7 +96,7 @@ export function listSessions(
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM sessions ${where}`).get(...params) as { n: number }).n;
   const dir = a.sort.dir === "asc" ? "ASC" : "DESC";
   const rows = db
-    .prepare(`SELECT * FROM (${SUMMARY_SQL}) ${where} ORDER BY ${SORT[a.sort.by] ?? "last_seen_at"} ${dir}, id LIMIT ? OFFSET ?`)
+    .prepare(`SELECT * FROM (${SUMMARY_SQL}) ${where} ORDER BY ${SORT[a.sort.by]} ${dir}, id LIMIT ? OFFSET ?`)
     .all(...params, a.limit, a.offset) as Row[];
   return { total, offset: a.offset, rows: rows.map(toSummary) };
 }

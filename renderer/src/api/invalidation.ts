@@ -2,7 +2,7 @@
 import type { OpName, Pushed } from "../../../core/inspector/api/contract";
 
 const BLOB_READS: OpName[] = ["blobs.list", "blobs.facets", "blobs.get", "blobs.content", "search.all"];
-const LEDGER_READS: OpName[] = ["overview.get", "savings.get", "sessions.list", "sessions.timeline"];
+const LEDGER_READS: OpName[] = ["overview.get", "savings.get", "sessions.list", "sessions.timeline", "calls.get", "events.get"];
 /** Imported history and its replays (the would-have-saved figure is recomputed only after an import). */
 const HISTORY_READS: OpName[] = ["history.agents", "history.summary", "history.status"];
 
@@ -20,7 +20,7 @@ export function staleOps(e: Pushed): OpName[] {
         case "sweep":
           return [...BLOB_READS, ...LEDGER_READS];
         case "session":
-          return ev.change === "import" ? [...LEDGER_READS, ...HISTORY_READS, "blobs.list", "blobs.facets"] : ["sessions.list", "sessions.timeline"];
+          return ev.change === "import" ? [...LEDGER_READS, ...HISTORY_READS, "blobs.list", "blobs.facets"] : ["sessions.list", "sessions.timeline", "overview.get"];
       }
       return [];
     }

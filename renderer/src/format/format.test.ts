@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fmtAgo, fmtBytes, fmtCompact, fmtInt, pct, shortId } from "./format";
+import { fmtAgo, fmtBytes, fmtCompact, fmtInt, fmtMs, pct, shortId } from "./format";
 
 describe("format", () => {
   it("formats counts exactly below 10 k and compactly above", () => {
@@ -20,6 +20,14 @@ describe("format", () => {
   it("says how long ago, or in how long", () => {
     expect(fmtAgo(1_000_000 - 90_000, 1_000_000)).toBe("2 min ago");
     expect(fmtAgo(1_000_000 + 7_200_000, 1_000_000)).toBe("in 2 h");
+  });
+
+  it("durations from milliseconds to minutes", () => {
+    expect(fmtMs(0.4)).toBe("0 ms");
+    expect(fmtMs(340)).toBe("340 ms");
+    expect(fmtMs(1_240)).toBe("1.24 s");
+    expect(fmtMs(150_000)).toBe("2.5 min");
+    expect(fmtMs(null)).toBe("–");
   });
 
   it("percentages and short ids", () => {

@@ -60,3 +60,30 @@ export function pct(part: number, whole: number): string {
 export function shortId(id: string, keep = 14): string {
   return id.length <= keep ? id : `${id.slice(0, keep - 1)}…`;
 }
+
+/** A duration: "0 ms", "340 ms", "1.24 s", "2.5 min". */
+export function fmtMs(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "–";
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1_000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  return `${(ms / 60_000).toFixed(1)} min`;
+}
+
+/** Local time of day with milliseconds, for rows whose date is shown once above them: 09:26:53.120. */
+export function fmtClock(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return "–";
+  const d = new Date(ms);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, "0")}`;
+}
+
+/** Local date and time without seconds, for narrow columns: 03-14 09:26. */
+export function fmtShortTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return "–";
+  const d = new Date(ms);
+  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** "1 hit", "12 hits". */
+export function plural(n: number, word: string): string {
+  return `${fmtInt(n)} ${word}${n === 1 ? "" : "s"}`;
+}

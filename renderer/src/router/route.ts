@@ -3,16 +3,46 @@
 export type Route =
   | { name: "overview" }
   | { name: "sessions" }
-  | { name: "session"; id: string }
-  | { name: "blobs"; tool?: string; session?: string; state?: string }
+  | { name: "session"; id: string; call?: number }
+  | ({ name: "blobs" } & BlobQuery)
   | { name: "blob"; id: string; line?: number }
-  | { name: "search"; q?: string }
+  | ({ name: "search"; q?: string } & SearchScope)
+  | { name: "tools"; tool?: string }
   | { name: "import" }
   | { name: "replay"; session?: string; agent?: string }
   | { name: "endpoint" }
   | { name: "settings" };
 
 export type RouteName = Route["name"];
+
+/** The blobs table's filters and sort as they stand in its URL (so Back and links keep them). */
+export interface BlobQuery {
+  q?: string;
+  tool?: string;
+  session?: string;
+  kind?: string;
+  label?: string;
+  state?: string;
+  /** rescued | dedup | other */
+  role?: string;
+  /** Minimum size, in thousands of chars. */
+  min?: string;
+  /** Stored since, YYYY-MM-DD (local). */
+  from?: string;
+  sort?: string;
+  dir?: string;
+}
+/** The global search's filters and grouping, in its URL. */
+export interface SearchScope {
+  label?: string;
+  kind?: string;
+  tool?: string;
+  /** "blob" (default), "session" or "none". */
+  group?: string;
+}
+const SEARCH_KEYS = ["label", "kind", "tool", "group"] as const;
+
+export const BLOB_QUERY_KEYS = ["q", "tool", "session", "kind", "label", "state", "role", "min", "from", "sort", "dir"] as const;
 
 function params(query: string): URLSearchParams {
   return new URLSearchParams(query);
@@ -31,21 +61,33 @@ export function parseRoute(hash: string): Route {
   const q = params(query);
   const opt = (k: string) => q.get(k) || undefined;
   switch (parts[0]) {
-    case "sessions":
-      return parts[1] ? { name: "session", id: parts[1] } : { name: "sessions" };
+    case "sessions": {
+      if (!parts[1]) return { name: "sessions" };
+      const call = Number(q.get("call"));
+      return { name: "session", id: parts[1], ...(q.has("call") && Number.isInteger(call) && call > 0 ? { call } : {}) };
+    }
     case "blobs": {
       if (parts[1]) {
         const line = Number(q.get("line"));
         return { name: "blob", id: parts[1], ...(q.has("line") && Number.isInteger(line) && line >= 0 ? { line } : {}) };
       }
-      const r: Route = { name: "blobs" };
-      const tool = opt("tool");
-      const session = opt("session");
-      const state = opt("state");
-      return { ...r, ...(tool ? { tool } : {}), ...(session ? { session } : {}), ...(state ? { state } : {}) };
+      const r: Route & { name: "blobs" } = { name: "blobs" };
+      for (const k of BLOB_QUERY_KEYS) {
+        const v = opt(k);
+        if (v) r[k] = v;
+      }
+      return r;
     }
-    case "search":
-      return opt("q") ? { name: "search", q: opt("q") } : { name: "search" };
+    case "search": {
+      const r: Route & { name: "search" } = { name: "search" };
+      for (const k of ["q", ...SEARCH_KEYS] as const) {
+        const v = opt(k);
+        if (v) r[k] = v;
+      }
+      return r;
+    }
+    case "tools":
+      return parts[1] ? { name: "tools", tool: parts[1] } : { name: "tools" };
     case "import":
       return { name: "import" };
     case "replay": {
@@ -77,13 +119,15 @@ export function formatRoute(r: Route): string {
     case "sessions":
       return "#/sessions";
     case "session":
-      return `#/sessions/${enc(r.id)}`;
+      return `#/sessions/${enc(r.id)}${qs({ call: r.call })}`;
     case "blobs":
-      return `#/blobs${qs({ tool: r.tool, session: r.session, state: r.state })}`;
+      return `#/blobs${qs(Object.fromEntries(BLOB_QUERY_KEYS.map((k) => [k, r[k]])))}`;
     case "blob":
       return `#/blobs/${enc(r.id)}${qs({ line: r.line })}`;
     case "search":
-      return `#/search${qs({ q: r.q })}`;
+      return `#/search${qs({ q: r.q, label: r.label, kind: r.kind, tool: r.tool, group: r.group })}`;
+    case "tools":
+      return r.tool ? `#/tools/${enc(r.tool)}` : "#/tools";
     case "import":
       return "#/import";
     case "replay":

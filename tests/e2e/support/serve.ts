@@ -25,9 +25,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServe(home: string): Promise<Served> {
+/** `args`: more options for `spillway serve` (a `--config` elsewhere). */
+export async function startServe(home: string, args: string[] = []): Promise<Served> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [BIN, "serve", "--home", home, "--port", String(port)], {
+  const proc = spawn(process.execPath, [BIN, "serve", "--home", home, "--port", String(port), ...args], {
     cwd: ROOT,
     env: { ...process.env, SPILLWAY_HOME: home },
     stdio: ["ignore", "pipe", "pipe"],

@@ -18,9 +18,11 @@ export interface ServerInfo {
 export interface E2EState {
   main: ServerInfo;
   bulk: ServerInfo;
+  /** A store with 1,500 sessions, served with a config file outside its home. */
+  many: ServerInfo & { config: string };
   /** An empty store the Import and Replay specs fill. */
   history: ServerInfo;
-  ids: TrafficIds & { big: string };
+  ids: TrafficIds & { big: string; gamma: string; gammaLog: string; hook: string };
   big: { chars: number; lines: number };
   setupMs: number;
 }

@@ -36,7 +36,7 @@ export function writeFiles(dir: string): void {
 }
 
 export function upstreamConfig(dir: string, memoryFile: string): Record<string, unknown> {
-  return { mcpServers: { files: upstream.filesystem(dir), memory: upstream.memory(memoryFile) } };
+  return { mcpServers: { files: upstream.filesystem(dir), memory: upstream.memory(memoryFile), fx: upstream.fixture() } };
 }
 
 export interface TrafficIds {
@@ -47,6 +47,9 @@ export interface TrafficIds {
   secret: string;
   events: string;
   html: string;
+  /** The MCP session ids of the two agents. */
+  alpha: string;
+  beta: string;
 }
 
 export async function generateTraffic(url: string, token: string, dir: string): Promise<TrafficIds> {
@@ -68,6 +71,10 @@ export async function generateTraffic(url: string, token: string, dir: string): 
   await fetchMode(a, bigLogId, "grep", { pattern: "FATAL" });
   await a.client.callTool({ name: "recall_result", arguments: { result_id: batchLog } });
   await a.client.callTool({ name: "list_directory", arguments: { path: dir } });
+  // The upstream crashes mid-call; a chart comes back as an image; a structured result is one call.
+  await a.client.callTool({ name: "crash", arguments: {} });
+  await a.client.callTool({ name: "chart", arguments: {} });
+  await a.client.callTool({ name: "structured", arguments: { count: 800 } });
 
   const html = idIn(await read(b, "page.html"));
   const events = idIn(await read(b, "events.ndjson"));
@@ -78,8 +85,12 @@ export async function generateTraffic(url: string, token: string, dir: string): 
   // Pass by reference: allowed into a read-only tool, denied into one that writes.
   await b.client.callTool({ name: "search_nodes", arguments: { query: `spill:${events}` } });
   await b.client.callTool({ name: "create_entities", arguments: { entities: [{ name: "events", entityType: "log", observations: [`spill:${events}`] }] } });
+  // Beta tries to read alpha's log: refused, and recorded.
+  await fetchMode(b, batchLog, "stat");
+  const alpha = a.transport.sessionId!;
+  const beta = b.transport.sessionId!;
 
   await a.client.close();
   await b.client.close();
-  return { batchLog, orders, csv, bigLog: bigLogId, secret, events, html };
+  return { batchLog, orders, csv, bigLog: bigLogId, secret, events, html, alpha, beta };
 }

@@ -7,7 +7,7 @@ import { useTable, type SortingState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { BlobRow, BlobSortKey } from "../../../../core/inspector/api/contract";
-import { columns, features, WIDTHS, type IndexedRow } from "./columns";
+import { columns, features, GROW, WIDTHS, type IndexedRow } from "./columns";
 
 export interface BlobTableProps {
   total: number;
@@ -114,7 +114,7 @@ export function BlobTable(p: BlobTableProps) {
               {g.headers.map((hd) => {
                 const sorted = hd.column.getIsSorted();
                 return (
-                  <th key={hd.id} style={cellStyle(hd.column.id)} aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}>
+                  <th key={hd.id} data-col={hd.column.id} style={cellStyle(hd.column.id)} aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}>
                     {hd.column.id === "select" ? (
                       <input type="checkbox" aria-label="Select the rows on screen" checked={allOn} onChange={(e) => p.onSelect(allLoaded, e.target.checked)} />
                     ) : (
@@ -146,7 +146,7 @@ export function BlobTable(p: BlobTableProps) {
               >
                 {row
                   ? row.getAllCells().map((c) => (
-                      <td key={c.id} style={cellStyle(c.column.id)}>
+                      <td key={c.id} data-col={c.column.id} style={cellStyle(c.column.id)}>
                         {c.column.id === "select" ? (
                           <input type="checkbox" aria-label={`Select ${id}`} checked={p.selected.has(id!)} onChange={(e) => p.onSelect([id!], e.target.checked)} />
                         ) : c.column.id === "id" ? (
@@ -157,7 +157,7 @@ export function BlobTable(p: BlobTableProps) {
                       </td>
                     ))
                   : columns.map((c) => (
-                      <td key={c.id} style={cellStyle(c.id!)}>
+                      <td key={c.id} data-col={c.id} style={cellStyle(c.id!)}>
                         <span className="skeleton" />
                       </td>
                     ))}
@@ -171,6 +171,8 @@ export function BlobTable(p: BlobTableProps) {
 }
 
 function cellStyle(id: string) {
-  const w = WIDTHS[id];
-  return id === "fetchCount" ? { flex: "1 0 70px", display: "flex", alignItems: "center", justifyContent: "flex-end" } : { flex: `0 0 ${w ?? 100}px`, display: "flex", alignItems: "center" };
+  const [pref, min] = WIDTHS[id] ?? [100, 60];
+  const grow = GROW[id] ?? 0;
+  const right = id === "fetchCount" || id === "chars";
+  return { flex: `${grow} 1 ${pref}px`, minWidth: min, display: "flex", alignItems: "center", justifyContent: right ? "flex-end" : undefined };
 }

@@ -87,11 +87,12 @@ export function CopyButton({ text, label, getText }: { text?: string; label: str
   );
 }
 
-export function Tabs<T extends string>({ tabs, value, onChange, label }: { tabs: { id: T; label: string }[]; value: T; onChange: (t: T) => void; label: string }) {
+/** A tab list; the tab ids are `${idPrefix}-${id}` (unique per page when several lists are shown). */
+export function Tabs<T extends string>({ tabs, value, onChange, label, idPrefix = "tab" }: { tabs: { id: T; label: string }[]; value: T; onChange: (t: T) => void; label: string; idPrefix?: string }) {
   return (
     <div className="tabs" role="tablist" aria-label={label}>
       {tabs.map((t) => (
-        <button key={t.id} type="button" role="tab" aria-selected={t.id === value} onClick={() => onChange(t.id)} id={`tab-${t.id}`}>
+        <button key={t.id} type="button" role="tab" aria-selected={t.id === value} onClick={() => onChange(t.id)} id={`${idPrefix}-${t.id}`}>
           {t.label}
         </button>
       ))}

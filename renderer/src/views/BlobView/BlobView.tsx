@@ -10,7 +10,8 @@ import { formatRoute } from "../../router/route";
 import { useTheme } from "../../theme/theme";
 import { ContentPane } from "./ContentPane";
 import { FetchPanel } from "./FetchPanel";
-import { HandlePanel, LineagePanel, OutlinePanel } from "./Panels";
+import { LineagePanel } from "./LineagePanel";
+import { HandlePanel, OutlinePanel } from "./Panels";
 import { firstLinesWindow, useBlobWindow, windowRequest } from "./useBlobWindow";
 
 type Tab = "tools" | "handle" | "outline" | "lineage";
@@ -70,7 +71,7 @@ function BlobHeadActions({ detail }: { detail: BlobDetail }) {
 function MetaLine({ detail }: { detail: BlobDetail }) {
   const m = detail.meta;
   return (
-    <div className="toolbar" style={{ gap: 16, alignItems: "center", padding: "6px 16px", flexWrap: "nowrap", whiteSpace: "nowrap", overflow: "hidden" }} data-testid="blob-meta">
+    <div className="toolbar" style={{ gap: "4px 16px", alignItems: "center", padding: "6px 16px", flexWrap: "wrap", whiteSpace: "nowrap" }} data-testid="blob-meta">
       <span><span className="muted">tool </span><span className="mono">{m.tool}</span>{m.server && <span className="muted"> ({m.server})</span>}</span>
       <span><span className="muted">session </span><a className="mono" href={formatRoute({ name: "session", id: m.sessionId })} title={m.sessionId}>{shortId(m.sessionId, 24)}</a></span>
       <span className="num">{fmtInt(m.chars)} chars · {fmtInt(m.lines)} lines</span>

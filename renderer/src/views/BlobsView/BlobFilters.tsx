@@ -1,7 +1,7 @@
 /** The blobs table's filter bar; text inputs apply after a short pause so typing stays smooth. */
-import { useEffect, useState } from "react";
-import type { BlobFilter, Kind, Label } from "../../../../core/inspector/api/contract";
+import { useEffect, useRef, useState } from "react";
 import { BLOB_STATES as STATES, LABELS } from "../../../../core/vocabulary";
+import type { BlobQuery } from "../../router/route";
 import { useOp } from "../../api/useOp";
 
 function useDebounced<T>(value: T, ms = 200): T {
@@ -13,43 +13,41 @@ function useDebounced<T>(value: T, ms = 200): T {
   return v;
 }
 
-export function BlobFilters({ initial, onChange }: { initial: BlobFilter; onChange: (f: BlobFilter) => void }) {
+/** The filter bar over a URL query of strings; text fields report after a short pause. */
+export function BlobFilters({ initial, onChange }: { initial: BlobQuery; onChange: (q: BlobQuery) => void }) {
   const facets = useOp("blobs.facets", {});
-  const [text, setText] = useState(initial.text ?? "");
+  const [text, setText] = useState(initial.q ?? "");
   const [tool, setTool] = useState(initial.tool ?? "");
-  const [session, setSession] = useState(initial.sessionId ?? "");
-  const [kind, setKind] = useState<Kind | "">(initial.kinds?.[0] ?? "");
-  const [label, setLabel] = useState<Label | "">(initial.labels?.[0] ?? "");
-  const [state, setState] = useState<string>(initial.states?.[0] ?? "");
-  const [minKb, setMinKb] = useState("");
-  const [from, setFrom] = useState("");
+  const [session, setSession] = useState(initial.session ?? "");
+  const [kind, setKind] = useState(initial.kind ?? "");
+  const [label, setLabel] = useState(initial.label ?? "");
+  const [state, setState] = useState(initial.state ?? "");
+  const [role, setRole] = useState(initial.role ?? "");
+  const [minKb, setMinKb] = useState(initial.min ?? "");
+  const [from, setFrom] = useState(initial.from ?? "");
   const dText = useDebounced(text);
   const dSession = useDebounced(session);
   const dMin = useDebounced(minKb);
+  const first = useRef(true);
 
   useEffect(() => {
-    const f: BlobFilter = {};
-    if (dText.trim()) f.text = dText.trim();
-    if (tool) f.tool = tool;
-    if (dSession.trim()) f.sessionId = dSession.trim();
-    if (kind) f.kinds = [kind];
-    if (label) f.labels = [label];
-    if (state) f.states = [state as (typeof STATES)[number]];
-    const min = Number(dMin);
-    if (dMin && Number.isFinite(min) && min > 0) f.minChars = Math.round(min * 1000);
-    if (from) f.from = new Date(from + "T00:00:00").getTime();
-    onChange(f);
-  }, [dText, tool, dSession, kind, label, state, dMin, from]);
+    // The first pass is the URL itself: reporting it back would only rewrite the same URL.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    onChange({ q: dText, tool, session: dSession, kind, label, state, role, min: dMin, from });
+  }, [dText, tool, dSession, kind, label, state, role, dMin, from]);
 
   return (
     <div className="toolbar" role="search" aria-label="Filter blobs">
       <label className="field">
         <span>Search</span>
-        <input className="input" data-shortcut="filter" placeholder="id, tool, shape…" value={text} onChange={(e) => setText(e.target.value)} style={{ width: 180 }} />
+        <input className="input" data-shortcut="filter" placeholder="id, tool, shape…" value={text} onChange={(e) => setText(e.target.value)} style={{ width: 150 }} />
       </label>
       <label className="field">
         <span>Tool</span>
-        <select className="input" value={tool} onChange={(e) => setTool(e.target.value)} style={{ maxWidth: 200 }}>
+        <select className="input" value={tool} onChange={(e) => setTool(e.target.value)} style={{ maxWidth: 170 }}>
           <option value="">any</option>
           {facets.data?.tools.map((t) => (
             <option key={t} value={t}>{t}</option>
@@ -58,11 +56,11 @@ export function BlobFilters({ initial, onChange }: { initial: BlobFilter; onChan
       </label>
       <label className="field">
         <span>Session</span>
-        <input className="input" placeholder="session id" value={session} onChange={(e) => setSession(e.target.value)} style={{ width: 150 }} />
+        <input className="input" placeholder="session id" value={session} onChange={(e) => setSession(e.target.value)} style={{ width: 120 }} />
       </label>
       <label className="field">
         <span>Kind</span>
-        <select className="input" value={kind} onChange={(e) => setKind(e.target.value as Kind | "")}>
+        <select className="input" value={kind} onChange={(e) => setKind(e.target.value)}>
           <option value="">any</option>
           {facets.data?.kinds.map((k) => (
             <option key={k} value={k}>{k}</option>
@@ -71,7 +69,7 @@ export function BlobFilters({ initial, onChange }: { initial: BlobFilter; onChan
       </label>
       <label className="field">
         <span>Label</span>
-        <select className="input" value={label} onChange={(e) => setLabel(e.target.value as Label | "")}>
+        <select className="input" value={label} onChange={(e) => setLabel(e.target.value)}>
           <option value="">any</option>
           {LABELS.map((l) => (
             <option key={l} value={l}>{l}</option>
@@ -88,8 +86,17 @@ export function BlobFilters({ initial, onChange }: { initial: BlobFilter; onChan
         </select>
       </label>
       <label className="field">
+        <span>Given as</span>
+        <select className="input" value={role} onChange={(e) => setRole(e.target.value)} title="rescued: the model got a handle; dedup copy: the model got it in full, the copy stubs repeats">
+          <option value="">any</option>
+          <option value="rescued">handle (rescued)</option>
+          <option value="dedup">in full (dedup copy)</option>
+          <option value="other">no call recorded</option>
+        </select>
+      </label>
+      <label className="field">
         <span>Min size (k chars)</span>
-        <input className="input" type="number" min={0} inputMode="numeric" value={minKb} onChange={(e) => setMinKb(e.target.value)} style={{ width: 110 }} />
+        <input className="input" type="number" min={0} inputMode="numeric" value={minKb} onChange={(e) => setMinKb(e.target.value)} style={{ width: 90 }} />
       </label>
       <label className="field">
         <span>Stored since</span>

@@ -1,28 +1,45 @@
 /** Blobs: every stored result, filtered and sorted on the server, with pin, unpin, purge and export. */
-import { useCallback, useMemo, useState } from "react";
-import type { BlobFilter, BlobSortKey } from "../../../../core/inspector/api/contract";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { usePagedList } from "../../api/usePagedList";
 import { BlobTable } from "../../components/BlobTable/BlobTable";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
 import { Progress, ViewHead } from "../../components/Ui/Ui";
 import { fmtInt } from "../../format/format";
-import type { Route } from "../../router/route";
+import { formatRoute, type BlobQuery, type Route } from "../../router/route";
 import { navigate } from "../../router/useRoute";
 import { BlobActions } from "./BlobActions";
 import { BlobFilters } from "./BlobFilters";
+import { DEFAULT_SORT, filterOf, queryOf, sortOf, type BlobSort } from "./blobQuery";
 
-function initialFilter(r: Extract<Route, { name: "blobs" }>): BlobFilter {
-  const f: BlobFilter = {};
-  if (r.tool) f.tool = r.tool;
-  if (r.session) f.sessionId = r.session;
-  if (r.state === "live" || r.state === "pinned" || r.state === "tombstoned") f.states = [r.state];
-  return f;
-}
+/** The query this view last wrote to the URL: a route that differs came from outside (a link, Back). */
+let written = "";
 
 export function BlobsView({ route }: { route: Extract<Route, { name: "blobs" }> }) {
-  const [filter, setFilter] = useState<BlobFilter>(() => initialFilter(route));
-  const [sort, setSort] = useState<{ by: BlobSortKey; dir: "asc" | "desc" }>({ by: "createdAt", dir: "desc" });
+  const key = formatRoute(route);
+  const [version, setVersion] = useState(0);
+  const [form, setForm] = useState<BlobQuery>(route);
+  const [sort, setSortState] = useState<BlobSort>(() => sortOf(route));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (key === written) return;
+    written = key;
+    setForm(route);
+    setSortState(sortOf(route));
+    setVersion((v) => v + 1);
+  }, [key]);
+  const write = (f: BlobQuery, s: BlobSort) => {
+    written = formatRoute({ name: "blobs", ...queryOf(f, s) });
+    navigate({ name: "blobs", ...queryOf(f, s) }, true);
+  };
+  const onForm = (f: BlobQuery) => {
+    setForm(f);
+    write(f, sort);
+  };
+  const setSort = (s: BlobSort) => {
+    setSortState(s);
+    write(form, s);
+  };
+  const filter = useMemo(() => filterOf(form), [formatRoute({ name: "blobs", ...queryOf(form, DEFAULT_SORT) })]);
   const base = useMemo(() => ({ filter, sort }), [filter, sort]);
   const list = usePagedList("blobs.list", base);
   const onSelect = useCallback((ids: string[], on: boolean) => {
@@ -44,7 +61,7 @@ export function BlobsView({ route }: { route: Extract<Route, { name: "blobs" }> 
       </ViewHead>
       <Progress on={list.loading} label="Loading blobs" />
       <div className="view-body flush">
-        <BlobFilters initial={filter} onChange={setFilter} />
+        <BlobFilters key={version} initial={form} onChange={onForm} />
         {list.total === 0 && !filtered ? (
           <ConnectHint what="No stored results yet" />
         ) : list.total === 0 ? (

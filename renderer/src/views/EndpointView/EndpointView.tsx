@@ -1,9 +1,10 @@
 /** Endpoint: is the MCP/hook endpoint up, where, who is connected, which upstreams, and how to connect an agent. */
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { useCache } from "../../api/ApiProvider";
 import { useMutation, useOp } from "../../api/useOp";
 import { Badge, CopyButton, ErrorNote, Panel, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtAgo, fmtTime } from "../../format/format";
+import { fmtAgo, fmtShortTime, fmtTime, shortId } from "../../format/format";
+import { formatRoute } from "../../router/route";
 
 export function EndpointView() {
   const cache = useCache();
@@ -55,14 +56,14 @@ export function EndpointView() {
               {s.clients.length === 0 ? (
                 <p className="panel-body muted">No MCP client is connected right now.</p>
               ) : (
-                <table className="table" style={{ tableLayout: "fixed" }}>
-                  <thead><tr><th>Session</th><th style={{ width: "34%" }}>Client</th><th style={{ width: 150 }}>Connected</th><th style={{ width: 90 }}>Last seen</th></tr></thead>
+                <table className="table wrap-table" data-testid="clients-table">
+                  <thead><tr><th>Client</th><th>Session</th><th>Connected</th><th>Last seen</th></tr></thead>
                   <tbody>
                     {s.clients.map((c) => (
                       <tr key={c.sessionId}>
-                        <td className="mono" title={c.sessionId}>{c.sessionId}</td>
-                        <td>{c.name ?? "–"} {c.version ?? ""}</td>
-                        <td className="mono">{fmtTime(c.connectedAt)}</td>
+                        <td>{c.name ?? <span className="muted">unknown</span>} {c.version ?? ""}</td>
+                        <td className="mono" title={c.sessionId}><a href={formatRoute({ name: "session", id: c.sessionId })}>{shortId(c.sessionId, 14)}</a></td>
+                        <td title={fmtTime(c.connectedAt)}>{fmtShortTime(c.connectedAt)}</td>
                         <td>{fmtAgo(c.lastSeenAt)}</td>
                       </tr>
                     ))}
@@ -74,17 +75,23 @@ export function EndpointView() {
               {s.upstreams.length === 0 ? (
                 <p className="panel-body muted">No upstream MCP servers configured: add them under mcpServers in Settings.</p>
               ) : (
-                <table className="table">
-                  <thead><tr><th>Name</th><th>Transport</th><th>State</th><th>Tools</th><th>Error</th></tr></thead>
+                <table className="table wrap-table" data-testid="upstreams-table">
+                  <thead><tr><th>Name</th><th>Transport</th><th>State</th><th className="num">Tools</th></tr></thead>
                   <tbody>
                     {s.upstreams.map((u) => (
-                      <tr key={u.name}>
-                        <td className="mono">{u.name}</td>
-                        <td>{u.transport}</td>
-                        <td><Badge value={u.state} /></td>
-                        <td className="num">{u.tools ?? "–"}</td>
-                        <td title={u.error ?? ""}>{u.error ?? ""}</td>
-                      </tr>
+                      <Fragment key={u.name}>
+                        <tr>
+                          <td className="mono">{u.name}</td>
+                          <td>{u.transport}</td>
+                          <td><Badge value={u.state} /></td>
+                          <td className="num">{u.tools ?? "–"}</td>
+                        </tr>
+                        {u.error && (
+                          <tr className="upstream-error">
+                            <td colSpan={4}><span className="bad-text">Last error:</span> {u.error}</td>
+                          </tr>
+                        )}
+                      </Fragment>
                     ))}
                   </tbody>
                 </table>

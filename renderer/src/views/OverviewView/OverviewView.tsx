@@ -7,7 +7,7 @@ import { SavingsTimeChart } from "../../components/SavingsChart/SavingsTimeChart
 import { toBars, type Unit } from "../../components/SavingsChart/figures";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
 import { Card, ErrorNote, Panel, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtAgo, fmtBytes, fmtInt, fmtTime, pct, shortId } from "../../format/format";
+import { fmtAgo, fmtBytes, fmtCompact, fmtInt, fmtShortTime, fmtTime, pct, shortId } from "../../format/format";
 import { formatRoute } from "../../router/route";
 
 export function OverviewView() {
@@ -52,7 +52,18 @@ export function OverviewView() {
               sub={`prompt tokens, ${(history.data.wouldSave.savedShare * 100).toFixed(1)} % of ${fmtInt(history.data.wouldSave.asHappened)} re-sent over ${fmtInt(history.data.wouldSave.requests)} requests of ${fmtInt(history.data.sessions)} imported sessions`}
             />
           )}
-          <Card testId="card-calls" label="Calls" value={fmtInt(d?.store.calls)} sub={t ? `${fmtInt(t.rescued)} rescued · ${fmtInt(t.stubbed)} stubbed` : " "} />
+          <Card
+            testId="card-calls"
+            label="Calls"
+            value={fmtInt(d?.store.calls)}
+            sub={t && d ? `${fmtInt(t.rescued)} rescued · ${fmtInt(t.stubbed)} stubbed · ${fmtInt(d.failures.calls)} failed` : " "}
+          />
+          <Card
+            testId="card-reference"
+            label={`By reference (${unit})`}
+            value={d ? (unit === "tokens" ? fmtInt(d.byReference.tokens) : fmtCompact(d.byReference.chars)) : "–"}
+            sub={d ? `${fmtInt(d.byReference.expanded)} spill: passed · ${fmtInt(d.byReference.denied)} denied · never in context` : " "}
+          />
           <Card
             testId="card-store"
             label="Store"
@@ -114,23 +125,33 @@ function RecentEvents({ events }: { events: LedgerEvent[] }) {
   if (events.length === 0) return <p className="muted panel-body">Nothing yet.</p>;
   return (
     <table className="table" style={{ tableLayout: "fixed" }}>
+      <colgroup>
+        <col style={{ width: 96 }} />
+        <col style={{ width: 108 }} />
+        <col />
+        <col style={{ width: "24%" }} />
+        <col style={{ width: 76 }} />
+        <col style={{ width: 112 }} />
+      </colgroup>
       <thead>
         <tr>
-          <th style={{ width: 164 }}>Time</th>
-          <th style={{ width: 96 }}>Event</th>
+          <th>Time</th>
+          <th>Event</th>
           <th>Tool</th>
           <th>Session</th>
-          <th className="num" style={{ width: 90 }}>Chars</th>
-          <th style={{ width: 116 }}>Blob</th>
+          <th className="num">Chars</th>
+          <th>Blob</th>
         </tr>
       </thead>
       <tbody>
         {events.slice(0, 12).map((e) => (
           <tr key={e.id}>
-            <td className="mono">{fmtTime(e.ts)}</td>
-            <td>{e.type}</td>
+            <td className="mono" title={fmtTime(e.ts)}>{fmtShortTime(e.ts)}</td>
+            <td>{e.data?.error === true ? `${e.type} ✕` : e.type}</td>
             <td className="mono" title={e.tool ?? undefined}>{e.tool ?? "–"}</td>
-            <td className="mono" title={e.sessionId ?? undefined}>{e.sessionId ? <a href={formatRoute({ name: "session", id: e.sessionId })}>{e.sessionId}</a> : "–"}</td>
+            <td className="mono" title={e.sessionId ?? undefined}>
+              {e.sessionId ? <a href={formatRoute({ name: "session", id: e.sessionId, ...(e.callId ? { call: e.callId } : {}) })}>{shortId(e.sessionId, 12)}</a> : e.type === "fetch" ? "operator" : "–"}
+            </td>
             <td className="num">{e.chars ? fmtInt(e.chars) : ""}</td>
             <td className="mono">{e.blobId ? <a href={formatRoute({ name: "blob", id: e.blobId })}>{e.blobId}</a> : "–"}</td>
           </tr>

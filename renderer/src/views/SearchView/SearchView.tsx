@@ -1,61 +1,160 @@
-/** Search across every stored result (BM25 over the same index rescuer_fetch search uses). */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+/**
+ * Search across every stored result (BM25 over the same index rescuer_fetch search uses): hits
+ * grouped by blob or by session, the query's words marked, and filters by label, kind and tool.
+ * The query, filters and grouping live in the URL.
+ */
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import type { BlobFilter, GlobalHit, Kind, Label } from "../../../../core/inspector/api/contract";
+import { KINDS, LABELS } from "../../../../core/vocabulary";
 import { useOp } from "../../api/useOp";
 import { Badge, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtCompact, fmtInt } from "../../format/format";
-import { formatRoute } from "../../router/route";
+import { fmtCompact, fmtInt, plural, shortId } from "../../format/format";
+import { formatRoute, type Route } from "../../router/route";
 import { navigate } from "../../router/useRoute";
+import { groupHits, markPieces, queryWords, type Grouping } from "./searchGroups";
 
-export function SearchView({ q }: { q?: string }) {
+type SearchRoute = Extract<Route, { name: "search" }>;
+
+function Snippet({ text, words }: { text: string; words: string[] }) {
+  return (
+    <pre tabIndex={0} className="text wrap" style={{ maxHeight: 120 }}>
+      {markPieces(text, words).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : p.text))}
+    </pre>
+  );
+}
+
+function HitLine({ h, words }: { h: GlobalHit; words: string[] }) {
+  return (
+    <li style={{ padding: "6px 2px" }} data-testid="search-hit">
+      <a className="mono" href={formatRoute({ name: "blob", id: h.blobId, line: h.startLine })}>
+        lines {fmtInt(h.startLine)}–{fmtInt(h.endLine)}
+      </a>{" "}
+      <span className="muted num">score {h.score.toFixed(2)}</span>
+      <Snippet text={h.snippet} words={words} />
+    </li>
+  );
+}
+
+function BlobHead({ h, count }: { h: GlobalHit; count: number }) {
+  return (
+    <div className="hit-head">
+      <a className="mono" href={formatRoute({ name: "blob", id: h.blobId })}>{h.blobId}</a>
+      <span className="mono">{h.tool}</span>
+      <Badge value={h.kind} />
+      <Badge value={h.label} />
+      {h.state !== "live" && <Badge value={h.state} />}
+      <span className="muted num">{fmtCompact(h.chars)} chars · {plural(count, "hit")}</span>
+    </div>
+  );
+}
+
+function Results({ hits, group, words }: { hits: GlobalHit[]; group: Grouping; words: string[] }) {
+  const groups = useMemo(() => groupHits(hits, group), [hits, group]);
+  return (
+    <ul className="list" data-testid="search-hits">
+      {groups.map((g) => (
+        <li key={g.key} style={{ padding: "8px 2px" }} data-testid="search-group">
+          {group === "session" ? (
+            <>
+              <div className="hit-head">
+                <span className="muted">session</span>
+                <a className="mono" href={formatRoute({ name: "session", id: g.key })} title={g.key}>{shortId(g.key, 24)}</a>
+                <span className="muted num">{plural(g.hits.length, "hit")} in {plural(new Set(g.hits.map((h) => h.blobId)).size, "blob")}</span>
+              </div>
+              <ul className="list" style={{ paddingLeft: 14 }}>
+                {groupHits(g.hits, "blob").map((b) => (
+                  <li key={b.key}>
+                    <BlobHead h={b.hits[0]!} count={b.hits.length} />
+                    <ul className="list">{b.hits.map((h, i) => <HitLine key={i} h={h} words={words} />)}</ul>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <>
+              <BlobHead h={g.hits[0]!} count={g.hits.length} />
+              <ul className="list" style={{ paddingLeft: 14 }}>{g.hits.map((h, i) => <HitLine key={i} h={h} words={words} />)}</ul>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SearchView({ route }: { route: SearchRoute }) {
+  const q = route.q;
   const [text, setText] = useState(q ?? "");
   const input = useRef<HTMLInputElement>(null);
+  const facets = useOp("blobs.facets", {});
   useEffect(() => input.current?.focus(), []);
   useEffect(() => setText(q ?? ""), [q]);
-  const r = useOp("search.all", { query: q ?? "", topK: 100 }, { enabled: Boolean(q?.trim()) });
+  const group: Grouping = route.group === "session" || route.group === "none" ? route.group : "blob";
+  const filter: BlobFilter = {
+    ...(route.label && (LABELS as readonly string[]).includes(route.label) ? { labels: [route.label as Label] } : {}),
+    ...(route.kind && (KINDS as readonly string[]).includes(route.kind) ? { kinds: [route.kind as Kind] } : {}),
+    ...(route.tool ? { tool: route.tool } : {}),
+  };
+  const r = useOp("search.all", { query: q ?? "", topK: 100, filter }, { enabled: Boolean(q?.trim()) });
+  const go = (patch: Partial<SearchRoute>) => navigate({ ...route, ...patch }, true);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (text.trim()) navigate({ name: "search", q: text.trim() });
+    if (text.trim()) navigate({ ...route, q: text.trim() });
   };
   const d = q ? r.data : undefined;
+  const words = useMemo(() => queryWords(q ?? ""), [q]);
   return (
     <>
       <ViewHead title="Search">
         <form onSubmit={submit} role="search" style={{ display: "flex", gap: 6 }}>
           <label className="sr-only" htmlFor="global-search">Search all stored results</label>
-          <input id="global-search" ref={input} data-shortcut="filter" className="input" style={{ width: 360 }} placeholder="words to find in every stored result" value={text} onChange={(e) => setText(e.target.value)} />
+          <input id="global-search" ref={input} data-shortcut="filter" className="input" style={{ width: 320 }} placeholder="words to find in every stored result" value={text} onChange={(e) => setText(e.target.value)} />
           <button type="submit" className="btn primary">Search</button>
         </form>
       </ViewHead>
+      <div className="toolbar" aria-label="Search filters" role="group">
+        <label className="field">
+          <span>Group by</span>
+          <select className="input" value={group} onChange={(e) => go({ group: e.target.value === "blob" ? undefined : e.target.value })}>
+            <option value="blob">blob</option>
+            <option value="session">session</option>
+            <option value="none">nothing (by score)</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>Label</span>
+          <select className="input" value={route.label ?? ""} onChange={(e) => go({ label: e.target.value || undefined })}>
+            <option value="">any</option>
+            {LABELS.map((l) => <option key={l} value={l}>{l}</option>)}
+          </select>
+        </label>
+        <label className="field">
+          <span>Kind</span>
+          <select className="input" value={route.kind ?? ""} onChange={(e) => go({ kind: e.target.value || undefined })}>
+            <option value="">any</option>
+            {(facets.data?.kinds ?? []).map((k) => <option key={k} value={k}>{k}</option>)}
+          </select>
+        </label>
+        <label className="field">
+          <span>Tool</span>
+          <select className="input" value={route.tool ?? ""} onChange={(e) => go({ tool: e.target.value || undefined })} style={{ maxWidth: 200 }}>
+            <option value="">any</option>
+            {(facets.data?.tools ?? []).map((t) => <option key={t} value={t}>{t}</option>)}
+          </select>
+        </label>
+      </div>
       <Progress on={Boolean(q) && (r.loading || r.refreshing)} label="Searching" />
       <div className="view-body">
         <ErrorNote error={q ? r.error : undefined} />
-        {!q && <p className="muted">Plain words, ranked by BM25 over every live blob's chunks. Credential blobs are searched in their masked form.</p>}
+        {!q && <p className="muted">Plain words, ranked by BM25 over every live blob's chunks (any of the words). Credential blobs are searched in their masked form.</p>}
         {d && (
           <p className="muted" data-testid="search-summary">
-            {fmtInt(d.hits.length)} result{d.hits.length === 1 ? "" : "s"} in {d.tookMs} ms
+            {plural(d.hits.length, "result")} in {plural(new Set(d.hits.map((h) => h.blobId)).size, "blob")}, {d.tookMs} ms
             {d.unindexed > 0 ? ` · ${fmtInt(d.unindexed)} blob${d.unindexed === 1 ? " is" : "s are"} not in the index (very large, or still being indexed)` : ""}
           </p>
         )}
-        {d && d.hits.length > 0 && (
-          <ul className="list" data-testid="search-hits">
-            {d.hits.map((h, i) => (
-              <li key={`${h.blobId}:${h.startLine}:${i}`} style={{ padding: "8px 2px" }}>
-                <div style={{ display: "flex", gap: 8, alignItems: "center", marginBottom: 3 }}>
-                  <a className="mono" href={formatRoute({ name: "blob", id: h.blobId, line: h.startLine })}>
-                    {h.blobId} · lines {fmtInt(h.startLine)}–{fmtInt(h.endLine)}
-                  </a>
-                  <span className="mono">{h.tool}</span>
-                  <Badge value={h.kind} />
-                  <Badge value={h.label} />
-                  {h.state !== "live" && <Badge value={h.state} />}
-                  <span className="muted num">{fmtCompact(h.chars)} chars · score {h.score.toFixed(2)}</span>
-                </div>
-                <pre tabIndex={0} className="text" style={{ maxHeight: 120 }}>{h.snippet}</pre>
-              </li>
-            ))}
-          </ul>
-        )}
-        {d && d.hits.length === 0 && <p className="muted">Nothing matches “{q}”.</p>}
+        {d && d.hits.length > 0 && <Results hits={d.hits} group={group} words={words} />}
+        {d && d.hits.length === 0 && <p className="muted">Nothing matches “{q}”{Object.keys(filter).length ? " with these filters" : ""}.</p>}
       </div>
     </>
   );

@@ -1,23 +1,44 @@
-/** A session's timeline of calls, oldest first, read a page at a time. */
-import { useState } from "react";
-import type { LedgerEvent, SessionSummary } from "../../../../core/inspector/api/contract";
+/** A session: its figures, then its calls as a compact table (oldest first, a page at a time), each opening onto the whole call. */
+import { useCallback, useEffect, useState } from "react";
+import type { SessionSummary } from "../../../../core/inspector/api/contract";
 import { useOp } from "../../api/useOp";
-import { Card, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtAgo, fmtInt, fmtTime } from "../../format/format";
+import { Card, CopyButton, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
+import { fmtAgo, fmtCompact, fmtInt, fmtTime, shortId } from "../../format/format";
 import { formatRoute } from "../../router/route";
-import { CallCard, touchText } from "./CallCard";
+import { useWidth } from "../../components/SavingsChart/useWidth";
+import { CALL_COLUMNS, CallRows, type CallFilter } from "./CallTable";
 
-export function SessionView({ id }: { id: string }) {
+const PAGE = 200;
+/** The table is this wide at least before the waterfall column shows. */
+const WATERFALL_MIN_WIDTH = 900;
+const OUTCOMES = ["rescued", "stubbed", "passthrough", "error", "failed_open"];
+
+export function SessionView({ id, call }: { id: string; call?: number }) {
   const [pages, setPages] = useState<number[]>([0]);
-  const head = useOp("sessions.timeline", { sessionId: id, afterCallId: 0, limit: 100 });
+  const [filter, setFilter] = useState<CallFilter>({ text: "", outcome: "", errorsOnly: false });
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(call ? [`c${call}`] : []));
+  const head = useOp("sessions.timeline", { sessionId: id, afterCallId: 0, limit: PAGE });
+  // Narrow, the tool's name needs the room more than the waterfall (Duration still shows the latency).
+  const box = useWidth<HTMLDivElement>(1000);
+  const waterfall = box.width >= WATERFALL_MIN_WIDTH;
   const s = head.data?.session;
+  const toggle = useCallback((key: string) => setOpen((o) => {
+    const n = new Set(o);
+    if (n.has(key)) n.delete(key);
+    else n.add(key);
+    return n;
+  }), []);
+  useEffect(() => {
+    if (call && head.data) document.getElementById(`call-${call}`)?.scrollIntoView({ block: "center" });
+  }, [call, head.data !== undefined]);
   return (
     <>
-      <ViewHead title={<span>Session <span className="mono">{id}</span></span>}>
+      <ViewHead title={<span>Session <span className="mono" title={id}>{shortId(id, 24)}</span>{s?.client && <span className="muted" style={{ fontWeight: 400 }}> · {s.client}</span>}</span>}>
+        <CopyButton text={id} label="Copy id" />
         {s?.imported && <a className="btn" href={formatRoute({ name: "replay", session: id })}>Replay it</a>}
         <a className="btn" href={formatRoute({ name: "blobs", session: id })}>Its blobs</a>
       </ViewHead>
-      <Progress on={head.loading || head.refreshing} label="Loading the timeline" />
+      <Progress on={head.loading || head.refreshing} label="Loading the calls" />
       <div className="view-body">
         <ErrorNote error={head.error} />
         {s?.imported && (
@@ -27,9 +48,49 @@ export function SessionView({ id }: { id: string }) {
           </div>
         )}
         {s && <SessionCards s={s} />}
-        {pages.map((after, i) => (
-          <TimelinePage key={after} id={id} after={after} onMore={i === pages.length - 1 ? (next) => setPages((p) => [...p, next]) : undefined} />
-        ))}
+        <div className="toolbar" style={{ border: "1px solid var(--border)", borderBottom: 0, borderRadius: "7px 7px 0 0", alignItems: "center" }} role="search" aria-label="Filter calls">
+          <label className="sr-only" htmlFor="call-filter">Filter calls by tool, argument or error</label>
+          <input id="call-filter" data-shortcut="filter" className="input" placeholder="tool, argument, error…" value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} style={{ width: 220 }} />
+          <label className="check">
+            <span className="muted">Outcome</span>
+            <select className="input" value={filter.outcome} onChange={(e) => setFilter({ ...filter, outcome: e.target.value })} aria-label="Outcome">
+              <option value="">any</option>
+              {OUTCOMES.map((o) => <option key={o} value={o}>{o}</option>)}
+            </select>
+          </label>
+          <label className="check"><input type="checkbox" checked={filter.errorsOnly} onChange={(e) => setFilter({ ...filter, errorsOnly: e.target.checked })} /> failures and refusals only</label>
+          <span className="spacer" style={{ flex: 1 }} />
+          <button type="button" className="btn small" onClick={() => setOpen(new Set())} disabled={open.size === 0}>Close all</button>
+        </div>
+        <div ref={box.ref} style={{ border: "1px solid var(--border)", borderRadius: "0 0 7px 7px", overflowX: "auto" }}>
+          <table className="table calls" data-testid="call-table">
+            <colgroup>
+              <col style={{ width: 130 }} />
+              <col />
+              <col style={{ width: 140 }} />
+              <col style={{ width: 126 }} />
+              <col style={{ width: 58 }} />
+              <col style={{ width: 92 }} />
+              <col style={{ width: 70 }} />
+              {waterfall && <col style={{ width: 116 }} />}
+            </colgroup>
+            <thead>
+              <tr>
+                <th>Started</th>
+                <th>Tool</th>
+                <th>Outcome</th>
+                <th className="num" title="Chars the tool returned → chars the model was given">Returned → given</th>
+                <th className="num">Reads</th>
+                <th>By reference</th>
+                <th className="num">Duration</th>
+                {waterfall && <th>Waterfall</th>}
+              </tr>
+            </thead>
+            {pages.map((after, i) => (
+              <PageRows key={after} id={id} after={after} filter={filter} open={open} onToggle={toggle} waterfall={waterfall} onMore={i === pages.length - 1 ? (next) => setPages((p) => [...p, next]) : undefined} />
+            ))}
+          </table>
+        </div>
       </div>
     </>
   );
@@ -38,48 +99,36 @@ export function SessionView({ id }: { id: string }) {
 function SessionCards({ s }: { s: SessionSummary }) {
   return (
     <div className="cards">
-      <Card label="Calls" value={fmtInt(s.calls)} sub={`${fmtInt(s.rescued)} rescued · ${fmtInt(s.stubbed)} stubbed`} />
+      <Card label="Calls" value={fmtInt(s.calls)} sub={`${fmtInt(s.rescued)} rescued · ${fmtInt(s.stubbed)} stubbed`} testId="session-calls" />
+      <Card label="Failures" value={fmtInt(s.errors)} sub="failed calls and refused reads" testId="session-errors" />
       <Card label="Net saved" value={`${fmtInt(s.netTokens)}`} sub={`tokens · ${fmtInt(s.netChars)} chars`} />
       <Card label="Read back" value={fmtInt(s.fetches)} sub={`fetches and recalls · ${fmtInt(s.pulledTokens)} tokens`} />
-      <Card label="Holds" value={fmtInt(s.blobs)} sub="blobs" />
-      <Card label="Active" value={fmtAgo(s.lastSeenAt)} sub={`since ${fmtTime(s.createdAt)}${s.client ? ` · ${s.client}` : ""}`} />
-      <Card label="Compactions" value={fmtInt(s.generation)} sub={`${fmtInt(s.turn)} turns marked`} />
+      <Card label="By reference" value={fmtCompact(s.refChars)} sub="chars passed tool to tool" />
+      <Card label="Active" value={fmtAgo(s.lastSeenAt)} sub={`since ${fmtTime(s.createdAt)}`} />
+      <Card label="Compactions" value={fmtInt(s.generation)} sub={`${fmtInt(s.turn)} turns`} />
     </div>
   );
 }
 
-function TimelinePage({ id, after, onMore }: { id: string; after: number; onMore?: (next: number) => void }) {
-  const t = useOp("sessions.timeline", { sessionId: id, afterCallId: after, limit: 100 });
+function PageRows(p: { id: string; after: number; filter: CallFilter; open: ReadonlySet<string>; onToggle: (k: string) => void; waterfall: boolean; onMore?: (next: number) => void }) {
+  const { id, after, filter, open, onToggle, onMore } = p;
+  const t = useOp("sessions.timeline", { sessionId: id, afterCallId: after, limit: PAGE });
   const d = t.data;
-  if (!d) return <ErrorNote error={t.error} />;
-  if (after === 0 && d.calls.length === 0) return <p className="muted">No calls recorded in this session.</p>;
+  const colSpan = p.waterfall ? CALL_COLUMNS : CALL_COLUMNS - 1;
+  if (!d) return <tbody><tr><td colSpan={colSpan}>{t.error ? <ErrorNote error={t.error} /> : <span className="muted">Loading…</span>}</td></tr></tbody>;
   return (
-    <section aria-label={after === 0 ? "Calls" : `Calls after ${after}`}>
-      {d.calls.map((c) => (
-        <CallCard key={c.call.id} tc={c} />
-      ))}
-      {d.other.length > 0 && <OtherEvents events={d.other} />}
-      {d.nextAfter !== null && onMore && (
-        <button type="button" className="btn" onClick={() => onMore(d.nextAfter!)}>
-          Load more calls
-        </button>
+    <tbody>
+      {after === 0 && d.calls.length === 0 && d.marks.length === 0 && (
+        <tr><td colSpan={colSpan} className="muted">No calls recorded in this session.</td></tr>
       )}
-    </section>
-  );
-}
-
-function OtherEvents({ events }: { events: LedgerEvent[] }) {
-  return (
-    <details className="panel" style={{ padding: "6px 12px", marginBottom: 10 }}>
-      <summary className="muted">{fmtInt(events.length)} other session events (compactions, turns, reads of other sessions' blobs)</summary>
-      <ul className="list">
-        {events.map((e) => (
-          <li key={e.id} className="mono" style={{ padding: "2px 0", fontSize: 12 }}>
-            <span className="muted">{fmtTime(e.ts)} </span>
-            {touchText(e)}
-          </li>
-        ))}
-      </ul>
-    </details>
+      <CallRows calls={d.calls} marks={d.marks} filter={filter} open={open} onToggle={onToggle} waterfall={p.waterfall} />
+      {d.nextAfter !== null && onMore && (
+        <tr>
+          <td colSpan={colSpan}>
+            <button type="button" className="btn small" onClick={() => onMore(d.nextAfter!)}>Load the next {PAGE} calls</button>
+          </td>
+        </tr>
+      )}
+    </tbody>
   );
 }

@@ -1,92 +1,153 @@
-/** Sessions: one row per agent session (an MCP session, a `spillway mcp` process, a hook session id). */
-import { useEffect, useState } from "react";
-import { useOp } from "../../api/useOp";
+/**
+ * Sessions: one row per agent session (an MCP session, a `spillway mcp` process, a hook session
+ * id), filtered and sorted on the server and read page by page as rows scroll into view, so any
+ * number of sessions scroll like a hundred. Client and time come first; the id is shortened.
+ */
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import type { SessionSortKey, SessionSummary } from "../../../../core/inspector/api/contract";
+import { usePagedList } from "../../api/usePagedList";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
-import { ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtAgo, fmtInt, fmtTime } from "../../format/format";
+import { Progress, ViewHead } from "../../components/Ui/Ui";
+import { fmtAgo, fmtInt, fmtShortTime, fmtTime, shortId } from "../../format/format";
 import { formatRoute } from "../../router/route";
+import { navigate } from "../../router/useRoute";
 
-type SortBy = "lastSeenAt" | "createdAt" | "calls" | "netTokens" | "id";
-const COLS: { id: SortBy | null; label: string; width?: number; num?: boolean }[] = [
-  { id: "id", label: "Session" },
-  { id: null, label: "Client", width: 130 },
-  { id: "createdAt", label: "Started", width: 150 },
-  { id: "lastSeenAt", label: "Last seen", width: 100 },
-  { id: "calls", label: "Calls", width: 70, num: true },
-  { id: null, label: "Rescued", width: 76, num: true },
-  { id: null, label: "Stubbed", width: 76, num: true },
-  { id: null, label: "Fetches", width: 72, num: true },
-  { id: "netTokens", label: "Net tokens", width: 100, num: true },
+const ROW_H = 30;
+type Col = { id: SessionSortKey; label: string; flex: string; num?: boolean; cell: (s: SessionSummary) => ReactNode; title?: (s: SessionSummary) => string };
+const COLS: Col[] = [
+  { id: "client", label: "Client", flex: "1 1 150px", cell: (s) => s.client ?? <span className="muted">unknown client</span>, title: (s) => s.client ?? "" },
+  { id: "lastSeenAt", label: "Last seen", flex: "0 0 92px", cell: (s) => fmtAgo(s.lastSeenAt), title: (s) => fmtTime(s.lastSeenAt) },
+  { id: "createdAt", label: "Started", flex: "0 0 100px", cell: (s) => <span className="mono">{fmtShortTime(s.createdAt)}</span>, title: (s) => fmtTime(s.createdAt) },
+  {
+    id: "id",
+    label: "Session",
+    flex: "0 1 150px",
+    cell: (s) => <a className="mono" href={formatRoute({ name: "session", id: s.id })}>{shortId(s.id, 14)}</a>,
+    title: (s) => s.id,
+  },
+  { id: "calls", label: "Calls", flex: "0 0 62px", num: true, cell: (s) => fmtInt(s.calls), title: (s) => `${fmtInt(s.rescued)} rescued, ${fmtInt(s.stubbed)} stubbed` },
+  { id: "errors", label: "Failures", flex: "0 0 74px", num: true, cell: (s) => (s.errors ? <span className="bad-text">{fmtInt(s.errors)}</span> : "0") },
+  { id: "fetches", label: "Reads", flex: "0 0 62px", num: true, cell: (s) => fmtInt(s.fetches) },
+  { id: "netTokens", label: "Net tokens", flex: "0 0 96px", num: true, cell: (s) => fmtInt(s.netTokens) },
 ];
 
 export function SessionsView() {
   const [query, setQuery] = useState("");
   const [q, setQ] = useState("");
-  const [limit, setLimit] = useState(200);
-  const [sort, setSort] = useState<{ by: SortBy; dir: "asc" | "desc" }>({ by: "lastSeenAt", dir: "desc" });
+  const [sort, setSort] = useState<{ by: SessionSortKey; dir: "asc" | "desc" }>({ by: "lastSeenAt", dir: "desc" });
   useEffect(() => {
-    const t = setTimeout(() => setQ(query), 200);
+    const t = setTimeout(() => setQ(query.trim()), 200);
     return () => clearTimeout(t);
   }, [query]);
-  const list = useOp("sessions.list", { offset: 0, limit, sort, ...(q.trim() ? { query: q.trim() } : {}) });
-  const rows = list.data?.rows ?? [];
-  const toggle = (by: SortBy) => setSort((s) => ({ by, dir: s.by === by && s.dir === "desc" ? "asc" : "desc" }));
+  const base = useMemo(() => ({ sort, ...(q ? { query: q } : {}) }), [sort, q]);
+  const list = usePagedList("sessions.list", base);
+  const toggle = (by: SessionSortKey) => setSort((s) => ({ by, dir: s.by === by && s.dir === "desc" ? "asc" : "desc" }));
   return (
     <>
       <ViewHead title="Sessions">
-        <span className="muted num">{list.data ? `${fmtInt(list.data.total)} sessions` : "…"}</span>
+        <span className="muted num" data-testid="session-count" aria-live="polite">
+          {list.total === undefined ? "…" : `${fmtInt(list.total)} ${q ? "matching" : "sessions"}`}
+        </span>
         <label className="sr-only" htmlFor="session-filter">Filter sessions</label>
         <input id="session-filter" data-shortcut="filter" className="input" placeholder="filter by id or client" value={query} onChange={(e) => setQuery(e.target.value)} />
       </ViewHead>
-      <Progress on={list.loading || list.refreshing} label="Loading sessions" />
+      <Progress on={list.loading} label="Loading sessions" />
       <div className="view-body flush">
-        <ErrorNote error={list.error} />
-        {list.data && list.data.total === 0 && !q ? (
+        {list.total === 0 && !q ? (
           <ConnectHint what="No sessions yet" />
+        ) : list.total === 0 ? (
+          <p className="empty muted">No session matches “{q}”.</p>
         ) : (
-          <div className="vtable">
-            <table className="table" data-testid="sessions-table" style={{ tableLayout: "fixed" }}>
-              <thead>
-                <tr>
-                  {COLS.map((c) => (
-                    <th key={c.label} style={{ width: c.width }} className={c.num ? "num" : undefined} aria-sort={c.id && sort.by === c.id ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}>
-                      {c.id ? (
-                        <button type="button" onClick={() => toggle(c.id!)}>
-                          {c.label} <span aria-hidden="true">{sort.by === c.id ? (sort.dir === "asc" ? "▲" : "▼") : ""}</span>
-                        </button>
-                      ) : (
-                        c.label
-                      )}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((s) => (
-                  <tr key={s.id} data-id={s.id}>
-                    <td className="mono" title={s.id}><a href={formatRoute({ name: "session", id: s.id })}>{s.id}</a></td>
-                    <td title={s.client ?? ""}>{s.client ?? <span className="muted">–</span>}</td>
-                    <td className="mono">{fmtTime(s.createdAt)}</td>
-                    <td title={fmtTime(s.lastSeenAt)}>{fmtAgo(s.lastSeenAt)}</td>
-                    <td className="num">{fmtInt(s.calls)}</td>
-                    <td className="num">{fmtInt(s.rescued)}</td>
-                    <td className="num">{fmtInt(s.stubbed)}</td>
-                    <td className="num">{fmtInt(s.fetches)}</td>
-                    <td className="num">{fmtInt(s.netTokens)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {list.data && list.data.total > rows.length && (
-              <p style={{ padding: 10 }}>
-                <button type="button" className="btn" onClick={() => setLimit((l) => Math.min(1000, l + 200))} disabled={limit >= 1000}>
-                  Show more ({fmtInt(list.data.total - rows.length)} not shown)
-                </button>
-              </p>
-            )}
-          </div>
+          <SessionTable total={list.total ?? 0} rowAt={list.rowAt} version={list.version} onRange={list.setRange} sort={sort} onSort={toggle} resetKey={JSON.stringify(base)} />
         )}
       </div>
     </>
+  );
+}
+
+function SessionTable(p: {
+  total: number;
+  rowAt(i: number): SessionSummary | undefined;
+  version: number;
+  onRange(first: number, last: number): void;
+  sort: { by: SessionSortKey; dir: "asc" | "desc" };
+  onSort(by: SessionSortKey): void;
+  resetKey: string;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const v = useVirtualizer({ count: p.total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 10 });
+  const items = v.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  useEffect(() => p.onRange(first, last), [first, last, p.onRange, p.resetKey]);
+  useEffect(() => {
+    setActive(0);
+    v.scrollToOffset(0);
+  }, [p.resetKey]);
+  const move = (to: number) => {
+    const i = Math.max(0, Math.min(p.total - 1, to));
+    setActive(i);
+    v.scrollToIndex(i, { align: "auto" });
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_H) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(active + 1),
+      ArrowUp: () => move(active - 1),
+      PageDown: () => move(active + page),
+      PageUp: () => move(active - page),
+      Home: () => move(0),
+      End: () => move(p.total - 1),
+      Enter: () => {
+        const r = p.rowAt(active);
+        if (r) navigate({ name: "session", id: r.id });
+      },
+    };
+    const fn = keys[e.key];
+    if (fn && e.target === e.currentTarget) {
+      e.preventDefault();
+      fn();
+    }
+  };
+  return (
+    <div className="vtable" ref={scrollRef} tabIndex={0} role="region" aria-label={`Sessions, ${p.total} rows. Arrow keys move, Enter opens.`} onKeyDown={onKeyDown} data-testid="sessions-table">
+      <table className="table" style={{ display: "grid" }} aria-rowcount={p.total + 1} data-version={p.version}>
+        <thead style={{ display: "grid", position: "sticky", top: 0, zIndex: 1 }}>
+          <tr style={{ display: "flex" }}>
+            {COLS.map((c) => (
+              <th key={c.id} style={{ flex: c.flex, display: "flex", alignItems: "center", justifyContent: c.num ? "flex-end" : undefined }} aria-sort={p.sort.by === c.id ? (p.sort.dir === "asc" ? "ascending" : "descending") : undefined}>
+                <button type="button" onClick={() => p.onSort(c.id)}>
+                  {c.label} <span aria-hidden="true">{p.sort.by === c.id ? (p.sort.dir === "asc" ? "▲" : "▼") : ""}</span>
+                </button>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody style={{ display: "grid", height: v.getTotalSize(), position: "relative" }}>
+          {items.map((it) => {
+            const s = p.rowAt(it.index);
+            return (
+              <tr
+                key={it.key}
+                data-id={s?.id}
+                aria-rowindex={it.index + 2}
+                aria-selected={it.index === active}
+                style={{ display: "flex", position: "absolute", transform: `translateY(${it.start}px)`, width: "100%", height: ROW_H }}
+                onClick={() => setActive(it.index)}
+                onDoubleClick={() => s && navigate({ name: "session", id: s.id })}
+              >
+                {COLS.map((c) => (
+                  <td key={c.id} style={{ flex: c.flex, display: "flex", alignItems: "center", justifyContent: c.num ? "flex-end" : undefined }} className={c.num ? "num" : undefined} title={s && c.title ? c.title(s) : undefined}>
+                    {s ? <span>{c.cell(s)}</span> : <span className="skeleton" />}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,0 +1,37 @@
+/**
+ * How the audit trail keeps texts it did not store as blobs: JSON-RPC messages and notes. Every
+ * string is masked (nothing credential-shaped is stored in plaintext), and long strings are cut,
+ * since the whole content of a large result is the blob already.
+ */
+import { maskSecrets } from "../sensitivity/secrets";
+
+/** Strings longer than this are cut in a kept upstream message (the whole result is the blob). */
+export const RPC_STRING_MAX_CHARS = 2_000;
+/** What the model was given is kept up to this per string (any handle fits whole). */
+export const RPC_GIVEN_STRING_MAX_CHARS = 16_000;
+/** A kept message is cut to this size in all (a result with hundreds of items). */
+export const RPC_MESSAGE_MAX_CHARS = 256 * 1024;
+
+/** Masked text, cut at `max` chars with a marker that says how much is missing. */
+export function keptText(text: string, max = Number.POSITIVE_INFINITY): string {
+  const masked = maskSecrets(text).text;
+  if (masked.length <= max) return masked;
+  return `${masked.slice(0, max)}… [${(masked.length - max).toLocaleString("en-US")} more chars]`;
+}
+
+function cutValue(v: unknown, depth: number, max: number): unknown {
+  if (typeof v === "string") return keptText(v, max);
+  if (v === null || typeof v !== "object") return v;
+  if (depth > 50) return "[nested too deep]";
+  if (Array.isArray(v)) return v.map((x) => cutValue(x, depth + 1, max));
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = cutValue(x, depth + 1, max);
+  return out;
+}
+
+/** A JSON-RPC message (or any JSON value) as the audit trail keeps it: masked, strings over `maxString` cut, pretty-printed. */
+export function keptJson(value: unknown, maxString = RPC_STRING_MAX_CHARS): string | null {
+  if (value === undefined) return null;
+  const json = JSON.stringify(cutValue(value, 0, maxString), null, 2) ?? "null";
+  return json.length <= RPC_MESSAGE_MAX_CHARS ? json : `${json.slice(0, RPC_MESSAGE_MAX_CHARS)}\n… [${(json.length - RPC_MESSAGE_MAX_CHARS).toLocaleString("en-US")} more chars]`;
+}

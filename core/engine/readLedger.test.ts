@@ -1,0 +1,76 @@
+import { tempHome } from "../../tests/helpers/tempHome";
+import { parseConfig } from "../config/config";
+import { FakeClock, memoryLogger } from "../runtime";
+import { createEngine, type Engine } from "./engine";
+
+function bigLog(lines = 900): string {
+  return Array.from({ length: lines }, (_, i) => (i === 400 ? "ERROR: disk full on /var" : `step ${i}: compiled module src/mod${i}.ts in ${i % 97} ms`)).join("\n") + "\n";
+}
+
+const SECRETS = "deploy\n" + "x".repeat(13_000) + "\nGITHUB_TOKEN=ghp_8fK2mQ9xLp4RtY7wZ3vB6nC1dS5hJ0aEuXoG\n";
+
+describe("the read ledger: every read recorded with what it gave, operators apart", () => {
+  let home: ReturnType<typeof tempHome>;
+  let e: Engine;
+  const make = (cfg: unknown = {}) => (e = createEngine({ home: home.path, config: parseConfig(cfg), clock: new FakeClock(), logger: memoryLogger() }));
+  beforeEach(() => (home = tempHome()));
+  afterEach(async () => {
+    await e.close();
+    home.cleanup();
+  });
+  const eventsOf = (id: string) => e.reader.lineage(id).events;
+
+  it("a fetch by the inspector is marked as the operator's and not counted as the model's", () => {
+    make();
+    const r = e.transformToolResult({ sessionId: "s", tool: "build", text: bigLog() });
+    e.fetch({ sessionId: "s", id: r.blobId, mode: "grep", args: { pattern: "ERROR" } });
+    const hand = e.fetch({ sessionId: null, operator: "inspector", id: r.blobId, mode: "grep", args: { pattern: "ERROR" } });
+    expect(hand.isError).toBe(false);
+    expect(e.reader.meta(r.blobId!)!.fetchCount).toBe(1);
+    const [model, operator] = eventsOf(r.blobId!);
+    expect(model).toMatchObject({ sessionId: "s", data: expect.not.objectContaining({ by: expect.anything() }) });
+    expect(operator).toMatchObject({ sessionId: null, data: expect.objectContaining({ by: "inspector" }) });
+    expect(e.savings("total")[0]!.pulledChars).toBe(model!.chars);
+    expect(e.reader.session("s")!.fetches).toBe(1);
+  });
+
+  it("keeps the answer masked even when the model was given secrets (audit mode), and drops it with the blob", () => {
+    make({ sensitivity: { mode: "audit" } });
+    const r = e.transformToolResult({ sessionId: "s", tool: "env", text: SECRETS });
+    const got = e.fetch({ sessionId: "s", id: r.blobId, mode: "grep", args: { pattern: "TOKEN" } });
+    expect(got.text).toContain("ghp_8fK2");
+    const kept = e.reader.eventDetail(got.eventId!)!.event.answer!;
+    expect(kept.text).toContain("GITHUB_TOKEN=[masked:github_token]");
+    expect(kept.text).not.toContain("ghp_8fK2");
+    e.purge(r.blobId!);
+    expect(e.reader.eventDetail(got.eventId!)!.event.answer).toBeNull();
+    expect(e.reader.eventDetail(got.eventId!)!.event.chars).toBe(got.text.length);
+  });
+
+  it("records `full` over the cap and a bad argument as refused reads with their sentence", () => {
+    make({ fetch: { fullMaxChars: 5_000 } });
+    const r = e.transformToolResult({ sessionId: "s", tool: "build", text: bigLog() });
+    const full = e.fetch({ sessionId: "s", id: r.blobId, mode: "full" });
+    const noPattern = e.fetch({ sessionId: "s", id: r.blobId, mode: "grep" });
+    expect(full.isError && noPattern.isError).toBe(true);
+    const [a, b] = eventsOf(r.blobId!);
+    expect(a).toMatchObject({ type: "fetch", chars: 0, data: expect.objectContaining({ mode: "full", error: true }) });
+    expect(b).toMatchObject({ data: expect.objectContaining({ mode: "grep", error: true }) });
+    expect(e.reader.eventDetail(a!.id)!.event.answer!.text).toBe(full.text);
+    expect(e.reader.session("s")).toMatchObject({ fetches: 0, errors: 2 });
+    expect(e.reader.meta(r.blobId!)!.fetchCount).toBe(0);
+  });
+
+  it("counts one compaction once when the host signals it twice, and keeps a turn's prompt masked", () => {
+    make();
+    e.transformToolResult({ sessionId: "s", tool: "echo", text: "hi" });
+    expect(e.compaction("s")).toBe(1);
+    expect(e.compaction("s")).toBe(1);
+    e.turn("s", "deploy with GITHUB_TOKEN=ghp_8fK2mQ9xLp4RtY7wZ3vB6nC1dS5hJ0aEuXoG please");
+    expect(e.compaction("s")).toBe(2);
+    const marks = e.reader.timeline("s", 0, 10).marks;
+    expect(marks.map((m) => m.type)).toEqual(["compaction", "turn", "compaction"]);
+    expect(marks[1]!.data!.prompt).toBe("deploy with GITHUB_TOKEN=[masked:github_token] please");
+    expect(e.reader.session("s")!.generation).toBe(2);
+  });
+});

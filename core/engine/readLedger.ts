@@ -1,0 +1,74 @@
+/**
+ * The ledger record of every read (rescuer_fetch, recall_result, resources/read), answered or
+ * refused: the mode and arguments, and the exact text the model was given, masked. A read by the
+ * operator (the inspector, the CLI) is marked as theirs and does not count as the model's: it
+ * neither bumps the blob's fetch count nor extends its life.
+ */
+import { describeError } from "../errors";
+import type { FetchAnswer } from "../fetch/fetchTypes";
+import type { BlobMeta } from "../types";
+import { BLOB_ID_PATTERN } from "../vocabulary";
+import { keptText } from "./auditText";
+import type { EngineParts } from "./parts";
+
+export interface ReadRecord {
+  type: "fetch" | "recall";
+  /** The reading session; null for the operator. */
+  sessionId: string | null;
+  /** Who read when it was not a session ("inspector", "cli"). */
+  operator?: string | undefined;
+  /** The id as asked for (it may name no blob, or one the session may not read). */
+  id: unknown;
+  /** The blob, when the id resolved for this reader. */
+  meta: BlobMeta | null;
+  mode?: string;
+  args?: Record<string, unknown>;
+  answer: FetchAnswer;
+  data?: Record<string, unknown>;
+  /** false when the answer is the blob's whole model view (resources/read): the blob holds it already. */
+  keepText?: boolean;
+}
+
+/** A read's answer with the id of its ledger event. */
+export type RecordedAnswer = FetchAnswer & { eventId?: number };
+
+/** Records a read and returns its answer, with the ledger event's id. Never throws: a ledger failure is logged. */
+export function recordRead(p: EngineParts, r: ReadRecord): RecordedAnswer {
+  try {
+    const ok = !r.answer.isError;
+    const asked = typeof r.id === "string" && BLOB_ID_PATTERN.test(r.id) ? r.id : null;
+    // A refused read still names the blob it tried (a cross-session attempt shows in that blob's lineage).
+    const meta = r.meta ?? (asked ? p.store.meta(asked) : null);
+    const blobId = meta?.id ?? asked;
+    const now = p.store.now;
+    if (r.sessionId !== null) p.sessions.touch(r.sessionId, now);
+    if (ok && r.sessionId !== null && meta) p.store.touchFetch(meta.id);
+    const keep = r.keepText !== false || !ok;
+    const eventId = p.ledger.insertEvent({
+      ts: now,
+      type: r.type,
+      sessionId: r.sessionId,
+      blobId,
+      tool: meta?.tool ?? null,
+      server: meta?.server ?? null,
+      chars: ok ? r.answer.text.length : 0,
+      tokens: ok && keep ? p.tokens.count(r.answer.text) : ok ? null : 0,
+      data: {
+        ...(r.mode !== undefined ? { mode: r.mode } : {}),
+        ...(r.args !== undefined ? { args: r.args } : {}),
+        servedChars: r.answer.servedChars,
+        truncated: r.answer.truncated,
+        ...(ok ? {} : { error: true }),
+        ...(r.sessionId === null ? { by: r.operator ?? "operator" } : {}),
+        ...(keep ? {} : { answer: "the whole blob" }),
+        ...r.data,
+      },
+      text: keep ? keptText(r.answer.text) : null,
+    });
+    if (blobId) p.emit({ type: "fetch", sessionId: r.sessionId, blobId, mode: r.mode ?? r.type });
+    return { ...r.answer, eventId };
+  } catch (err) {
+    p.logger.error("recording a read failed", { type: r.type, error: describeError(err) });
+    return r.answer;
+  }
+}

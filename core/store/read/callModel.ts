@@ -1,0 +1,98 @@
+/**
+ * The read model of one call as the audit trail shows it: a row of a session's call table, and
+ * the call opened (what the tool returned beside what the model was given, every read of its
+ * result with the answer, what it was passed by reference, its images, its JSON-RPC). Pure types.
+ */
+import type { BlobState, Kind, Label } from "../../types";
+import type { CallRef, LedgerEvent, TextPreview } from "./readModel";
+
+/** The blob a call's result was stored as. */
+export interface CallBlob {
+  id: string;
+  kind: Kind;
+  label: Label;
+  state: BlobState;
+  chars: number;
+}
+
+/** An image or audio item of a result (never rescued). `thumb` is base64 of a small image, in a call's detail only. */
+export interface MediaItem {
+  type: string;
+  mime: string | null;
+  bytes: number;
+  thumb?: string | null;
+}
+
+/** `spill:` tokens in a call's arguments: how many were expanded or denied, and what flowed. */
+export interface ByReference {
+  expanded: number;
+  denied: number;
+  chars: number;
+  /** Tokens of the content that flowed, when its producing call was counted. */
+  tokens: number;
+}
+
+/** One call as a row of a session's call table; figures summed over its parts. */
+export interface CallSummary extends CallRef {
+  /** The id of the call's own ledger event: orders calls against the session's other events. */
+  seq: number;
+  /** When the call reached Spillway; else ts minus the duration (a host's report); else ts. */
+  startedAt: number;
+  upstreamMs: number | null;
+  argsPreview: string | null;
+  /** The start of the sentence the model got for a failed call or an error result. */
+  errorText: string | null;
+  /** A structuredContent stored apart from the text: 1; else 0. */
+  parts: number;
+  blob: CallBlob | null;
+  /** Fetches and recalls of the result in this session (refused ones counted apart). */
+  reads: { count: number; chars: number; tokens: number; refused: number };
+  /** What this call was passed by reference. */
+  received: ByReference;
+  media: MediaItem[];
+}
+
+/** A read (fetch, recall, expansion) with what the model was given by it. */
+export interface ReadEvent extends LedgerEvent {
+  /** The answer as the model got it (masked); null when not kept (a resource read gives the whole blob). */
+  answer: TextPreview | null;
+}
+
+/** A call's JSON-RPC as the proxy saw it (masked, long strings cut), pretty-printed. */
+export interface RpcView {
+  request: string;
+  response: string | null;
+  /** What Spillway sent upstream (arguments expanded) and the upstream's answer, for proxied calls. */
+  upstreamRequest: string | null;
+  upstreamResponse: string | null;
+}
+
+/** A part of a call: the structuredContent, stored as its own blob. */
+export interface CallPart {
+  call: CallRef;
+  raw: TextPreview;
+  given: TextPreview;
+  blob: CallBlob | null;
+}
+
+/** One call opened: every text and record the audit trail has of it. */
+export interface CallDetail {
+  call: CallSummary & { argsJson: string | null };
+  /** What the tool returned. */
+  raw: TextPreview;
+  /** What the model was given: the handle, the stub or the result itself. */
+  given: TextPreview;
+  parts: CallPart[];
+  /** Fetches, recalls and expansions of its result in this session, each with its answer. */
+  reads: ReadEvent[];
+  /** The `spill:` expansions made for its arguments (what flowed in, what was denied and why). */
+  received: ReadEvent[];
+  media: MediaItem[];
+  rpc: RpcView | null;
+}
+
+/** One ledger event opened: what the model was given by it, and its JSON-RPC. */
+export interface EventDetail {
+  event: ReadEvent;
+  rpc: RpcView | null;
+}
