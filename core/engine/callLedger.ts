@@ -8,6 +8,7 @@
 import { canonicalJson } from "../dedup/dedup";
 import { describeError } from "../errors";
 import type { MediaRecord } from "../store/ledger";
+import { redactRuns } from "../sensitivity/fetchArgsMask";
 import { keptJson, keptText, RPC_GIVEN_STRING_MAX_CHARS } from "./auditText";
 import type { EngineParts } from "./parts";
 
@@ -69,12 +70,13 @@ export function mediaOf(content: unknown): MediaRecord[] {
   return out;
 }
 
-function rpcRecord(rpc: RpcInput) {
+function rpcRecord(rpc: RpcInput, redact: readonly string[] = []) {
+  const r = <T>(v: T) => redactRuns(v, redact);
   return {
-    request: keptJson(rpc.request, RPC_GIVEN_STRING_MAX_CHARS) ?? "null",
-    response: keptJson(rpc.response, RPC_GIVEN_STRING_MAX_CHARS),
-    upstreamRequest: keptJson(rpc.upstreamRequest),
-    upstreamResponse: keptJson(rpc.upstreamResponse),
+    request: keptJson(r(rpc.request), RPC_GIVEN_STRING_MAX_CHARS) ?? "null",
+    response: keptJson(r(rpc.response), RPC_GIVEN_STRING_MAX_CHARS),
+    upstreamRequest: keptJson(r(rpc.upstreamRequest)),
+    upstreamResponse: keptJson(r(rpc.upstreamResponse)),
   };
 }
 
@@ -124,7 +126,10 @@ export function noteRead(p: EngineParts, eventId: number, note: ReadNoteInput): 
     p.store.transaction(() => {
       const ms = round(note.durationMs);
       if (ms !== null && ms !== undefined) p.ledger.setEventDuration(eventId, ms);
-      if (note.rpc) p.ledger.insertRpc({ eventId, ...rpcRecord(note.rpc) });
+      // A fetch's pattern that names a secret by its bare value: masked in its JSON-RPC too.
+      const redact = p.pendingRedactions.get(eventId);
+      p.pendingRedactions.delete(eventId);
+      if (note.rpc) p.ledger.insertRpc({ eventId, ...rpcRecord(note.rpc, redact) });
     });
   } catch (err) {
     p.logger.error("completing a read's record failed", { eventId, error: describeError(err) });

@@ -13,15 +13,31 @@ import { maskJsonValue } from "./maskJson";
 const MIN_RUN = 6;
 const MARKER = "[masked:fetch_argument]";
 
-/** `args` with every run that names a secret replaced; the same object when none does. */
-export function storedFetchArgs(args: Record<string, unknown>, exact: string, masked: string): Record<string, unknown> {
-  return maskJsonValue(args, (value) => {
-    let out = value;
+/** The runs of `args`' strings that name a secret; `exact`/`masked`: the blob read, when there is one. */
+export function fetchArgSecrets(args: Record<string, unknown>, exact = "", masked = exact): string[] {
+  const runs = new Set<string>();
+  maskJsonValue(args, (value) => {
     for (const run of literalRuns(value)) {
-      if (looksGenerated(run) || (exact !== masked && exact.includes(run) && !masked.includes(run))) out = out.replaceAll(run, MARKER);
+      if (looksGenerated(run) || (exact !== masked && exact.includes(run) && !masked.includes(run))) runs.add(run);
     }
-    return out;
+    return value;
   });
+  return [...runs];
+}
+
+/**
+ * `value` (a text or a JSON value) with every run replaced by a marker: the arguments, and the
+ * answers and messages that echo them (`No line matches /…/`). The same value when none occurs.
+ */
+export function redactRuns<T>(value: T, runs: readonly string[]): T {
+  if (runs.length === 0) return value;
+  const redact = (text: string) => runs.reduce((t, run) => t.replaceAll(run, MARKER), text);
+  return typeof value === "string" ? (redact(value) as T) : maskJsonValue(value, redact);
+}
+
+/** `args` with every run that names a secret replaced; the same object when none does. */
+export function storedFetchArgs(args: Record<string, unknown>, exact = "", masked = exact): Record<string, unknown> {
+  return redactRuns(args, fetchArgSecrets(args, exact, masked));
 }
 
 /** The literal runs of a regular expression or a query: split on regex syntax and spaces. */
