@@ -86,9 +86,15 @@ export const configSchema = z
       .prefault({}),
     sensitivity: z
       .object({
+        /** What the model gets: `mask` credential-shaped spans, `audit` (label and record only) or `off`. */
         mode: z.enum(["mask", "audit", "off"]).default("mask"),
         /** Label floor per tool (exact name or glob). */
         toolLabels: z.record(z.string(), labelSchema).default({}),
+        /**
+         * Tools (exact names or globs) whose results reach the model unmasked because returning a
+         * secret is their job (a vault read). What is written under the home stays masked.
+         */
+        unmaskedTools: z.array(z.string()).default([]),
       })
       .strict()
       .prefault({}),

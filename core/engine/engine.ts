@@ -15,14 +15,14 @@ import { StoreReader } from "../store/read/reader";
 import type { Engine } from "./engineApi";
 import { createTokenCounter } from "../savings/tokens";
 import { openSearchIndex } from "../search/searchIndex";
-import { maskSecrets } from "../sensitivity/secrets";
+import { maskingLogger } from "../sensitivity/maskJson";
+import { SensitiveViews, type ViewText } from "../sensitivity/views";
 import { BlobStore, type StoreHooks } from "../store/blobStore";
 import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { openStoreParts } from "../store/blobStore";
 import { storeToolCatalog } from "../store/toolCatalog";
 import { TaskQueue } from "./taskQueue";
 import { importSession } from "./importService";
-import type { Label } from "../types";
 import { rotateStoreKey } from "../store/rotate";
 import { detectKind } from "../rescue/kind";
 import { labelResult } from "../sensitivity/labels";
@@ -40,12 +40,14 @@ export interface EngineOptions {
   storeHooks?: StoreHooks;
 }
 
+/** Chars read past a preview's end, so a secret cut by the end is still recognised and masked. */
+const HEAD_MARGIN_CHARS = 1024;
+/** Blobs from this size open from the head of their file first (the inspector's first page). */
+const HEAD_READ_MIN_BYTES = 8 * 1024 * 1024;
 /** Blobs up to this size are indexed for search in the background after they are stored. */
 const EAGER_INDEX_MAX_CHARS = 16 * 1024 * 1024;
 /** A turn's prompt is kept up to this many chars (masked), to show on the timeline. */
 const PROMPT_MAX_CHARS = 2_000;
-/** Masked views kept in memory, in chars. */
-const MASK_CACHE_CHARS = 64 * 1024 * 1024;
 
 export type { Engine };
 
@@ -62,7 +64,9 @@ export function engineInternals(engine: Engine): EngineParts {
 export function createEngine(opts: EngineOptions): Engine {
   const config = opts.config ?? defaultConfig();
   const clock = opts.clock ?? systemClock;
-  const logger = opts.logger ?? stderrLogger();
+  const views = new SensitiveViews({ mode: config.sensitivity.mode, unmaskedTools: config.sensitivity.unmaskedTools });
+  // Log lines end up in files the agent host keeps (a `spillway mcp`'s stderr): masked like the disk.
+  const logger = maskingLogger(opts.logger ?? stderrLogger(), (t) => views.storedView(t));
   const store = new BlobStore({
     home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home), hooks: opts.storeHooks,
   });
@@ -72,9 +76,7 @@ export function createEngine(opts: EngineOptions): Engine {
   const tokens = createTokenCounter(config.tokenizer);
   const queue = new TaskQueue(logger);
   const listeners = new Set<(e: EngineEvent) => void>();
-  const masked = new Map<string, string>();
   const smallCounts: { callId: number; returned: string; given: string }[] = [];
-  let maskedChars = 0;
 
   const emit = (e: EngineEvent) => {
     for (const l of listeners) {
@@ -87,31 +89,11 @@ export function createEngine(opts: EngineOptions): Engine {
   };
   const onRemoved = (id: string) => {
     search.removeBlob(id);
-    const m = masked.get(id);
-    if (m !== undefined) {
-      maskedChars -= m.length;
-      masked.delete(id);
-    }
+    views.forget(id);
   };
 
   const parts: EngineParts = {
-    config, logger, store, sessions, ledger, search, tokens, emit,
-    modelView(id: string, text: string, label: Label): string {
-      if (config.sensitivity.mode !== "mask" || label !== "credential") return text;
-      const hit = masked.get(id);
-      if (hit !== undefined) return hit;
-      const view = maskSecrets(text).text;
-      if (view.length <= MASK_CACHE_CHARS) {
-        while (maskedChars + view.length > MASK_CACHE_CHARS && masked.size > 0) {
-          const [oldest, v] = masked.entries().next().value as [string, string];
-          masked.delete(oldest);
-          maskedChars -= v.length;
-        }
-        masked.set(id, view);
-        maskedChars += view.length;
-      }
-      return view;
-    },
+    config, logger, store, sessions, ledger, search, tokens, emit, views,
     countCallTokens(callId, returned, given) {
       // Always off the hot path: the agent's call returns before any token is counted. Small
       // calls are counted in batches, one transaction per batch.
@@ -160,15 +142,16 @@ export function createEngine(opts: EngineOptions): Engine {
         if (text === null) return;
         // In batches with yields, so a large blob does not stall the endpoint. A search that
         // arrives meanwhile indexes synchronously (ensureIndexed); this run then stops on its
-        // first conflicting batch and the queue logs it.
-        const view = parts.modelView(id, text, meta.label);
+        // first conflicting batch and the queue logs it. The index holds the masked view in
+        // every mode: its chunks are on disk, unencrypted, even for an encrypted blob.
+        const view = views.maskedBlob(id, text);
         await search.indexBlobAsync(id, view, meta.kind);
         if (search.isIndexed(id)) store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
       }, known?.length ?? 0);
     },
     ensureIndexed(id, text, meta) {
       if (search.isIndexed(id)) return;
-      const view = parts.modelView(id, text, meta.label);
+      const view = views.maskedBlob(id, text);
       search.indexBlob(id, view, meta.kind);
       store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
     },
@@ -232,6 +215,31 @@ export function createEngine(opts: EngineOptions): Engine {
     noteCall: (callId, note) => noteCall(parts, callId, note),
     noteRead: (eventId, note) => noteRead(parts, eventId, note),
     importSession: (session) => importSession(parts, session),
+    /** The model's exit for a text composed outside the engine (an MCP content item, a hook answer): masked per the sensitivity mode. */
+    modelView: (text: string, tool: string | null): string => views.modelView(text, tool),
+    /** The operator's exit for a text: masked unless `reveal`. */
+    operatorView: (text: string, reveal = false): string => views.operatorView(text, reveal),
+    /** A blob's whole text as the operator sees it (masked unless `reveal`), cached for paging; null when its file is gone. */
+    operatorBlob: (id: string, reveal: boolean): ViewText | null => views.operatorBlob(id, reveal, () => store.read(id)),
+    /** The first `lines` lines of a large plain blob as the operator sees them, read from the head of its file; null: use operatorBlob. */
+    operatorHeadLines(id: string, lines: number, reveal: boolean): { text: string; masked: boolean } | null {
+      const meta = store.meta(id);
+      if (!meta || meta.bytes < HEAD_READ_MIN_BYTES || views.hasText(id)) return null;
+      const head = reader.headLines(id, lines);
+      if (head === null) return null;
+      const text = views.operatorView(head, reveal);
+      return { text, masked: text !== head };
+    },
+    /** The first `maxChars` of a blob as the operator sees it (previews), without reading a large plain file whole. */
+    operatorHead(id: string, maxChars: number, reveal = false): { text: string; totalChars: number } | null {
+      const meta = store.meta(id);
+      if (!meta || meta.state === "tombstoned") return null;
+      // Small and encrypted blobs are read whole (and cached); a large plain one from its file's head.
+      const head = meta.encrypted || meta.chars <= maxChars * 4 ? null : reader.headChars(id, maxChars + HEAD_MARGIN_CHARS);
+      if (head !== null) return { text: views.operatorView(head, reveal).slice(0, maxChars), totalChars: meta.chars };
+      const v = views.operatorBlob(id, reveal, () => store.read(id));
+      return v ? { text: v.text.slice(0, maxChars), totalChars: meta.chars } : null;
+    },
     /** Records that a session is active (and which client runs it, when known). */
     touchSession(sessionId: string, client?: string | null): void {
       sessions.touch(sessionId, store.now, client);

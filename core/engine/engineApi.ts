@@ -10,6 +10,7 @@ import type { SearchHit, SearchOptions } from "../search/searchIndex";
 import type { StoreReader } from "../store/read/reader";
 import type { ToolCatalogView } from "../store/toolCatalog";
 import type { SweepReport } from "../store/lifecycle";
+import type { ViewText } from "../sensitivity/views";
 import type { BlobMeta, SavingsGroup, SavingsRow } from "../types";
 import type { EngineEvent } from "./engineEvents";
 import type { CallNoteInput, FailedCallInput, ReadNoteInput } from "./callLedger";
@@ -42,6 +43,19 @@ export interface Engine {
   recall(sessionId: string | null, resultId: unknown): RecordedAnswer;
   /** The whole content of a blob as the session may see it (masked per the sensitivity mode): MCP resources/read. */
   readBlob(sessionId: string | null, id: unknown): BlobReadResult;
+  /**
+   * The model's exit for a text composed outside the engine (an MCP content item, a hook answer,
+   * an upstream's error): masked per `sensitivity.mode` unless `tool` is in `sensitivity.unmaskedTools`.
+   */
+  modelView(text: string, tool: string | null): string;
+  /** The operator's exit for a text (inspector, exports): masked unless `reveal`. */
+  operatorView(text: string, reveal?: boolean): string;
+  /** A blob's whole text as the operator sees it (masked unless `reveal`), cached for paging; null when its file is gone. Throws CannotDecrypt for a bad key. */
+  operatorBlob(id: string, reveal: boolean): ViewText | null;
+  /** The first `lines` lines of a large plain blob as the operator sees them, from its file's head; null: use operatorBlob. */
+  operatorHeadLines(id: string, lines: number, reveal: boolean): { text: string; masked: boolean } | null;
+  /** The first `maxChars` of a blob as the operator sees it (previews), without reading a large plain file whole. */
+  operatorHead(id: string, maxChars: number, reveal?: boolean): { text: string; totalChars: number } | null;
   /** BM25 search over the stored results (all, or within `opts.blobId`). */
   search(query: string, opts?: SearchOptions): SearchHit[];
   /** Live blobs not (yet) in the search index. */

@@ -1,6 +1,7 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
 import { runFetch, type FetchAnswer } from "../fetch/fetchModes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
+import { storedFetchArgs } from "../sensitivity/fetchArgsMask";
 import { BLOB_ID_PATTERN } from "../vocabulary";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
@@ -68,6 +69,12 @@ export function resolveBlob(
   }
 }
 
+/** An answer built from the blob's model view goes through the model's exit once more, with whatever was composed around the slice. */
+function exit(p: EngineParts, meta: BlobMeta, answer: FetchAnswer): FetchAnswer {
+  const text = p.views.modelView(answer.text, meta.tool);
+  return text === answer.text ? answer : { ...answer, text };
+}
+
 /** The sentence for a stored copy that fails its integrity check or cannot be decrypted: never its bytes. */
 function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): string {
   const why = err.code === ErrorCode.Corrupt
@@ -85,17 +92,18 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
     if (!resolved.ok) return record(errorAnswer(resolved.message), null);
     const { meta, text } = resolved;
     if (mode === "search") p.ensureIndexed(meta.id, text, meta);
-    const view = p.modelView(meta.id, text, meta.label);
-    const answer = runFetch(mode, {
+    const view = p.views.modelBlob(meta.id, text, meta.tool);
+    const answer = exit(p, meta, runFetch(mode, {
       id: meta.id,
       content: view,
       meta,
       args: req.args ?? {},
       limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
       search: p.search,
-      withholdFull: p.config.sensitivity.mode === "mask" && meta.label === "credential",
-    }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) }));
-    return record(answer, meta);
+      withholdFull: p.views.masksFor(meta.tool) && meta.label === "credential",
+    }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) })));
+    const args = storedFetchArgs(req.args ?? {}, text, p.views.maskedBlob(meta.id, text));
+    return recordRead(p, { type: "fetch", sessionId: req.sessionId, operator: req.operator, id: req.id, meta, mode, args, answer });
   } catch (err) {
     p.logger.error("fetch failed", { id: String(req.id), mode: String(req.mode), error: describeError(err) });
     return errorAnswer(`Fetching ${String(req.id)} failed inside Spillway: ${describeError(err)}`);
@@ -108,7 +116,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
     const resolved = resolveBlob(p, sessionId, resultId);
     if (!resolved.ok) return recordRead(p, { type: "recall", sessionId, id: resultId, meta: null, answer: errorAnswer(resolved.message), data: { refused: true } });
     const { meta, text } = resolved;
-    const view = p.modelView(meta.id, text, meta.label);
+    const view = p.views.modelBlob(meta.id, text, meta.tool);
     let answer: FetchAnswer;
     if (view.length > p.config.fetch.fullMaxChars) {
       answer = runFetch("full", {
@@ -118,6 +126,7 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
     } else {
       answer = { text: view, truncated: false, isError: false, servedChars: view.length };
     }
+    answer = exit(p, meta, answer);
     return recordRead(p, { type: "recall", sessionId, id: resultId, meta, answer, data: { refused: answer.isError, masked: view !== text } });
   } catch (err) {
     p.logger.error("recall failed", { id: String(resultId), error: describeError(err) });
@@ -138,7 +147,7 @@ export function readBlob(
       return resolved;
     }
     const { meta, text } = resolved;
-    const view = p.modelView(meta.id, text, meta.label);
+    const view = p.views.modelBlob(meta.id, text, meta.tool);
     const answer = { text: view, truncated: false, isError: false, servedChars: view.length };
     recordRead(p, { type: "fetch", sessionId, id, meta, mode: "resource", answer, keepText: false });
     return { ok: true, meta, text: view };

@@ -29,9 +29,9 @@ export function nearDuplicateStub(p: EngineParts, tool: string, base: NearBase, 
     return renderNearStub({
       tool,
       baseId: base.baseId,
-      baseText: p.modelView(base.baseId, baseText, baseMeta.label),
+      baseText: p.views.modelBlob(base.baseId, baseText, baseMeta.tool),
       id: meta.id,
-      text: p.modelView(meta.id, text, meta.label),
+      text: p.views.modelBlob(meta.id, text, tool),
       maxChangedShare: share,
       maxChars: handleSize(tool, meta, text.length, p),
     });

@@ -6,7 +6,8 @@ import type { Ledger } from "../store/ledger";
 import type { SessionStore } from "../store/sessions";
 import type { SearchIndex } from "../search/searchIndex";
 import type { TokenCounter } from "../savings/tokens";
-import type { BlobMeta, Label } from "../types";
+import type { SensitiveViews } from "../sensitivity/views";
+import type { BlobMeta } from "../types";
 import type { EngineEvent } from "./engineEvents";
 
 export interface EngineParts {
@@ -17,8 +18,8 @@ export interface EngineParts {
   ledger: Ledger;
   search: SearchIndex;
   tokens: TokenCounter;
-  /** The text the model may see of a blob: masked when the sensitivity mode says so. */
-  modelView(id: string, text: string, label: Label): string;
+  /** The exits: what the model, the operator and the disk get of a text (one cache of blob views). */
+  views: SensitiveViews;
   /** Counts the call's tokens off the hot path and stores them in the ledger. */
   countCallTokens(callId: number, returned: string, given: string): void;
   /** Queues a blob for search indexing off the hot path. */

@@ -6,6 +6,7 @@ import { buildExcerpt, excerptBudget } from "../rescue/excerpt";
 import { renderHandle } from "../rescue/handle";
 import { detectKind } from "../rescue/kind";
 import { labelResult } from "../sensitivity/labels";
+import { findSecrets, type SecretFinding } from "../sensitivity/secrets";
 import { describeError } from "../errors";
 import { countLines } from "../text/lines";
 import type { Outcome } from "../types";
@@ -34,6 +35,8 @@ export interface TransformResult {
   callId: number | null;
   /** Why it was delivered in full although held (dedup), when that applies. */
   reason?: string;
+  /** A pass-through whose text was masked: the caller delivers `text`, not the result as it came. */
+  masked?: boolean;
 }
 
 /** Results at most this long are kept in the ledger as text when not stored as a blob. */
@@ -50,7 +53,17 @@ export function transformToolResult(p: EngineParts, input: TransformInput): Tran
       session: input.sessionId,
       error: describeError(err),
     });
-    return { text: input.text, outcome: "failed_open", blobId: null, callId: null };
+    return { ...failOpenText(p, input), outcome: "failed_open", blobId: null, callId: null };
+  }
+}
+
+/** The raw result, still through the model's exit when masking works; the exact text when it fails too. */
+function failOpenText(p: EngineParts, input: TransformInput): { text: string; masked: boolean } {
+  try {
+    const text = p.views.modelView(input.text, input.tool);
+    return { text, masked: text !== input.text };
+  } catch {
+    return { text: input.text, masked: false };
   }
 }
 
@@ -62,19 +75,24 @@ function toolRule(cfg: SpillwayConfig["rescue"], tool: string): { rescue: boolea
 }
 
 function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult {
-  const { config: cfg, store, sessions, ledger } = p;
+  const { config: cfg, store, sessions, ledger, views } = p;
   const now = store.now;
   const text = input.text;
   const chars = text.length;
   const session = sessions.touch(input.sessionId, now);
   const server = input.server ?? null;
+  // The ledger stores these masked (storedView); the exact bytes live only in the blob.
   const argsJson = input.args === undefined ? null : canonicalJson(input.args);
+  // One scan of the result serves its label, the model's view and the masked blob view.
+  let scanned: SecretFinding[] | undefined;
+  const findings = () => (scanned ??= findSecrets(text));
   const record = (outcome: Outcome, given: string, blobId: string | null, reason?: string): TransformResult => {
     const callId = ledger.insertCall({
       sessionId: input.sessionId, ts: now, tool: input.tool, server, argsJson, outcome, blobId,
       isError: input.isError === true, returnedChars: chars, givenChars: given.length,
       rawText: blobId === null && chars <= SMALL_TEXT ? text : null,
-      givenText: given === text ? null : given,
+      // A pass-through's given text is the result's own view, derivable from the raw text or the blob.
+      givenText: outcome === "passthrough" ? null : given,
     });
     ledger.insertEvent({
       ts: now, type: outcome === "rescued" ? "rescue" : outcome === "stubbed" ? "stub" : "passthrough",
@@ -83,21 +101,24 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     });
     p.countCallTokens(callId, text, given);
     p.emit({ type: "call", sessionId: input.sessionId, callId, outcome, blobId });
-    return { text: given, outcome, blobId, callId, reason };
+    return { text: given, outcome, blobId, callId, reason, ...(outcome === "passthrough" && given !== text ? { masked: true } : {}) };
   };
 
+  // Own tools' answers left through the model's exit already (fetchService).
   if (OWN_TOOLS.has(input.tool)) return { text, outcome: "passthrough", blobId: null, callId: null };
+  const masks = views.masksFor(input.tool);
   const rule = toolRule(cfg.rescue, input.tool);
   const rescue = rule.rescue && chars > rule.threshold;
   const dedup = !input.isError && chars >= cfg.dedup.minChars && chars <= cfg.dedup.maxChars;
-  if (!rescue && !dedup) return record("passthrough", text, null);
+  if (!rescue && !dedup) return record("passthrough", masks ? views.modelView(text, input.tool, findings()) : text, null);
 
   const prepared = store.prepareText(text);
   const contentId = prepared.id;
   let reason: string | undefined;
   let near: (NearBase & { key: string }) | null = null;
   if (dedup) {
-    const key = streakKey(input.tool, input.args);
+    // Hashed with the store's key: the streak table must not hold the arguments (a password) in clear.
+    const key = store.idFor(streakKey(input.tool, input.args));
     const streak = sessions.streak(input.sessionId, key);
     const decision = decideDedup({
       contentId,
@@ -112,7 +133,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     sessions.setStreak(input.sessionId, key, contentId, stub ? decision.nextCount : 0);
     if (stub) {
       sessions.recordHeld(input.sessionId, contentId, session.generation, now);
-      return record("stubbed", renderStub({ tool: input.tool, id: contentId, chars }), contentId);
+      return record("stubbed", views.modelView(renderStub({ tool: input.tool, id: contentId, chars }), input.tool), contentId);
     }
     if (decision.action === "deliver" && decision.reason !== "first") reason = decision.reason;
     const base = decision.action === "deliver" && decision.reason === "first" ? nearDuplicateBase({
@@ -123,7 +144,9 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   }
 
   const { kind, shape } = detectKind(text);
-  const label = labelResult({ tool: input.tool, args: input.args ?? {}, content: text, toolLabels: cfg.sensitivity.toolLabels });
+  const label = labelResult({
+    tool: input.tool, args: input.args ?? {}, content: text, toolLabels: cfg.sensitivity.toolLabels, contentFindings: findings(),
+  });
   const lines = countLines(text);
   const before = store.meta(contentId);
   const { meta, repaired } = store.put(text, { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label }, prepared);
@@ -139,16 +162,18 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
       data: { to: meta.label, reasons: label.reasons } });
   }
   sessions.recordHeld(input.sessionId, meta.id, session.generation, now);
+  // The masked view is cached now, so indexing and the first fetch do not scan the text again.
+  const masked = views.maskedBlob(meta.id, text, findings());
   p.scheduleIndex(meta.id, text);
   const nearStub = near && nearDuplicateStub(p, input.tool, near, meta, text);
   if (near && nearStub) {
     sessions.setStreak(input.sessionId, near.key, meta.id, near.nextCount);
-    return record("stubbed", nearStub, meta.id, "near_duplicate");
+    return record("stubbed", views.modelView(nearStub, input.tool), meta.id, "near_duplicate");
   }
-  if (!rescue) return record("passthrough", text, meta.id, reason);
+  const view = masks ? masked : text;
+  if (!rescue) return record("passthrough", view, meta.id, reason);
 
-  const view = p.modelView(meta.id, text, meta.label);
   const excerpt = buildExcerpt(view, kind, excerptBudget(view.length, cfg.excerpt));
   const handle = renderHandle({ id: meta.id, tool: input.tool, chars, lines, kind, shape, excerpt, ...cfg.fetch });
-  return record("rescued", handle, meta.id, reason);
+  return record("rescued", views.modelView(handle, input.tool), meta.id, reason);
 }

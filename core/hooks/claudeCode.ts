@@ -6,6 +6,7 @@
  */
 import { OWN_TOOLS } from "../engine/transform";
 import type { Engine } from "../engine/engineApi";
+import { maskJsonValue } from "../sensitivity/maskJson";
 import { viewBuiltinOutput } from "./builtinOutput";
 import { readPersistedOutput, type PersistedRef } from "./persistedOutput";
 import { mcpSavedOutput, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
@@ -74,8 +75,11 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promi
     const { text, isError } = savedText !== undefined ? { text: savedText, isError: false } : mcpText(p.tool_response);
     const r = engine.transformToolResult({ sessionId, tool: name, server, args: p.tool_input, text, isError });
     noteDuration(engine, r.callId, p.duration_ms);
-    if (r.outcome !== "rescued" && r.outcome !== "stubbed") return {};
-    return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: replaceMcpText(p.tool_response, r.text) } };
+    const replaced = r.outcome === "rescued" || r.outcome === "stubbed";
+    if (!replaced && !r.masked) return {};
+    // A masked pass-through keeps the result's shape (items, structuredContent), its strings through the model's exit.
+    const out = replaced || savedText !== undefined ? replaceMcpText(p.tool_response, r.text) : maskJsonValue(p.tool_response, (t) => engine.modelView(t, name));
+    return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: out } };
   }
   const view = viewBuiltinOutput(name, p.tool_response);
   if (!view) return {};
@@ -83,7 +87,8 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promi
   if (text === null) return {};
   const r = engine.transformToolResult({ sessionId, tool: name, server: null, args: p.tool_input, text, isError: false });
   noteDuration(engine, r.callId, p.duration_ms);
-  if (r.outcome !== "rescued" && r.outcome !== "stubbed") return {};
+  // A pass-through whose secrets were masked is answered too, in the tool's own output shape.
+  if (r.outcome !== "rescued" && r.outcome !== "stubbed" && !r.masked) return {};
   return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: view.replace(r.text) } };
 }
 

@@ -29,7 +29,8 @@ export function transform(engine: Engine, req: z.infer<typeof transformRequest>)
   const r = engine.transformToolResult({
     sessionId: req.session_id, tool: req.tool, server: req.server ?? null, args: req.args, text: req.text, isError: req.is_error === true,
   });
-  const changed = r.outcome === "rescued" || r.outcome === "stubbed";
+  // A masked pass-through is a change too: the host must deliver the masked text, not its own copy.
+  const changed = r.outcome === "rescued" || r.outcome === "stubbed" || r.masked === true;
   return {
     changed,
     outcome: r.outcome,

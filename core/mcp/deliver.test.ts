@@ -3,7 +3,12 @@ import { parseConfig } from "../config/config";
 import { createEngine, type Engine } from "../engine/engine";
 import { memoryLogger } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
-import { deliverResult, repeatsText } from "./deliver";
+import { smallSecrets } from "../../tests/fixtures/secrets/smallSecrets";
+import { deliverResult, repeatsText, splitLike } from "./deliver";
+import { deliverResource } from "./deliverResource";
+
+const secrets = smallSecrets(3);
+const leaks = (v: unknown) => secrets.values.filter((s) => JSON.stringify(v).includes(s));
 
 function log(lines: number, seed = "x"): string {
   return Array.from({ length: lines }, (_, i) => `[${seed}] step ${i}: compiled module ${i} in ${i % 89} ms`).join("\n");
@@ -59,6 +64,47 @@ describe("what the client gets for an upstream result", () => {
   it("appends the note about a denied spill: token", () => {
     const out = deliver({ content: [{ type: "text", text: "ok" }] }, "[spillway: spill:abc was not expanded]");
     expect(out.content.at(-1)).toEqual({ type: "text", text: "[spillway: spill:abc was not expanded]" });
+  });
+
+  it("masks a small pass-through in every text it carries, keeping its shape and its images", () => {
+    const image = { type: "image" as const, data: "aGk=", mimeType: "image/png" };
+    const [a, b, c] = [secrets.lines.slice(0, 5).join("\n"), secrets.lines.slice(5, 9).join("\n"), secrets.lines.slice(9).join("\n")];
+    const result: CallToolResult = {
+      content: [{ type: "text", text: a }, image, { type: "text", text: b }, { type: "resource", resource: { uri: "file:///x.env", text: c } }],
+      structuredContent: { env: { SESSION_SECRET: secrets.values[6], note: secrets.lines[0] }, count: 3 },
+    };
+    const out = deliver(result);
+    expect(leaks(out)).toEqual([]);
+    expect(out.content.map((x) => x.type)).toEqual(["text", "image", "text", "resource"]);
+    expect(out.content[1]).toBe(image);
+    expect((out.content[0] as { text: string }).text.split("\n")).toHaveLength(5);
+    expect((out.content[2] as { text: string }).text).toContain("Cookie: [masked:cookie]");
+    expect(out.structuredContent).toEqual({ env: { SESSION_SECRET: "[masked:secret]", note: expect.stringContaining("[masked:") }, count: 3 });
+    expect(leaks(result)).toHaveLength(secrets.values.length); // the upstream's result object is left alone
+  });
+
+  it("returns an opted-out tool's result exactly as sent", async () => {
+    const e = createEngine({ home: home.path, config: parseConfig({ sensitivity: { unmaskedTools: ["read"] } }), logger: memoryLogger() });
+    const result: CallToolResult = { content: [{ type: "text", text: secrets.lines.join("\n") }] };
+    expect(deliverResult(e, { sessionId: "s", tool: "read", server: "fs", args: {}, result, note: null })).toBe(result);
+    await e.close();
+  });
+
+  it("masks a small upstream resource read and keeps a clean or binary one as sent", () => {
+    const secret = { uri: "file:///app/.env", mimeType: "text/plain", text: secrets.lines.join("\n") };
+    const blob = { uri: "file:///logo.png", mimeType: "image/png", blob: "aGk=" };
+    const out = deliverResource(engine, { sessionId: "s", server: "fs", uri: secret.uri, result: { contents: [secret, blob] } });
+    expect(leaks(out)).toEqual([]);
+    expect(out.contents[0]).toMatchObject({ uri: secret.uri, mimeType: "text/plain", text: expect.stringContaining("[masked:") });
+    expect(out.contents[1]).toBe(blob);
+    const clean = { contents: [{ uri: "file:///README", text: "hello" }] };
+    expect(deliverResource(engine, { sessionId: "s", server: "fs", uri: "file:///README", result: clean })).toBe(clean);
+  });
+
+  it("cuts a masked join back into its parts by their newlines", () => {
+    expect(splitLike("a\nb [m]\nc\nd", ["a", "b x\nc", "d"])).toEqual(["a", "b [m]\nc", "d"]);
+    expect(splitLike("only", ["only"])).toEqual(["only"]);
+    expect(splitLike("a b", ["a", "b"])).toBeNull();
   });
 
   it("judges repetition by what is left once the repeated strings are set aside", () => {

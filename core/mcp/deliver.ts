@@ -1,9 +1,12 @@
 /**
  * What the client gets for an upstream result: the text content goes through rescue and dedup;
- * non-text items pass untouched; oversized structuredContent is dropped when it only repeats the
- * text, else stored as its own blob. A result Spillway leaves alone is returned exactly as sent.
+ * oversized structuredContent is dropped when it only repeats the text, else stored as its own
+ * blob; every text that stays (items, embedded resources, structured strings) leaves through the
+ * model's exit (masked per the sensitivity mode); images and audio pass untouched. A result
+ * Spillway leaves alone is returned exactly as sent.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { maskJsonValue } from "../sensitivity/maskJson";
 import type { Outcome } from "../types";
 import { blobLink } from "./blobResources";
 import type { Engine } from "../engine/engineApi";
@@ -52,9 +55,11 @@ export function repeatsText(value: unknown, jsonLength: number, text: string, th
 export function deliverResult(engine: Engine, input: DeliverInput): CallToolResult {
   const { result } = input;
   const content: Content[] = Array.isArray(result.content) ? result.content : [];
-  const text = content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("\n");
+  const texts = content.flatMap((c) => (c.type === "text" ? [c.text] : []));
+  const text = texts.join("\n");
   const base = { sessionId: input.sessionId, tool: input.tool, server: input.server, args: input.args, isError: result.isError === true };
   const main = engine.transformToolResult({ ...base, text });
+  const exit = (t: string) => engine.modelView(t, input.tool);
 
   const extra: Content[] = [];
   let structuredCall: number | null = null;
@@ -75,18 +80,25 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
         }
       }
     }
+    if (structured !== undefined) structured = maskJsonValue(structured, exit);
   }
 
   input.onRecorded?.({ main: main.callId, structured: structuredCall });
-  if (!replaced(main.outcome) && structured === result.structuredContent && !input.note) return result;
+  const nonText = content.filter((c) => c.type !== "text");
+  const others = nonText.map((c) => maskItem(c, exit));
+  const othersChanged = others.some((c, i) => c !== nonText[i]);
+  if (!replaced(main.outcome) && !main.masked && !othersChanged && structured === result.structuredContent && !input.note) return result;
 
   const out: Content[] = [];
   if (replaced(main.outcome)) {
     out.push({ type: "text", text: main.text });
     if (main.outcome === "rescued" && main.blobId) out.push(blobLink(engine, main.blobId, input.tool));
-    out.push(...content.filter((c) => c.type !== "text"));
+    out.push(...others);
   } else {
-    out.push(...content);
+    const given = main.masked ? (splitLike(main.text, texts) ?? texts.map(exit)) : texts;
+    let t = 0;
+    let o = 0;
+    for (const c of content) out.push(c.type === "text" ? { ...c, text: given[t++]! } : others[o++]!);
   }
   out.push(...extra);
   if (input.note) out.push({ type: "text", text: input.note });
@@ -94,4 +106,33 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
   if (structured === undefined) delete delivered.structuredContent;
   else delivered.structuredContent = structured;
   return delivered;
+}
+
+/** An embedded resource's text through the exit; other non-text items as they are. */
+function maskItem(c: Content, exit: (t: string) => string): Content {
+  if (c.type !== "resource" || !("text" in c.resource) || typeof c.resource.text !== "string") return c;
+  const text = exit(c.resource.text);
+  return text === c.resource.text ? c : { ...c, resource: { ...c.resource, text } };
+}
+
+/**
+ * The masked join of `parts` cut back into parts. Masking keeps every "\n", so part i is the
+ * text up to its own newline count plus the joining one; null when the counts do not add up.
+ */
+export function splitLike(joined: string, parts: readonly string[]): string[] | null {
+  const out: string[] = [];
+  let pos = 0;
+  for (let i = 0; i < parts.length; i++) {
+    let end = pos;
+    const newlines = (parts[i]!.match(/\n/g)?.length ?? 0) + (i < parts.length - 1 ? 1 : 0);
+    for (let n = 0; n < newlines; n++) {
+      end = joined.indexOf("\n", end);
+      if (end === -1) return null;
+      end++;
+    }
+    if (i === parts.length - 1) end = joined.length;
+    out.push(joined.slice(pos, i < parts.length - 1 ? end - 1 : end));
+    pos = end;
+  }
+  return pos === joined.length || parts.length === 0 ? out : null;
 }

@@ -1,8 +1,8 @@
 /**
  * What the client gets for an upstream resources/read: a large text content goes through rescue
  * and dedup as a tool result would (handle text in place of the content, the blob's
- * resource_link in its `_meta`); binary and small contents pass untouched, and a result Spillway
- * leaves alone is returned exactly as sent.
+ * resource_link in its `_meta`); a small one passes with its secrets masked (per the sensitivity
+ * mode); binary contents pass untouched, and a result Spillway leaves alone is returned exactly as sent.
  */
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Engine } from "../engine/engineApi";
@@ -25,7 +25,11 @@ export function deliverResource(engine: Engine, input: DeliverResourceInput): Re
     if (!("text" in c) || typeof c.text !== "string") return c;
     const tool = `resources/read ${input.uri}`;
     const out = engine.transformToolResult({ sessionId: input.sessionId, tool, server: input.server, args: { uri: c.uri }, text: c.text });
-    if (out.outcome !== "rescued" && out.outcome !== "stubbed") return c;
+    if (out.outcome !== "rescued" && out.outcome !== "stubbed") {
+      if (!out.masked) return c;
+      changed = true;
+      return { ...c, text: out.text }; // the same content, its secrets through the model's exit
+    }
     changed = true;
     const link = out.outcome === "rescued" && out.blobId ? { [RESCUED_META]: blobLink(engine, out.blobId, tool) } : {};
     // The handle is plain text whatever the resource was; the original type is in the link.

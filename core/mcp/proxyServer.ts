@@ -156,7 +156,8 @@ export function createProxyServer(deps: ProxyDeps): Server {
     } catch (err) {
       const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
-      const answer = expanded.note ? `${text}\n${expanded.note}` : text;
+      // The upstream's stderr tail rides in the message: it leaves through the model's exit too.
+      const answer = e.modelView(expanded.note ? `${text}\n${expanded.note}` : text, name);
       return rec.failed({ tool: name, server: route.server, args: args ?? {} }, errorResult(answer), answer);
     }
     let ids = { main: null as number | null, structured: null as number | null };

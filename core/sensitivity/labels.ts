@@ -13,9 +13,11 @@ const PERSONAL_CONTACTS = 3;
 
 export { maxLabel };
 
-/** Label of a result's text: credential when a secret is found, personal on personal data, else public. */
-export function labelContent(text: string): { label: Label; reasons: string[] } {
-  const secrets = findSecrets(text);
+/**
+ * Label of a result's text: credential when a secret is found, personal on personal data, else
+ * public. `secrets`: the text's findings when the caller scanned it already (one scan, not two).
+ */
+export function labelContent(text: string, secrets: readonly SecretFinding[] = findSecrets(text)): { label: Label; reasons: string[] } {
   if (secrets.length > 0) return { label: "credential", reasons: [`content holds ${describeSecrets(secrets)}`] };
   const p = scanPersonal(text);
   const strong: string[] = [];
@@ -55,6 +57,8 @@ export function labelResult(input: {
   args: unknown;
   content: string;
   toolLabels: Record<string, Label>;
+  /** The content's findings, when already scanned. */
+  contentFindings?: readonly SecretFinding[];
 }): { label: Label; reasons: string[] } {
   let label: Label = "public";
   const reasons: string[] = [];
@@ -63,7 +67,7 @@ export function labelResult(input: {
     label = floor;
     if (floor !== "public") reasons.push(`tool ${input.tool} is configured as ${floor}`);
   }
-  for (const part of [labelArguments(input.args), labelContent(input.content)]) {
+  for (const part of [labelArguments(input.args), labelContent(input.content, input.contentFindings)]) {
     label = maxLabel(label, part.label);
     reasons.push(...part.reasons);
   }
@@ -97,7 +101,7 @@ function argumentsText(args: unknown): string {
   }
 }
 
-function describeSecrets(findings: SecretFinding[]): string {
+function describeSecrets(findings: readonly SecretFinding[]): string {
   const counts = new Map<string, number>();
   for (const f of findings) counts.set(f.type, (counts.get(f.type) ?? 0) + 1);
   return [...counts].map(([type, n]) => (n > 1 ? `${type} (${n})` : type)).join(", ");

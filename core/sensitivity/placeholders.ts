@@ -20,6 +20,8 @@ const NON_SECRET_WORDS = new Set([
   "todo", "tbd", "fixme", "your_password", "yourpassword", "your-password", "your_token", "your-token",
   "your_api_key", "your-api-key", "yourapikey", "mypassword", "my_password", "my-password",
   "secretpassword", "password123", "xxx", "foo", "bar", "foobar", "test",
+  // fetch()'s `credentials` option.
+  "include", "omit", "same-origin",
 ]);
 
 /** References to a secret stored elsewhere, and templating syntax. */

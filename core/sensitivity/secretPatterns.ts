@@ -10,6 +10,7 @@
  * `pem.ts` walks them with indexOf instead.
  */
 import RE2 from "re2";
+import { TOKEN_PATTERNS } from "./tokenPatterns";
 
 export interface SecretPattern {
   /** Finding type, or the default one when `classify` refines it. */
@@ -20,11 +21,17 @@ export interface SecretPattern {
   /**
    * How a context-bound match is judged (tokens with a telling prefix need no judging):
    * `value`: placeholder filter only; `random`: must also look machine-made (a bare
-   * `Bearer xyz`); `assignment`: key/value rules, type from the key (placeholders.ts).
+   * `Bearer xyz`); `assignment`: key/value rules, type from the key (placeholders.ts);
+   * `cookie`: some cookie value must look generated; `command`: the line before the flag must
+   * name one of `commands` (a `-p` is a password only after `mysql`).
    */
-  contextual?: "value" | "random" | "assignment";
+  contextual?: "value" | "random" | "assignment" | "cookie" | "command";
   /** Shortest value accepted for a context-bound match. */
   minLength?: number;
+  /** `assignment` only: the value must also look generated (keys as loose as `*_KEY`). */
+  strict?: boolean;
+  /** `command` only: a JS expression the text of the line before the flag must match. */
+  commands?: RegExp;
 }
 
 // `\s` differs between RE2 and JS (Unicode spaces); spelling it out keeps both engines equal.
@@ -33,8 +40,8 @@ const WS = String.raw`\t\n\f\r `;
 const KEY_HEAD = String.raw`[A-Za-z0-9_.-]{0,40}?`;
 /** Key words whose value is a secret when the key ENDS with them (so `token_count` is not). */
 const KEY_WORDS = [
-  "password", "passwd", "passphrase", "pwd", "secret", "token",
-  String.raw`(?:api|access|private|secret|signing|encryption|master|auth|client)[_.-]?key`,
+  "password", "passwd", "passphrase", "pwd", "secret", "token", "credentials?", "creds", String.raw`secret[_.-]?key[_.-]?base`,
+  String.raw`(?:api|access|private|secret|signing|encryption|master|auth|client|session|webhook)[_.-]?key`,
   "apikey",
 ].join("|");
 // `pass` alone only at the start of the key or after a separator: db_pass, smtp-pass, but not bypass.
@@ -42,62 +49,71 @@ const KEY = String.raw`(?i:\b(?:${KEY_HEAD}(?:${KEY_WORDS})|(?:${KEY_HEAD}[_.-])
 // Key, optional closing quote of a quoted key, separator. Horizontal space only: an empty
 // `PASSWORD=` must not swallow the next line as its value.
 const ASSIGN = String.raw`${KEY}["']?[ \t]*(?:=>|:=|=|:)[ \t]*`;
+// Upper-case environment names ending in `_KEY` (GITHUB_WEBHOOK_KEY, MY_APP_KEY): looser than
+// KEY, so their values must also look generated (`SORT_KEY=created_at` is not a secret).
+const ENV_ASSIGN = String.raw`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY["']?[ \t]*[=:][ \t]*`;
 const DQ_VALUE = String.raw`(?:[^"\\\r\n]|\\[^\r\n])*`;
 const SQ_VALUE = String.raw`[^'\r\n]*`;
 // Unquoted values stop at whitespace, quotes and the punctuation that ends a value in URLs,
 // connection strings and code. `<` stops too, so `password=<redacted>` yields nothing.
 const BARE_VALUE = String.raw`[^${WS}"'\x60,;&<>(){}\[\]]+`;
-
-const B64URL = "[A-Za-z0-9_-]";
+// A command-line value: up to whitespace, a quote or a shell operator.
+const CLI_VALUE = String.raw`[^${WS}"'\x60;&|<>]+`;
+// A header value inside a line, a quoted string or an escaped JSON string.
+const HEADER_VALUE = String.raw`[^\r\n"'\x60\\]`;
 
 /** Order matters only between entries that can match at the same position (first wins). */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  // Tokens recognisable by their own prefix.
-  { type: "aws_access_key_id", value: String.raw`\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b` },
-  { type: "gcp_api_key", value: String.raw`\bAIza[0-9A-Za-z_-]{35}` },
-  { type: "google_oauth_token", value: String.raw`\bya29\.[0-9A-Za-z_-]{20,}` },
-  { type: "google_oauth_client_secret", value: String.raw`\bGOCSPX-[0-9A-Za-z_-]{20,}` },
-  { type: "github_token", value: String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{30,255})\b` },
-  { type: "gitlab_token", value: String.raw`\bgl(?:pat|dt|rt|ptt|cbt|oas|imt)-[A-Za-z0-9_-]{20,}` },
-  { type: "slack_token", value: String.raw`\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}` },
-  { type: "slack_webhook", prefix: String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/`, value: String.raw`[A-Za-z0-9/_-]{16,}` },
-  { type: "discord_webhook", prefix: String.raw`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/`, value: String.raw`[A-Za-z0-9_-]{20,}` },
-  { type: "stripe_key", value: String.raw`\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,})` },
-  { type: "anthropic_key", value: String.raw`\bsk-ant-[A-Za-z0-9_-]{20,}` },
-  // Legacy OpenAI keys are one unbroken alphanumeric run, so `sk-some-package-name` stays out.
-  { type: "openai_key", value: String.raw`\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,})` },
-  { type: "npm_token", value: String.raw`\bnpm_[A-Za-z0-9]{36}\b` },
-  { type: "huggingface_token", value: String.raw`\bhf_[A-Za-z0-9]{34,}\b` },
-  { type: "sendgrid_key", value: String.raw`\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}` },
-  { type: "jwt", value: String.raw`\beyJ${B64URL}{8,}\.eyJ${B64URL}{8,}\.${B64URL}*` },
-  // base64 of `{"auths":`, the start of a Docker config (kubernetes .dockerconfigjson).
-  { type: "docker_config_auth", value: String.raw`\beyJhdXRocyI6[A-Za-z0-9+/]{8,}={0,2}` },
+  ...TOKEN_PATTERNS,
   // Context-bound shapes.
   { type: "azure_account_key", prefix: String.raw`(?i:\b(?:AccountKey|SharedAccessKey)=)`, value: String.raw`[A-Za-z0-9+/]{20,}={0,2}` },
   { type: "azure_sas_signature", prefix: String.raw`\bsig=`, value: String.raw`[A-Za-z0-9%+/_-]{16,}(?:=|%3[Dd]){0,2}` },
   { type: "signed_url_signature", prefix: String.raw`(?i:\bX-(?:Amz|Goog)-Signature=)`, value: String.raw`[A-Fa-f0-9]{32,}` },
+  // The signature of an AWS SigV4 Authorization header (the credential scope before it is masked as the header's value).
+  { type: "aws_signature", prefix: String.raw`,[ \t]*Signature=`, value: String.raw`[a-f0-9]{64}\b` },
+  // `.netrc`: `machine host login user password secret`, on one line.
+  { type: "password", prefix: String.raw`\bmachine[ \t]+[^${WS}]+[ \t]+(?:[^\r\n]*?[ \t])?password[ \t]+`, value: CLI_VALUE, contextual: "value", minLength: 3 },
   { type: "docker_config_auth", prefix: String.raw`"auth"[ \t]*:[ \t]*"`, value: String.raw`[A-Za-z0-9+/]{12,}={0,2}`, suffix: `"` },
   // `[` and `]` are never raw in userinfo (RFC 3986), and leaving them out keeps
   // `https://[masked:github_token]@host` from matching again.
   { type: "url_credentials", prefix: String.raw`\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^${WS}:/@"'<>\[\]]*:`, value: String.raw`[^${WS}/@"'<>\[\]]+`, suffix: "@", contextual: "value", minLength: 3 },
   {
     type: "authorization_header",
-    prefix: String.raw`(?i:\bauthorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest|negotiate|apikey|api-key|sso-key|key)[ \t]+)?)`,
+    prefix: String.raw`(?i:\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest|negotiate|apikey|api-key|sso-key|key|aws4-hmac-sha256)[ \t]+)?)`,
     value: String.raw`[^${WS}"'\x60,;]+`,
     contextual: "value",
     minLength: 8,
   },
   { type: "bearer_token", prefix: String.raw`\b[Bb]earer[ \t]+`, value: String.raw`[A-Za-z0-9._~+/-]{16,}=*`, contextual: "random" },
-  // CLI flags with a separate value: `--password hunter2`, `--token "abc"`.
-  { type: "password", prefix: String.raw`(?i:--(?:password|passwd|token|api-key|secret|client-secret)[ \t]+"?)`, value: String.raw`[^${WS}"'\x60;&|<>]+`, suffix: `"?`, contextual: "value", minLength: 3 },
+  // Cookies: a response sets one (its attributes stay visible); a request sends them all.
+  { type: "cookie", prefix: String.raw`(?i:\bset-cookie["']?[ \t]*:[ \t]*["']?[^${WS}=;"'\\]+=)`, value: String.raw`[^;${WS}"'\x60\\]+`, contextual: "cookie" },
+  { type: "cookie", prefix: String.raw`(?i:\bcookie["']?[ \t]*:[ \t]*["']?)`, value: String.raw`${HEADER_VALUE}*=${HEADER_VALUE}+`, contextual: "cookie" },
+  // CLI flags with a separate value: `--password hunter2`, `--db-password "abc"`, `--cookie "sid=…"`.
+  {
+    type: "password",
+    prefix: String.raw`(?i:--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-?key|cookie|oauth2-bearer)[ \t]+"?)`,
+    value: CLI_VALUE,
+    suffix: `"?`,
+    contextual: "value",
+    minLength: 3,
+  },
   // `curl -u user:pass`, `--user user:pass`: the part after the colon.
   { type: "password", prefix: String.raw`[ \t](?:-u|--user)[ \t]+["']?[^${WS}:"']+:`, value: String.raw`[^${WS}"']+`, contextual: "value", minLength: 3 },
+  // keytool and openssl: `-storepass pw`, `-passin pass:pw`.
+  { type: "password", prefix: String.raw`[ \t]-(?:(?:src|dest)?storepass|(?:src|dest)?keypass|pass(?:in|out)[ \t]+pass:)[ \t]*`, value: CLI_VALUE, contextual: "value", minLength: 3 },
+  // `mysql -pS3cret` (attached: `-p name` prompts and names a database).
+  { type: "password", prefix: String.raw`[ \t]-p["']?`, value: CLI_VALUE, suffix: `["']?`, contextual: "command", minLength: 3, commands: /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mysqlpump|mysqlsh|mariadb(?:-dump|-admin)?|sshpass)\b/ },
+  // Spaced short flags: `sshpass -p pw`, `docker login -p pw`, `redis-cli -a pw`, `sqlcmd -P pw`, `ldapsearch -w pw`.
+  { type: "password", prefix: String.raw`[ \t]-[paPw][ \t]+["']?`, value: CLI_VALUE, suffix: `["']?`, contextual: "command", minLength: 3, commands: /\b(?:sshpass(?:[ \t]+-[a-oq-z]\S*)*[ \t]+-p|(?:docker|podman|buildah|skopeo|helm(?:[ \t]+registry)?)[ \t]+login\b.*[ \t]-p|mongo(?:sh|dump|restore|export|import)?\b.*[ \t]-p|redis-cli\b.*[ \t]-a|(?:sqlcmd|bcp)\b.*[ \t]-P|ldap(?:search|add|modify|delete|passwd|whoami)\b.*[ \t]-w)$/ },
   // Assignments: JSON held inside a JSON string (`{\"password\": \"x\"}`, common in tool
   // results), then double-quoted, single-quoted and bare. Type comes from the key (classifyKey).
   { type: "secret", prefix: String.raw`${KEY}\\"[ \t]*(?:=>|:=|=|:)[ \t]*\\"`, value: String.raw`[^"\\\r\n]*`, suffix: String.raw`(?:\\")?`, contextual: "assignment" },
   { type: "secret", prefix: `${ASSIGN}"`, value: DQ_VALUE, suffix: `"?`, contextual: "assignment" },
   { type: "secret", prefix: `${ASSIGN}'`, value: SQ_VALUE, suffix: `'?`, contextual: "assignment" },
   { type: "secret", prefix: ASSIGN, value: BARE_VALUE, contextual: "assignment" },
+  { type: "api_key", prefix: `${ENV_ASSIGN}"`, value: DQ_VALUE, suffix: `"?`, contextual: "assignment", strict: true },
+  { type: "api_key", prefix: `${ENV_ASSIGN}'`, value: SQ_VALUE, suffix: `'?`, contextual: "assignment", strict: true },
+  { type: "api_key", prefix: ENV_ASSIGN, value: BARE_VALUE, contextual: "assignment", strict: true },
 ];
 
 /**
@@ -150,6 +166,7 @@ export function classifyKey(key: string): string {
   if (/secret[_.-]?access[_.-]?key/.test(k)) return "aws_secret_access_key";
   if (/aws[_.-]?session[_.-]?token|^sessiontoken$/.test(k)) return "aws_session_token";
   if (/pass|pwd/.test(k)) return "password";
+  if (/cred/.test(k)) return "credentials";
   if (k.endsWith("token")) return "token";
   if (/secret[_.-]?key$/.test(k)) return "secret";
   if (k.endsWith("key")) return k.includes("private") ? "private_key" : "api_key";

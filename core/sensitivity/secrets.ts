@@ -36,7 +36,7 @@ export function findSecrets(text: string): SecretFinding[] {
     const start = at + parts.prefix.length;
     const end = start + parts.value.length;
     const after = end + parts.suffix.length;
-    const type = accept(SECRET_PATTERNS[parts.entry]!, parts.prefix, parts.value, text, after);
+    const type = accept(SECRET_PATTERNS[parts.entry]!, parts.prefix, parts.value, text, at, after);
     if (type) found.push({ type, start, end });
     // A rejected `password: see ghp_…` may still hold a token: rescan from the value.
     SCAN.lastIndex = Math.max(type ? after : start, at + 1);
@@ -45,26 +45,75 @@ export function findSecrets(text: string): SecretFinding[] {
 }
 
 /** The finding's type when the match is a secret, or null when it is a false positive. */
-function accept(p: SecretPattern, prefix: string, value: string, text: string, after: number): string | null {
+function accept(p: SecretPattern, prefix: string, value: string, text: string, at: number, after: number): string | null {
   if (!p.contextual) return p.type;
   if (value.length === 0 || value.length < (p.minLength ?? 1)) return null;
+  if (p.contextual === "cookie") return cookieHoldsSecret(value) ? p.type : null;
+  if (p.contextual === "command" && !p.commands?.test(lineBefore(text, at, at + prefix.replace(/[ \t"']+$/, "").length))) return null;
   if (p.contextual !== "assignment") {
-    if (isPlaceholderValue(value)) return null;
+    if (isPlaceholderValue(value) || value.startsWith("-")) return null;
     const specific = tokenTypeOf(value);
     if (p.contextual === "random" && !specific && !looksRandom(value)) return null;
     return specific ?? p.type;
   }
   if (/^-----BEGIN [A-Z0-9 ]*PRIVATE KEY/.test(value)) return null; // pem.ts masks the body, keeps the armour
   const key = /[A-Za-z0-9_.-]*(?=["'\\]*[ \t]*(?:=>|:=|=|:)[ \t]*["'\\]*$)/.exec(prefix)?.[0] ?? "";
-  if (/^(pwd|oldpwd)$/i.test(key)) return null; // the shell's working directory, not a password
+  const specific = tokenTypeOf(value);
+  if (specific) return specific;
+  if (!keyHoldsSecret(key, value, p.strict === true)) return null;
   const type = classifyKey(key);
   if (value.length < (MIN_LENGTH[type] ?? DEFAULT_MIN_LENGTH)) return null;
+  if (type !== "password" && isPathLike(value)) return null; // GOOGLE_APPLICATION_CREDENTIALS=/etc/key.json
   const separator = /(=>|:=|=|:)[ \t]*["'\\]*$/.exec(prefix)?.[1] ?? "=";
   const quoted = /["']$/.test(prefix);
   const lineEnd = text.indexOf("\n", after);
   const rest = text.slice(after, Math.min(lineEnd === -1 ? text.length : lineEnd, after + 200));
   if (isPlaceholderValue(value, { key, quoted, separator, after: rest })) return null;
-  return tokenTypeOf(value) ?? type;
+  return type;
+}
+
+/**
+ * A file path, not a key: `/etc/app/key.json`, `~/creds`, `./tls.key`, `C:\keys\a.pfx`,
+ * `reports/q1.csv`. A base64 value can start with `/` too; its segments look generated.
+ */
+function isPathLike(value: string): boolean {
+  if (/^(?:[\w.-]+\/)*[\w.-]+\.(?:json|ya?ml|pem|key|p12|pfx|crt|cer|jks|txt|ini|cfg|conf|env|toml|csv|tsv|log|xml|html?|pdf|zip|gz|tar|png|jpe?g|svg|md)$/i.test(value)) return true;
+  if (!/^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/.test(value) || /[+=]/.test(value)) return false;
+  return !value.split(/[/\\]/).some((seg) => seg.length >= 16 && looksGenerated(seg));
+}
+
+/** Keys named like a secret that hold something else: pagination cursors and the shell's working directory. */
+const NOT_SECRET_KEY = /(?:page|next|continuation|cursor|sync|resume|pagination)[_.-]?token$/i;
+
+function keyHoldsSecret(key: string, value: string, strict: boolean): boolean {
+  if (NOT_SECRET_KEY.test(key)) return false;
+  if (/^(?:pwd|oldpwd)$/i.test(key) && /^(?:[/~]|[A-Za-z]:\\)/.test(value)) return false;
+  // `*_KEY` is also SORT_KEY, PRIMARY_KEY, NEXT_PUBLIC_MAPS_KEY: only generated values count.
+  return !strict || (!/PUBLIC|(?:^|_)PUB(?:_|$)/.test(key) && looksGenerated(value));
+}
+
+/**
+ * Long enough and mixing letters with digits (or both cases): how keys and session ids look.
+ * Mostly-digit values (`GA1.2.1234567890.1234567890`, an analytics cookie) are counters.
+ */
+function looksGenerated(value: string): boolean {
+  if (value.length < 8 || (value.match(/[A-Za-z]/g)?.length ?? 0) < 3) return false;
+  return /\d/.test(value) || (value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value));
+}
+
+/** Whether a cookie header value (`a=b; sid=…`) or one cookie's value carries a session-like value. */
+function cookieHoldsSecret(value: string): boolean {
+  return value.split(";").some((pair) => {
+    const v = pair.slice(pair.indexOf("=") + 1).trim().replace(/^"|"$/g, "");
+    return looksGenerated(v) && !isPlaceholderValue(v);
+  });
+}
+
+/** The line holding position `at`, from its start (at most 300 chars back) to `end`. */
+function lineBefore(text: string, at: number, end: number): string {
+  const from = Math.max(0, at - 300);
+  const nl = text.lastIndexOf("\n", at);
+  return text.slice(Math.max(from, nl + 1), end);
 }
 
 /** Sorts and merges overlapping or touching spans; the earlier finding names the merged one. */
@@ -84,7 +133,11 @@ export function mergeFindings(findings: SecretFinding[]): SecretFinding[] {
  * masked text keeps the original's line count and numbering (grep and range answers agree).
  */
 export function maskSecrets(text: string): { text: string; count: number; types: string[] } {
-  const findings = findSecrets(text);
+  return maskFindings(text, findSecrets(text));
+}
+
+/** `maskSecrets` with the findings already in hand (one scan serves the label and the mask). */
+export function maskFindings(text: string, findings: readonly SecretFinding[]): { text: string; count: number; types: string[] } {
   if (findings.length === 0) return { text, count: 0, types: [] };
   const parts: string[] = [];
   const types: string[] = [];

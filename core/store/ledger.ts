@@ -1,4 +1,10 @@
-/** The ledger: one row per intercepted call, one row per event. The inspector and savings read it. */
+/**
+ * The ledger: one row per intercepted call, one row per event. The inspector and savings read it.
+ * Nothing credential-shaped is written in clear: a call's arguments and texts and an event's data
+ * (a grep pattern holding a key) are masked on the way in; the exact bytes live only in the blob.
+ */
+import { maskJsonText } from "../sensitivity/jsonText";
+import { maskSecrets } from "../sensitivity/secrets";
 import type { EventType, Outcome } from "../types";
 import { stmt } from "./statements";
 import type { Db } from "./db";
@@ -102,6 +108,11 @@ export interface CallRow {
   part_of: number | null;
 }
 
+/** `text` as it may be stored. */
+function masked(text: string | null): string | null {
+  return text === null ? null : maskSecrets(text).text;
+}
+
 export class Ledger {
   constructor(private readonly db: Db) {}
 
@@ -113,8 +124,8 @@ export class Ledger {
              given_chars, raw_text, given_text)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(c.sessionId, c.ts, c.tool, c.server, c.argsJson, c.outcome, c.blobId, c.isError ? 1 : 0, c.returnedChars,
-          c.givenChars, c.rawText, c.givenText).lastInsertRowid,
+        .run(c.sessionId, c.ts, c.tool, c.server, (c.argsJson === null ? null : maskJsonText(c.argsJson)), c.outcome, c.blobId, c.isError ? 1 : 0, c.returnedChars,
+          c.givenChars, masked(c.rawText), masked(c.givenText)).lastInsertRowid,
     );
   }
 
@@ -130,7 +141,7 @@ export class Ledger {
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(e.ts, e.type, e.sessionId ?? null, e.blobId ?? null, e.callId ?? null, e.tool ?? null, e.server ?? null,
-          e.chars ?? 0, e.tokens ?? null, e.data ? JSON.stringify(e.data) : null, e.durationMs ?? null).lastInsertRowid,
+          e.chars ?? 0, e.tokens ?? null, e.data ? maskJsonText(JSON.stringify(e.data)) : null, e.durationMs ?? null).lastInsertRowid,
     );
     if (typeof e.text === "string") {
       stmt(this.db, "INSERT INTO event_texts (event_id, blob_id, text, chars) VALUES (?, ?, ?, ?)").run(id, e.blobId ?? null, e.text, e.text.length);

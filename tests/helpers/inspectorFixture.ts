@@ -1,5 +1,5 @@
 /** An engine in a temp home with a little real traffic, for the inspector's handler tests. */
-import { parseConfig } from "../../core/config/config";
+import { parseConfig, type ConfigInput } from "../../core/config/config";
 import { createEngine, type Engine } from "../../core/engine/engine";
 import { createHandlers, type Handlers } from "../../core/inspector/handlers/handlers";
 import type { InspectorHost } from "../../core/inspector/handlers/host";
@@ -28,10 +28,10 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
-export async function inspectorFixture(host: Partial<InspectorHost> = {}): Promise<Fixture> {
+export async function inspectorFixture(host: Partial<InspectorHost> = {}, config: ConfigInput = {}): Promise<Fixture> {
   const home = tempHome("spillway-inspector-");
   const clock = new FakeClock(Date.UTC(2026, 2, 14, 9, 0, 0));
-  const engine = createEngine({ home: home.path, config: parseConfig({}), clock, logger: memoryLogger() });
+  const engine = createEngine({ home: home.path, config: parseConfig(config), clock, logger: memoryLogger() });
   const log = buildLog();
   const a = engine.transformToolResult({ sessionId: "sess-a", tool: "run_build", server: "ci", args: { target: "all" }, text: log });
   clock.advance(60_000);

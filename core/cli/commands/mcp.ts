@@ -12,6 +12,7 @@ import type { DeferredEngine } from "../../mcp/engineSource";
 import { serveStdio } from "../../mcp/stdioMcp";
 import { createUpstreamManager } from "../../mcp/upstreamManager";
 import { stderrLogger } from "../../runtime";
+import { lazyMaskingLogger } from "../../sensitivity/maskJson";
 import type { StartupIndex } from "../../store/startupIndex";
 import type { Command } from "../command";
 import { resolveConfig, resolveHome } from "../../home/home";
@@ -32,7 +33,8 @@ export const mcpCommand: Command = {
   async run(ctx) {
     const home = resolveHome({ home: ctx.values.home as string | undefined });
     const { config } = resolveConfig(home, { config: ctx.values.config as string | undefined });
-    const logger = stderrLogger("warn");
+    // Upstream errors carry their stderr, which can hold a secret; the host keeps this process's stderr.
+    const logger = lazyMaskingLogger(stderrLogger("warn"), () => import("../../sensitivity/secrets").then((m) => (t: string) => m.maskSecrets(t).text));
     // Both open on first use; what opened is closed at the end.
     const opened: { index: Promise<StartupIndex> | null; engine: Promise<Engine> | null } = { index: null, engine: null };
     const startupIndex = () => (opened.index ??= import("../../store/startupIndex").then((m) => m.openStartupIndex(home)));
@@ -60,6 +62,7 @@ export const mcpCommand: Command = {
       await upstreams.close();
       await (await opened.engine?.catch(() => null))?.close();
       (await opened.index?.catch(() => null))?.close();
+      await logger.flushed();
       process.off("SIGTERM", stop);
       process.off("SIGINT", stop);
     }

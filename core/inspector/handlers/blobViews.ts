@@ -1,32 +1,22 @@
 /**
- * The texts the inspector shows of a blob: the exact content, or the masked view (credential
- * spans replaced, as the model sees them) that a credential-labelled blob opens with.
+ * The texts the inspector shows of a blob, all through the engine's operator view: masked unless
+ * the operator reveals them (the explicit reveal shows the exact bytes). Paging, previews and
+ * exports read through it; the engine keeps the one cache of these texts.
  */
 import { lineStarts } from "../../text/lines";
 import type { Engine } from "../../engine/engineApi";
-import { describeError } from "../../errors";
-import { maskSecrets } from "../../sensitivity/secrets";
+import { describeError, ErrorCode, SpillwayError } from "../../errors";
+import type { ViewText } from "../../sensitivity/views";
 import type { BlobMeta } from "../../types";
-import { ErrorCode, SpillwayError } from "../../errors";
-import { TextCache, type CachedText } from "./textCache";
+import type { CachedText } from "./contentPage";
 
-/** Whether the inspector opens this blob masked (the explicit reveal shows the exact bytes). */
+/** Whether the inspector offers a reveal for this blob (the masked view of any other one shows its bytes as they are). */
 export function isMaskable(meta: Pick<BlobMeta, "label">): boolean {
   return meta.label === "credential";
 }
 
-/** Blobs from this size are opened from the head of their file first. */
-const HEAD_READ_MIN_BYTES = 8 * 1024 * 1024;
-
 export class BlobViews {
-  readonly cache: TextCache;
-
-  constructor(
-    private readonly engine: Engine,
-    cache?: TextCache,
-  ) {
-    this.cache = cache ?? new TextCache();
-  }
+  constructor(private readonly engine: Engine) {}
 
   /** The live blob's metadata, or a not_found failure naming why it cannot be read. */
   liveMeta(id: string): BlobMeta {
@@ -39,18 +29,12 @@ export class BlobViews {
     return meta;
   }
 
-  /** The whole text, masked unless `reveal` (only credential blobs differ). */
+  /** The whole text, masked unless `masked` is false; `masked` in the answer says whether masking changed anything. */
   view(id: string, masked: boolean): { meta: BlobMeta; view: CachedText; masked: boolean } {
     const meta = this.liveMeta(id);
-    const mask = masked && isMaskable(meta);
-    const key = mask ? `${id}:masked` : id;
-    let view: CachedText | null;
+    let v: ViewText | null;
     try {
-      view = this.cache.get(key, () => {
-        const text = this.engine.reader.read(id);
-        if (text === null) return null;
-        return mask ? maskSecrets(text).text : text;
-      });
+      v = this.engine.operatorBlob(id, !masked);
     } catch (err) {
       // The store refuses damaged or undecryptable files; say so in one sentence, keep the code.
       if (err instanceof SpillwayError && (err.code === ErrorCode.Corrupt || err.code === ErrorCode.CannotDecrypt)) {
@@ -58,8 +42,8 @@ export class BlobViews {
       }
       throw err;
     }
-    if (!view) throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} has no content file any more (swept meanwhile?).`);
-    return { meta, view, masked: mask };
+    if (!v) throw new SpillwayError(ErrorCode.NotFound, `Blob ${id} has no content file any more (swept meanwhile?).`);
+    return { meta, view: { text: v.text, starts: v.starts() }, masked: v.masked };
   }
 
   /**
@@ -67,23 +51,21 @@ export class BlobViews {
    * of a viewer: opening a 50 MB blob then reads about what it shows, not 50 MB. Null when the
    * whole text is already cached, or the blob is small, encrypted or not UTF-8 (read it whole).
    */
-  headView(id: string, lines: number): CachedText | null {
-    const meta = this.engine.reader.meta(id);
-    if (!meta || meta.bytes < HEAD_READ_MIN_BYTES || this.cache.has(id)) return null;
+  headView(id: string, lines: number, masked: boolean): { view: CachedText; masked: boolean } | null {
     try {
-      const text = this.engine.reader.headLines(id, lines);
-      return text === null ? null : { text, starts: lineStarts(text) };
+      const head = this.engine.operatorHeadLines(id, lines, !masked);
+      return head && { view: { text: head.text, starts: lineStarts(head.text) }, masked: head.masked };
     } catch (err) {
       this.engine.logger.warn("could not read the head of a blob file", { id, error: describeError(err) });
       return null;
     }
   }
 
-  /** Reads and indexes the whole text off the current request, so the next page is instant. */
-  warm(id: string): void {
+  /** Reads the whole text off the current request, so the next page is instant. */
+  warm(id: string, masked: boolean): void {
     setImmediate(() => {
       try {
-        this.view(id, false);
+        this.view(id, masked);
       } catch (err) {
         // gone meanwhile: the next request says so
         this.engine.logger.warn("could not warm a blob view", { id, error: describeError(err) });
@@ -91,20 +73,10 @@ export class BlobViews {
     });
   }
 
-  /**
-   * The first `maxChars` of a blob for previews, without reading a large plain file whole:
-   * plain files are read from their head; encrypted ones (small credential results) are
-   * decrypted whole and masked.
-   */
+  /** The first `maxChars` of a blob for previews, masked; null when it cannot be read. */
   head(id: string, maxChars: number): { text: string; totalChars: number } | null {
-    const meta = this.engine.reader.meta(id);
-    if (!meta || meta.state === "tombstoned") return null;
     try {
-      if (meta.encrypted || meta.chars <= maxChars * 4) {
-        return { text: this.view(id, true).view.text.slice(0, maxChars), totalChars: meta.chars };
-      }
-      const text = this.engine.reader.headChars(id, maxChars);
-      return text === null ? null : { text, totalChars: meta.chars };
+      return this.engine.operatorHead(id, maxChars);
     } catch (err) {
       this.engine.logger.warn("could not read a blob preview", { id, error: describeError(err) });
       return null;

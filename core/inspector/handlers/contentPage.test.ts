@@ -1,8 +1,7 @@
+import { lineStarts } from "../../text/lines";
 import { contentPage, lineAt } from "./contentPage";
-import { TextCache } from "./textCache";
 
-const cache = new TextCache();
-const view = (text: string) => cache.get(text.slice(0, 40) + text.length, () => text)!;
+const view = (text: string) => ({ text, starts: lineStarts(text) });
 const req = { id: "0123456789ab", by: "lines" as const, start: 0, count: 10, maxLineChars: 20_000 };
 
 describe("content pages", () => {
@@ -28,22 +27,5 @@ describe("content pages", () => {
     expect(p.text).toBe("zzzzzzzzzzMATCHzzzzz");
     expect(lineAt(v, 0)).toBe(0);
     expect(lineAt(v, 5)).toBe(1);
-  });
-
-  it("keeps the cache within its budget, evicting the least recently used", () => {
-    const small = new TextCache(10);
-    let loads = 0;
-    const load = (t: string) => () => (loads++, t);
-    small.get("a", load("aaaaaa"));
-    small.get("b", load("bbbbbb")); // a and b do not fit together: a goes
-    small.get("b", load("bbbbbb"));
-    expect(loads).toBe(2);
-    small.get("a", load("aaaaaa"));
-    expect(loads).toBe(3);
-    small.get("a:masked", load("aaa"));
-    small.forget("a");
-    small.get("a", load("aaaaaa"));
-    small.get("a:masked", load("aaa"));
-    expect(loads).toBe(6);
   });
 });

@@ -4,7 +4,12 @@
  */
 import { lineOfOffset } from "../../text/lines";
 import type { ContentPage } from "../api/dto";
-import type { CachedText } from "./textCache";
+
+/** A text being paged through, with the char offset of each line's start (the engine's line convention). */
+export interface CachedText {
+  text: string;
+  starts: number[];
+}
 
 /** Lines per page at most, and chars per page at most (whatever the unit asked for). */
 export const MAX_PAGE_LINES = 20_000;

@@ -1,14 +1,14 @@
 /**
- * fetch.run: a fetch mode run by hand. The answer is exactly what the model would get from
- * rescuer_fetch (as the operator); beside it, the places it points at, so the viewer can jump.
+ * fetch.run: a fetch mode run by hand. The answer is what the model would get from
+ * rescuer_fetch (as the operator), through the operator's view (masked unless revealed); beside
+ * it, the places it points at, so the viewer can jump.
  */
 import type { Engine } from "../../engine/engine";
 import { compilePattern } from "../../fetch/grepPattern";
 import { scanLines } from "../../fetch/grepScan";
 import type { FetchModeName } from "../api/contract";
-import { lineAt } from "./contentPage";
+import { lineAt, type CachedText } from "./contentPage";
 import type { FetchRun, Jump } from "../api/dto";
-import type { CachedText } from "./textCache";
 
 /** Jump targets listed at most (the grep answer itself shows at most 200 lines). */
 const MAX_JUMPS = 500;
@@ -57,7 +57,7 @@ function grepJumps(view: CachedText, args: Record<string, unknown>): Jump[] {
 export function runFetchByHand(
   engine: Engine,
   view: CachedText,
-  req: { id: string; mode: FetchModeName; args: Record<string, unknown> },
+  req: { id: string; mode: FetchModeName; args: Record<string, unknown>; masked?: boolean },
 ): FetchRun {
   const t0 = performance.now();
   const answer = engine.fetch({ sessionId: null, operator: "inspector", id: req.id, mode: req.mode, args: req.args });
@@ -78,5 +78,6 @@ export function runFetchByHand(
       }
     } else jumps = jumpsFromText(answer.text);
   }
-  return { text: answer.text, truncated: answer.truncated, isError: answer.isError, jumps, tookMs: Math.round(performance.now() - t0) };
+  const text = engine.operatorView(answer.text, req.masked === false);
+  return { text, truncated: answer.truncated, isError: answer.isError, jumps, tookMs: Math.round(performance.now() - t0) };
 }

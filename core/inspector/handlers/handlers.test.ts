@@ -173,3 +173,22 @@ describe("a damaged blob in the inspector", () => {
     }
   });
 });
+
+describe("the operator's view in audit mode (the model gets secrets in clear, the inspector does not)", () => {
+  let f: Fixture;
+  beforeEach(async () => (f = await inspectorFixture({}, { sensitivity: { mode: "audit" } })));
+  afterEach(() => f.close());
+  const call = <K extends OpName>(op: K, req: unknown) => f.handlers[op](requestSchemas[op].parse(req) as ParsedReq<K>);
+
+  it("masks fetches run by hand, content pages and previews unless revealed", async () => {
+    expect(f.engine.fetch({ sessionId: null, id: f.secretId, mode: "grep", args: { pattern: "token" } }).text).toContain("ghp_8fK2");
+    const g = await call("fetch.run", { id: f.secretId, mode: "grep", args: { pattern: "token" } });
+    expect(g.text).toContain("[masked:github_token]");
+    expect(g.text).not.toContain("ghp_8fK2");
+    expect((await call("fetch.run", { id: f.secretId, mode: "grep", args: { pattern: "token" }, masked: false })).text).toContain("ghp_8fK2");
+    const page = await call("blobs.content", { id: f.secretId, start: 0, count: 10 });
+    expect(page.text).not.toContain("ghp_8fK2");
+    const timeline = await call("sessions.timeline", { sessionId: "sess-b" });
+    expect(JSON.stringify(timeline)).not.toContain("ghp_8fK2");
+  });
+});

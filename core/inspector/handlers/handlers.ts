@@ -73,14 +73,14 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     },
     "blobs.content": (req) => {
       const meta = views.liveMeta(req.id);
-      const masked = req.masked && isMaskable(meta);
       // The first window of a large plain blob comes from the head of its file; the rest of
       // the text is read in the background for the pages that follow.
-      if (req.by === "lines" && !masked && req.start + req.count <= HEAD_PAGE_MAX_LINES) {
-        const head = views.headView(req.id, req.start + req.count);
+      if (req.by === "lines" && req.start + req.count <= HEAD_PAGE_MAX_LINES) {
+        const head = views.headView(req.id, req.start + req.count, req.masked);
         if (head) {
-          views.warm(req.id);
-          return { ...contentPage(head, req, false), totalLines: meta.lines, totalChars: meta.chars };
+          views.warm(req.id, req.masked);
+          // Masking keeps the line count; the char total is the exact one until the whole view is read.
+          return { ...contentPage(head.view, req, head.masked), totalLines: meta.lines, totalChars: meta.chars };
         }
       }
       const v = views.view(req.id, req.masked);
@@ -88,14 +88,10 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     },
     "blobs.pin": ({ ids }) => eachId(ids, (id) => engine.setPinned(id, true)),
     "blobs.unpin": ({ ids }) => eachId(ids, (id) => engine.setPinned(id, false)),
-    "blobs.purge": ({ ids }) =>
-      eachId(ids, (id) => {
-        views.cache.forget(id);
-        return engine.purge(id);
-      }),
+    "blobs.purge": ({ ids }) => eachId(ids, (id) => engine.purge(id)),
     "blobs.export": ({ id, masked }) => {
       const meta = views.liveMeta(id);
-      return host.exportBlob(id, masked && isMaskable(meta), `${meta.tool.replace(/[^\w.-]+/g, "_")}-${id}.${EXT[meta.kind] ?? "txt"}`);
+      return host.exportBlob(id, masked, `${meta.tool.replace(/[^\w.-]+/g, "_")}-${id}.${EXT[meta.kind] ?? "txt"}`);
     },
 
     "fetch.run": (req) => runFetchByHand(engine, views.view(req.id, req.masked).view, req),
@@ -163,8 +159,8 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
 
     "store.sweep": () => {
       // Not verified: reading every blob whole would stall the endpoint; `spillway sweep --deep` does that.
+      // Removed blobs leave the engine's view cache as they go.
       const r = engine.sweep(true, false);
-      views.cache.clear();
       return { expired: r.expired, evicted: r.evicted, tombstonesDropped: r.tombstonesDropped, usedBytes: r.usedBytes, capBytes: r.capBytes };
     },
   };

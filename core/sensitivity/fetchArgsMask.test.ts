@@ -1,0 +1,24 @@
+import { storedFetchArgs } from "./fetchArgsMask";
+
+const SECRET = "keyboard-cat-" + "5a40".repeat(4);
+const exact = `SESSION_SECRET=${SECRET}\nready\n`;
+const masked = "SESSION_SECRET=[masked:secret]\nready\n";
+
+describe("fetch arguments as the ledger stores them", () => {
+  it("masks a pattern that names a secret of the blob by its bare value", () => {
+    expect(storedFetchArgs({ pattern: `${SECRET}|ready` }, exact, masked)).toEqual({ pattern: "[masked:fetch_argument]|ready" });
+    expect(storedFetchArgs({ pattern: "keyboard-cat" }, exact, masked)).toEqual({ pattern: "[masked:fetch_argument]" });
+  });
+
+  it("masks a generated-looking run even when the blob does not hold it", () => {
+    const token = "C5Dlen" + "OWtS72nl".repeat(2);
+    expect(storedFetchArgs({ query: `where is ${token} used` }, "plain", "plain")).toEqual({ query: "where is [masked:fetch_argument] used" });
+  });
+
+  it("keeps ordinary patterns, commit hashes and UUIDs as written", () => {
+    const args = { pattern: "linker\\s+failed|error", query: "failed payments", expression: "items[?status=='failed'].name" };
+    expect(storedFetchArgs(args, exact, masked)).toBe(args);
+    const ids = { pattern: "9fceb02d0ae598e95dc970b74767f19372d61af8|550e8400-e29b-41d4-a716-446655440000" };
+    expect(storedFetchArgs(ids, exact, masked)).toBe(ids);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Fetch arguments as the ledger may store them. A grep pattern or a search query can name a
+ * secret by its bare value (`grep "keyboard-cat-5a40…"`), with no key or prefix a detector could
+ * see. Two signs give it away, and the run is masked where either holds:
+ * - the blob tells: the run occurs in the exact content but not in its masked view;
+ * - the run looks generated: long, mixing letters with digits (or both cases), and not the hex
+ *   of a commit or a UUID (people grep for those, and they are ids, not keys).
+ * Ordinary patterns (`error|failed`, `linker\s+failed`, `user_id`) are stored as written.
+ */
+import { maskJsonValue } from "./maskJson";
+
+/** Runs shorter than this are ordinary words, found in masked and exact text alike. */
+const MIN_RUN = 6;
+const MARKER = "[masked:fetch_argument]";
+
+/** `args` with every run that names a secret replaced; the same object when none does. */
+export function storedFetchArgs(args: Record<string, unknown>, exact: string, masked: string): Record<string, unknown> {
+  return maskJsonValue(args, (value) => {
+    let out = value;
+    for (const run of literalRuns(value)) {
+      if (looksGenerated(run) || (exact !== masked && exact.includes(run) && !masked.includes(run))) out = out.replaceAll(run, MARKER);
+    }
+    return out;
+  });
+}
+
+/** The literal runs of a regular expression or a query: split on regex syntax and spaces. */
+function literalRuns(value: string): string[] {
+  return value.split(/\\[a-zA-Z]|[\\^$.|?*+()[\]{}\s"'=:,;]+/).filter((r) => r.length >= MIN_RUN);
+}
+
+function looksGenerated(run: string): boolean {
+  if (run.length < 16 || /^[0-9a-f-]+$/i.test(run)) return false;
+  const digit = /\d/.test(run);
+  const upper = /[A-Z]/.test(run);
+  const lower = /[a-z]/.test(run);
+  return (digit && (upper || lower)) || (upper && lower && run.length >= 20);
+}
