@@ -92,7 +92,7 @@ test.describe("the audit trail", () => {
     const mark = page.getByTestId("mark").filter({ hasText: "rescuer_fetch stat → refused" });
     await expect(mark).toHaveCount(1);
     await mark.getByRole("button").click();
-    await expect(page.getByTestId("read-answer").first()).toContainText(`The result ${state.ids.batchLog} belongs to another session`);
+    await expect(page.getByTestId("read-answer").first()).toContainText(`There is no stored result ${state.ids.batchLog} in this session`);
     await expectAccessible(page, "refused read");
 
     await page.goto(`${state.main.url}/#/blobs/${state.ids.batchLog}`);
@@ -100,7 +100,7 @@ test.describe("the audit trail", () => {
     const refused = page.getByTestId("lineage-events").locator("li").filter({ hasText: "rescuer_fetch stat → refused" });
     await expect(refused).toHaveCount(1);
     await refused.locator("summary").click();
-    await expect(refused.getByTestId("lineage-answer")).toContainText("belongs to another session");
+    await expect(refused.getByTestId("lineage-answer")).toContainText("in this session");
   });
 
   test("pass by reference shows on the call that received it and in the overview", async ({ page, state }) => {

@@ -30,8 +30,11 @@ test.describe.serial("import and replay", () => {
     // An imported session's timeline says where it came from: the Bash call's whole output beside the agent's 2 KB preview.
     await page.getByTestId("imported-table").getByRole("link", { name: "Work through the task." }).click();
     await expect(page.getByTestId("imported-note")).toContainText("Imported from claude-code's own history (read-only)");
-    const bash = page.locator("[data-testid=call]", { hasText: "Bash" }).first();
-    await expect(bash.getByTestId("given")).toContainText("<persisted-output>");
+    const bash = page.locator("[data-testid=call-row]", { hasText: "Bash" }).first();
+    await bash.getByRole("button").first().click();
+    const opened = page.locator(`[id="call-${await bash.getAttribute("data-call-id")}"]`);
+    await expect(opened).toContainText("Model was given (cut by the agent)");
+    await expect(opened.getByTestId("given")).toContainText("<persisted-output>");
   });
 
   test("the Overview shows what Spillway would have saved on the imported history beside the live savings", async ({ page, state }) => {

@@ -82,7 +82,7 @@ describe("the audit trail of MCP calls", () => {
     for (const m of refused) expect(m.data).toMatchObject({ error: true });
     const texts = refused.map((m) => t.engine.reader.eventDetail(m.id)!.event.answer!.text);
     expect(texts).toEqual([textOf(cross), textOf(badMode), textOf(badId)]);
-    expect(texts[0]).toMatch(/another session/);
+    expect(texts[0]).toMatch(/no stored result [0-9a-f]{12} in this session/);
     // The refused cross-session read shows in the blob's lineage, under the session that tried.
     expect(t.engine.reader.lineage(own).events).toContainEqual(expect.objectContaining({ type: "fetch", sessionId: b.transport.sessionId, data: expect.objectContaining({ error: true }) }));
     expect(t.engine.reader.session(b.transport.sessionId!)).toMatchObject({ fetches: 0, errors: 3 });
