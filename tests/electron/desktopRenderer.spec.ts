@@ -36,7 +36,7 @@ const problems: string[] = [];
 async function preloadScript(): Promise<string> {
   const entry = `
     import { buildInspectorApi } from "./electron/preload/buildApi";
-    import { requestSchemas } from "./core/inspector/contract";
+    import { requestSchemas } from "./core/inspector/api/contract";
     const listeners = new Set();
     window.__spillwayPush = (p) => { for (const l of listeners) l(p); };
     window.spillway = buildInspectorApi(Object.keys(requestSchemas), (ch, req) => window.__spillwayInvoke(ch, req),
