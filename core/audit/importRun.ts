@@ -8,19 +8,9 @@ import { ErrorCode, SpillwayError } from "../errors";
 import type { HistoryAgent } from "../vocabulary";
 import { throwIfAborted } from "../history/jsonLines";
 import { AGENT_SOURCES, listSessionFiles } from "../history/sources";
-import type { ImportIssue } from "../history/types";
+import type { ImportIssue, ImportProgress } from "../history/types";
 
-export interface ImportProgress {
-  files: number;
-  filesDone: number;
-  bytes: number;
-  bytesDone: number;
-  sessions: number;
-  callsAdded: number;
-  callsKept: number;
-  /** The file being read. */
-  current: string | null;
-}
+export type { ImportProgress };
 
 export interface ImportReport extends ImportProgress {
   agent: HistoryAgent;

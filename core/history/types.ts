@@ -83,3 +83,16 @@ export interface HistorySession {
 
 /** Reads the sessions of one source file; `issue` reports what it skipped. */
 export type SessionReader = (file: string, issue: (i: ImportIssue) => void, signal?: AbortSignal) => AsyncIterable<HistorySession>;
+
+/** How far an import run is. */
+export interface ImportProgress {
+  files: number;
+  filesDone: number;
+  bytes: number;
+  bytesDone: number;
+  sessions: number;
+  callsAdded: number;
+  callsKept: number;
+  /** The file being read. */
+  current: string | null;
+}

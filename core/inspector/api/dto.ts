@@ -8,7 +8,7 @@ export type { BlobMeta, BlobState, EventType, Kind, Label, Outcome, SavingsGroup
 export type * from "../../store/read/readModel";
 import type { BlobRow, ByReference, LedgerEvent, Lineage, StoredHandle } from "../../store/read/readModel";
 import type { HistoryAgent } from "../../vocabulary";
-import type { ImportIssue } from "../../history/types";
+import type { ImportIssue, ImportProgress } from "../../history/types";
 
 /** Savings of one group (a day, tool, upstream server or session), straight from the ledger. */
 export type SavingsFigures = SavingsRow;
@@ -128,21 +128,13 @@ export interface HistoryAgentInfo {
 }
 
 /** The inspector's import run (one at a time): its progress, then its outcome. */
-export interface ImportJob {
+export interface ImportJob extends ImportProgress {
   id: number;
   agent: HistoryAgent;
   path: string;
   state: "running" | "done" | "cancelled" | "failed";
   startedAt: number;
   endedAt: number | null;
-  files: number;
-  filesDone: number;
-  bytes: number;
-  bytesDone: number;
-  sessions: number;
-  callsAdded: number;
-  callsKept: number;
-  current: string | null;
   issueCount: number;
   issues: ImportIssue[];
   error: string | null;
