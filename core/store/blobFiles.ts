@@ -63,18 +63,23 @@ export class BlobFiles {
     }
   }
 
+  /** An open read descriptor of the blob's file; null when there is no file. */
+  private openOrNull(id: string): number | null {
+    try {
+      return openSync(this.pathOf(id), "r");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
+  }
+
   /**
    * The whole file and a signature of the file it was read from (inode, size, change times), so
    * a caller can tell later, by a stat alone, whether it is still the same unmodified file.
    */
   readWithSignature(id: string): { data: Buffer; signature: string } | null {
-    let fd: number;
-    try {
-      fd = openSync(this.pathOf(id), "r");
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw err;
-    }
+    const fd = this.openOrNull(id);
+    if (fd === null) return null;
     try {
       const st = fstatSync(fd, { bigint: true });
       const data = Buffer.allocUnsafe(Number(st.size));
@@ -101,13 +106,8 @@ export class BlobFiles {
 
   /** `length` bytes from `start` (fewer at the end), and the file's size; null when there is no file. */
   readAt(id: string, start: number, length: number): { data: Buffer; size: number } | null {
-    let fd: number;
-    try {
-      fd = openSync(this.pathOf(id), "r");
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw err;
-    }
+    const fd = this.openOrNull(id);
+    if (fd === null) return null;
     try {
       const size = fstatSync(fd).size;
       const want = Math.max(0, Math.min(length, size - start));
