@@ -6,9 +6,9 @@
 import type { Engine } from "../engine/engineApi";
 import { ErrorCode, SpillwayError } from "../errors";
 import { throwIfAborted } from "../history/jsonLines";
-import { sessionReport, toolSavings, type PolicyTotals, type ReplayReport, type ReplayScope, type ReplaySessionReport, type SessionInput } from "../replay/report";
+import { sessionReport, toolSavings } from "../replay/report";
+import type { PolicyTotals, ReplayPolicy, ReplayReport, ReplayScope, ReplaySessionReport, SessionInput } from "../replay/types";
 import { simulateSession, type ReplayCallInput } from "../replay/simulate";
-import type { ReplayPolicy } from "../replay/policy";
 
 export type { PolicyTotals, ReplayReport, ReplayScope };
 import { createTokenCounter } from "../savings/tokens";

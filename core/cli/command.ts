@@ -1,6 +1,7 @@
 /** The shape of a CLI command. */
 import type { ParseArgsConfig } from "node:util";
-import { createEngine, type Engine } from "../engine/engine";
+import { createEngine } from "../engine/engine";
+import type { Engine } from "../engine/engineApi";
 import { resolveConfig, resolveHome } from "../home/home";
 import { stderrLogger } from "../runtime";
 

@@ -1,5 +1,6 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
-import { runFetch, type FetchAnswer } from "../fetch/fetchModes";
+import { runFetch } from "../fetch/fetchModes";
+import type { FetchAnswer } from "../fetch/fetchTypes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
 import { fetchArgSecrets } from "../sensitivity/fetchArgsMask";
 import { BLOB_ID_PATTERN } from "../vocabulary";

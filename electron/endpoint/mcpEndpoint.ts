@@ -3,7 +3,7 @@
  * `spillway serve` runs): starts it in this process on the engine the app already hosts, and
  * reports its clients and upstreams in the inspector contract's shapes.
  */
-import type { Engine } from "../../core/engine/engine";
+import type { Engine } from "../../core/engine/engineApi";
 import { ensureToken } from "../../core/http/token";
 import type { EndpointStatus, UpstreamInfo } from "../../core/inspector/api/dto";
 import type { EndpointControl } from "../../core/inspector/handlers/host";

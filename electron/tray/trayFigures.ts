@@ -1,5 +1,5 @@
 /** The tray's figures, read from the engine's store: sessions, stored blobs, tokens saved today. */
-import type { Engine } from "../../core/engine/engine";
+import type { Engine } from "../../core/engine/engineApi";
 import type { TrayFigures } from "./trayMenu";
 
 /** The UTC day key the savings table groups by ("2026-01-31"). */

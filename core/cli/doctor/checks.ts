@@ -1,7 +1,7 @@
 /** The checks behind `spillway doctor`. Each is read-only and answers one line; none throws. */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Engine } from "../../engine/engine";
+import type { Engine } from "../../engine/engineApi";
 import type { StoreHealth } from "../../store/read/reader";
 import { fmtBytes } from "../format";
 import type { UpstreamConfig } from "../../config/config";

@@ -3,7 +3,7 @@
  * rescuer_fetch (as the operator), through the operator's view (masked unless revealed); beside
  * it, the places it points at, so the viewer can jump.
  */
-import type { Engine } from "../../engine/engine";
+import type { Engine } from "../../engine/engineApi";
 import { compilePattern } from "../../fetch/grepPattern";
 import { scanLines } from "../../fetch/grepScan";
 import type { FetchModeName } from "../api/contract";

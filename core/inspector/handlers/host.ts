@@ -3,7 +3,7 @@
  * state, where exports go). Web mode (`spillway serve`) and the Electron main process each
  * provide one.
  */
-import type { Engine } from "../../engine/engine";
+import type { Engine } from "../../engine/engineApi";
 import type { ConnectSnippet, EndpointStatus, ExportTicket, ToolCatalog, ToolRun } from "../api/dto";
 
 /** The MCP/hook endpoint as the inspector controls it. */

@@ -3,7 +3,7 @@
  * another process (an agent's `spillway mcp`) wrote to the same store, and endpoint changes.
  */
 import type { ServerResponse } from "node:http";
-import type { Engine } from "../../engine/engine";
+import type { Engine } from "../../engine/engineApi";
 import type { Pushed } from "../api/contract";
 
 /** How often the ledger is checked for writes by other processes. */

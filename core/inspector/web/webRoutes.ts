@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
-import type { Engine } from "../../engine/engine";
+import type { Engine } from "../../engine/engineApi";
 import { ErrorCode, errorBodyOf } from "../../errors";
 import { allowedOrigins } from "../../http/guard";
 import { sendError, sendJson, sendOk } from "../../http/respond";

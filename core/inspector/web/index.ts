@@ -1,0 +1,2 @@
+/** The inspector/web surface: all that code outside core/inspector/web may import (ARCHITECTURE.md, "Surfaces"). */
+export { DEFAULT_STATIC_DIR, mountInspector } from "./webRoutes";

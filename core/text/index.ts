@@ -1,0 +1,2 @@
+/** The text surface: all that code outside core/text may import (ARCHITECTURE.md, "Surfaces"). */
+export { countLines, lineOfOffset, lineStarts } from "./lines";
