@@ -35,8 +35,24 @@ const pct = (xs: number[], p: number) => xs.toSorted((a, b) => a - b)[Math.min(x
 
 function meta(id: string, content: string, kind: Kind): BlobMeta {
   return {
-    id, chars: content.length, bytes: content.length, lines: countLines(content), kind, shape: "", tool: "bench", server: null, sessionId: "bench",
-    label: "public", encrypted: false, pinned: false, state: "live", createdAt: 0, lastAccessAt: 0, expiresAt: 0, fetchCount: 0, tombstonedAt: null,
+    id,
+    chars: content.length,
+    bytes: content.length,
+    lines: countLines(content),
+    kind,
+    shape: "",
+    tool: "bench",
+    server: null,
+    sessionId: "bench",
+    label: "public",
+    encrypted: false,
+    pinned: false,
+    state: "live",
+    createdAt: 0,
+    lastAccessAt: 0,
+    expiresAt: 0,
+    fetchCount: 0,
+    tombstonedAt: null,
   };
 }
 
@@ -66,7 +82,14 @@ function benchGrep(): Record<string, unknown> {
     let hits = "";
     for (let run = 0; run < 3; run++) {
       const t = performance.now();
-      cpu.push(cpuMs(() => (hits = runFetch("grep", { ...input, args }).text.split("\n")[0]!.replace(/^.*: /, ""))));
+      cpu.push(
+        cpuMs(
+          () =>
+            (hits = runFetch("grep", { ...input, args })
+              .text.split("\n")[0]!
+              .replace(/^.*: /, "")),
+        ),
+      );
       times.push(performance.now() - t);
     }
     const rate = log.length / MB / (pct(times, 0.5) / 1000);
@@ -100,7 +123,13 @@ function benchBlobSearch(dir: string): Record<string, unknown> {
       index.search(q, { blobId: "ten", topK: 5 });
       return performance.now() - s;
     });
-    const input = { id: "ten", content: text, meta: meta("ten", text, kind), limits: { maxChars: 4000, fullMaxChars: 50_000 }, search: index };
+    const input = {
+      id: "ten",
+      content: text,
+      meta: meta("ten", text, kind),
+      limits: { maxChars: 4000, fullMaxChars: 50_000 },
+      search: index,
+    };
     const viaFetch = qs.map((q) => {
       const s = performance.now();
       runFetch("search", { ...input, args: { query: q } });

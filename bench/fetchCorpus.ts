@@ -10,7 +10,28 @@ export function rng(seed: number): () => number {
   return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
-const SYLLABLES = ["ka", "to", "ri", "mel", "sun", "dra", "po", "lin", "ve", "qua", "zor", "ne", "tha", "bo", "gri", "fen", "mu", "sla", "or", "pex"];
+const SYLLABLES = [
+  "ka",
+  "to",
+  "ri",
+  "mel",
+  "sun",
+  "dra",
+  "po",
+  "lin",
+  "ve",
+  "qua",
+  "zor",
+  "ne",
+  "tha",
+  "bo",
+  "gri",
+  "fen",
+  "mu",
+  "sla",
+  "or",
+  "pex",
+];
 
 /** A vocabulary of `size` pronounceable pseudo-words, the same on every run. */
 export function vocabulary(size: number): string[] {

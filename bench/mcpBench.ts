@@ -21,7 +21,10 @@ import { stderrLogger } from "../core/runtime";
 
 const ROOT = join(import.meta.dirname, "..");
 const BIN = join(ROOT, "bin/spillway.js");
-const EVERYTHING = join(dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/package.json")), "dist/index.js");
+const EVERYTHING = join(
+  dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/package.json")),
+  "dist/index.js",
+);
 const WARMUP = 50;
 const CALLS = 500;
 const HTTP_CLIENTS = 8;
@@ -71,7 +74,9 @@ async function throughput(home: string): Promise<Record<string, number>> {
     const clients = await Promise.all(
       Array.from({ length: HTTP_CLIENTS }, async () => {
         const c = new Client({ name: "bench-http", version: "1" });
-        await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+        await c.connect(
+          new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+        );
         for (let i = 0; i < 20; i++) await echo(c, i);
         return c;
       }),
@@ -89,7 +94,13 @@ async function throughput(home: string): Promise<Record<string, number>> {
     );
     await Promise.all(clients.map((c) => c.close()));
     times.sort((a, b) => a - b);
-    return { clients: HTTP_CLIENTS, calls: times.length, callsPerSec: Math.round(times.length / HTTP_SECONDS), p50Ms: pct(times, 50), p95Ms: pct(times, 95) };
+    return {
+      clients: HTTP_CLIENTS,
+      calls: times.length,
+      callsPerSec: Math.round(times.length / HTTP_SECONDS),
+      p50Ms: pct(times, 50),
+      p95Ms: pct(times, 95),
+    };
   } finally {
     child.kill("SIGTERM");
   }
@@ -97,7 +108,11 @@ async function throughput(home: string): Promise<Record<string, number>> {
 
 /** Proxy processing alone: client and proxy in this process over an in-memory transport, upstream over stdio. */
 async function inProcess(home: string): Promise<{ p50: number; p95: number }> {
-  const engine = createEngine({ home, config: parseConfig({ mcpServers: { ev: { command: process.execPath, args: [EVERYTHING, "stdio"] } } }), logger: stderrLogger("error") });
+  const engine = createEngine({
+    home,
+    config: parseConfig({ mcpServers: { ev: { command: process.execPath, args: [EVERYTHING, "stdio"] } } }),
+    logger: stderrLogger("error"),
+  });
   const upstreams = createUpstreams(engine);
   const server = createProxyServer({ engine, upstreams, sessionId: "bench-in-process" });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -115,7 +130,10 @@ async function inProcess(home: string): Promise<{ p50: number; p95: number }> {
 
 export async function benchMcp(): Promise<Record<string, unknown>> {
   const home = mkdtempSync(join(tmpdir(), "spillway-mcpbench-"));
-  writeFileSync(join(home, "config.json"), JSON.stringify({ mcpServers: { ev: { command: process.execPath, args: [EVERYTHING, "stdio"] } } }));
+  writeFileSync(
+    join(home, "config.json"),
+    JSON.stringify({ mcpServers: { ev: { command: process.execPath, args: [EVERYTHING, "stdio"] } } }),
+  );
   try {
     const direct = await stdio(process.execPath, [EVERYTHING, "stdio"]);
     const viaSpillway = await stdio(process.execPath, [BIN, "mcp", "--home", home]);

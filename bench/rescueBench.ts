@@ -16,7 +16,6 @@ import { countLines } from "../core/text/lines";
 import { tempHome } from "../tests/helpers/tempHome";
 import { buildLog, minifiedJson } from "./payloads";
 
-
 const which = process.argv[2] ?? "json170k";
 const FIXTURE = join(import.meta.dirname, "..", "tests", "fixtures", "json", "transactions.json");
 
@@ -77,7 +76,16 @@ const runs = which === "json170k" ? 60 : which === "log10m" ? 12 : 4;
 /** Over dedup.maxChars (2,000,000) a repeat is not stubbed: it is rescued again (same blob). */
 const dedupable = text.length <= 2_000_000;
 const repeatKey = dedupable ? "dedupCheck" : "repeatRescue";
-const stages: Record<string, number[]> = { hash: [], store: [], kind: [], excerpt: [], outline: [], total: [], [repeatKey]: [], ...(dedupable ? { nearDupCheck: [] } : {}) };
+const stages: Record<string, number[]> = {
+  hash: [],
+  store: [],
+  kind: [],
+  excerpt: [],
+  outline: [],
+  total: [],
+  [repeatKey]: [],
+  ...(dedupable ? { nearDupCheck: [] } : {}),
+};
 
 const gc = (globalThis as { gc?: () => void }).gc;
 for (let i = 0; i < runs; i++) {
@@ -101,7 +109,14 @@ for (let i = 0; i < runs; i++) {
   buildOutline(t, kind);
   stages.outline!.push(performance.now() - t0);
   t0 = performance.now();
-  engineInternals(engine).store.put(t + "#store", { tool: "bench", sessionId: session, kind, shape, lines: countLines(t), label: "public" });
+  engineInternals(engine).store.put(t + "#store", {
+    tool: "bench",
+    sessionId: session,
+    kind,
+    shape,
+    lines: countLines(t),
+    label: "public",
+  });
   stages.store!.push(performance.now() - t0);
   // the whole interception path, as an agent's call sees it
   t0 = performance.now();

@@ -41,27 +41,35 @@ if (want("mcp")) {
 }
 if (want("economy")) {
   const { benchEconomy } = await import("./economy/economyBench");
-  console.log("economy (target: -75 % prompt tokens vs no interception with a 12 k system prompt, every question answered, never worse than exact dedup alone)");
+  console.log(
+    "economy (target: -75 % prompt tokens vs no interception with a 12 k system prompt, every question answered, never worse than exact dedup alone)",
+  );
   // Session names after "economy" run only those sessions: npm run bench -- economy ci-debugging
   results.economy = await benchEconomy(only.filter((n) => n !== "economy"));
 }
 if (want("startup")) {
   const { benchStartup } = await import("./startupBench");
-  console.log("startup of spillway mcp, ms from spawn (targets: initialize p50 < 150, tools/list with a cached catalog p50 < 250; idle RSS < 70 MB)");
+  console.log(
+    "startup of spillway mcp, ms from spawn (targets: initialize p50 < 150, tools/list with a cached catalog p50 < 250; idle RSS < 70 MB)",
+  );
   const r = await benchStartup();
   results.startup = r;
   console.log(`  ${JSON.stringify(r)}`);
 }
 if (want("stdio")) {
   const { benchStdio } = await import("./stdioBench");
-  console.log("rescue end to end through spillway mcp from a stdio upstream (10 MB log, 50 MB JSON; before issue 11 anything over 10 MB was lost)");
+  console.log(
+    "rescue end to end through spillway mcp from a stdio upstream (10 MB log, 50 MB JSON; before issue 11 anything over 10 MB was lost)",
+  );
   const r = await benchStdio();
   results.stdio = r;
   for (const row of r) console.log(`  ${JSON.stringify(row)}`);
 }
 if (want("soak")) {
   const { benchAbandoned, benchSoak } = await import("./soakBench");
-  console.log("memory soak: spillway serve, 32 HTTP sessions, 6 rounds of 3,200 calls, 100 sessions abandoned per round (target: RSS growth < 15 % after round 2)");
+  console.log(
+    "memory soak: spillway serve, 32 HTTP sessions, 6 rounds of 3,200 calls, 100 sessions abandoned per round (target: RSS growth < 15 % after round 2)",
+  );
   const r = await benchSoak({ abandonPerRound: 100 });
   results.soak = r;
   console.log(`  ${JSON.stringify(r)}`);

@@ -40,7 +40,11 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<Record<string, 
   const engine = createEngine({ home, config, logger: stderrLogger("error"), sweepTimer: true });
   const ep = await startEndpoint({ engine, home, port: 0 });
   const token = readFileSync(join(home, "token"), "utf8").trim();
-  const load = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "soakLoad.ts"), ep.mcpUrl, token, String(sessions), String(opts.logLines ?? 400)], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
+  const load = spawn(
+    process.execPath,
+    ["--import", "tsx", join(import.meta.dirname, "soakLoad.ts"), ep.mcpUrl, token, String(sessions), String(opts.logLines ?? 400)],
+    { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] },
+  );
   const lines = createInterface({ input: load.stdout! })[Symbol.asyncIterator]();
   const expect = async (want: string) => {
     const { value } = await lines.next();
@@ -51,8 +55,17 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<Record<string, 
   const sample = (round: number, seconds: number) => {
     (globalThis as { gc?: () => void }).gc?.();
     const m = process.memoryUsage();
-    rows.push({ round, rssMb: mbOf(m.rss), heapUsedMb: mbOf(m.heapUsed), externalMb: mbOf(m.external), sessions: ep.mcp.sessions().length, seconds });
-    console.error(`  round ${round}: RSS ${mbOf(m.rss)} MB, heap ${mbOf(m.heapUsed)} MB, external ${mbOf(m.external)} MB, ${ep.mcp.sessions().length} open sessions (${seconds} s)`);
+    rows.push({
+      round,
+      rssMb: mbOf(m.rss),
+      heapUsedMb: mbOf(m.heapUsed),
+      externalMb: mbOf(m.external),
+      sessions: ep.mcp.sessions().length,
+      seconds,
+    });
+    console.error(
+      `  round ${round}: RSS ${mbOf(m.rss)} MB, heap ${mbOf(m.heapUsed)} MB, external ${mbOf(m.external)} MB, ${ep.mcp.sessions().length} open sessions (${seconds} s)`,
+    );
   };
   try {
     await expect("ready");
@@ -77,9 +90,15 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<Record<string, 
   }
   const base = rows[2]!.rssMb;
   return {
-    sessions, rounds, callsPerRound: perRound, abandonPerRound: opts.abandonPerRound ?? 0,
-    rssMb: rows.map((r) => r.rssMb), heapUsedMb: rows.map((r) => r.heapUsedMb), openSessions: rows.map((r) => r.sessions),
-    secondsPerRound: rows.slice(1).map((r) => r.seconds), backgroundDrainAfterLastRoundMs: drainMs,
+    sessions,
+    rounds,
+    callsPerRound: perRound,
+    abandonPerRound: opts.abandonPerRound ?? 0,
+    rssMb: rows.map((r) => r.rssMb),
+    heapUsedMb: rows.map((r) => r.heapUsedMb),
+    openSessions: rows.map((r) => r.sessions),
+    secondsPerRound: rows.slice(1).map((r) => r.seconds),
+    backgroundDrainAfterLastRoundMs: drainMs,
     growthAfterRound2Pct: Math.round(((rows.at(-1)!.rssMb - base) / base) * 1000) / 10,
   };
 }
@@ -92,11 +111,17 @@ export async function benchSoak(opts: SoakOptions = {}): Promise<Record<string, 
 export async function benchAbandoned(count = 500): Promise<Record<string, unknown>> {
   const home = mkdtempSync(join(tmpdir(), "spillway-abandon-"));
   const clock = new FakeClock(Date.now());
-  const config = parseConfig({ server: { maxSessions: 1_000 }, mcpServers: { fx: { command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT } } });
+  const config = parseConfig({
+    server: { maxSessions: 1_000 },
+    mcpServers: { fx: { command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT } },
+  });
   const engine = createEngine({ home, config, clock, logger: stderrLogger("error") });
   const ep = await startEndpoint({ engine, home, port: 0 });
   const token = readFileSync(join(home, "token"), "utf8").trim();
-  const load = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "soakLoad.ts"), ep.mcpUrl, token, "1"], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
+  const load = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "soakLoad.ts"), ep.mcpUrl, token, "1"], {
+    cwd: ROOT,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const lines = createInterface({ input: load.stdout! })[Symbol.asyncIterator]();
   const heap = async () => {
     await engine.idle();
@@ -118,7 +143,13 @@ export async function benchAbandoned(count = 500): Promise<Record<string, unknow
     clock.advance(config.server.sessionIdleMinutes * 60_000 + 1);
     const reaped = await ep.mcp.reapIdle();
     const after = await heap();
-    return { abandoned: count, openBeforeReap: open, reaped, openAfter: ep.mcp.sessions().length, heapMb: { before, withAbandoned: abandoned, afterReap: after } };
+    return {
+      abandoned: count,
+      openBeforeReap: open,
+      reaped,
+      openAfter: ep.mcp.sessions().length,
+      heapMb: { before, withAbandoned: abandoned, afterReap: after },
+    };
   } finally {
     load.stdin!.end();
     await new Promise((r) => load.once("exit", r));
@@ -137,5 +168,15 @@ if (import.meta.filename === process.argv[1]) {
     const i = process.argv.indexOf(`--${k}`);
     return i > 0 ? Number(process.argv[i + 1]) : undefined;
   };
-  console.log(JSON.stringify(await benchSoak({ rounds: arg("rounds"), callsPerRound: arg("calls"), abandonPerRound: arg("abandon"), freshSessions: process.argv.includes("--fresh"), logLines: arg("lines") })));
+  console.log(
+    JSON.stringify(
+      await benchSoak({
+        rounds: arg("rounds"),
+        callsPerRound: arg("calls"),
+        abandonPerRound: arg("abandon"),
+        freshSessions: process.argv.includes("--fresh"),
+        logLines: arg("lines"),
+      }),
+    ),
+  );
 }

@@ -26,11 +26,16 @@ async function work(c: Client, calls: number, round: number, k: number): Promise
     if (slot < 6) {
       await c.callTool({ name: "digest", arguments: { text: `round ${round} session ${k} call ${i} `.repeat(20) } });
     } else if (slot < 8) {
-      const r = (await c.callTool({ name: "big_log", arguments: { lines: logLines, seed: `r${round}s${k}c${i - (i % 20)}` } })) as { content: { text?: string }[] };
+      const r = (await c.callTool({ name: "big_log", arguments: { lines: logLines, seed: `r${round}s${k}c${i - (i % 20)}` } })) as {
+        content: { text?: string }[];
+      };
       const m = /\b([0-9a-f]{12})\b/.exec(r.content[0]?.text ?? "");
       if (m) lastId = m[1]!;
     } else if (lastId) {
-      await c.callTool({ name: "rescuer_fetch", arguments: { id: lastId, mode: slot === 8 ? "grep" : "range", pattern: "ERROR", start: 10, count: 20 } });
+      await c.callTool({
+        name: "rescuer_fetch",
+        arguments: { id: lastId, mode: slot === 8 ? "grep" : "range", pattern: "ERROR", start: 10, count: 20 },
+      });
     } else {
       await c.callTool({ name: "digest", arguments: { text: "x" } });
     }

@@ -86,7 +86,13 @@ async function handshake(r: Rpc): Promise<{ init: number; list: number; cpuInit:
   if (init.error) throw new Error(`initialize failed: ${JSON.stringify(init.error)}`);
   r.notify("notifications/initialized");
   const list = await r.request("tools/list");
-  return { init: init.at, list: list.at, cpuInit: init.cpu, cpuList: list.cpu, tools: (list.result?.tools ?? []).map((t: { name: string }) => t.name) };
+  return {
+    init: init.at,
+    list: list.at,
+    cpuInit: init.cpu,
+    cpuList: list.cpu,
+    tools: (list.result?.tools ?? []).map((t: { name: string }) => t.name),
+  };
 }
 
 /** User + system CPU of a process so far, from /proc (10 ms ticks): a figure the machine's load barely moves. */
@@ -133,7 +139,16 @@ export async function benchStartup(): Promise<Record<string, unknown>> {
       await new Promise((res) => setTimeout(res, 2_500));
       await r.close();
     }
-    const series: Record<string, number[]> = { floorInit: [], floorList: [], init: [], list: [], cachedInit: [], cachedList: [], firstCall: [], uncachedList: [] };
+    const series: Record<string, number[]> = {
+      floorInit: [],
+      floorList: [],
+      init: [],
+      list: [],
+      cachedInit: [],
+      cachedList: [],
+      firstCall: [],
+      uncachedList: [],
+    };
     const cpu: Record<string, number[]> = { floorInit: [], init: [], list: [], cachedList: [] };
     let cachedTools: string[] = [];
     let uncachedTools: string[] = [];

@@ -14,7 +14,14 @@ import { fileURLToPath } from "node:url";
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const OUT = join(ROOT, "out");
 const EXTERNAL = ["electron", "better-sqlite3", "re2"];
-const CANDIDATE_CONFIGS = ["renderer/vite.config.ts", "renderer/vite.config.mts", "renderer/vite.config.mjs", "vite.config.ts", "vite.config.mts", "vite.config.mjs"];
+const CANDIDATE_CONFIGS = [
+  "renderer/vite.config.ts",
+  "renderer/vite.config.mts",
+  "renderer/vite.config.mjs",
+  "vite.config.ts",
+  "vite.config.mts",
+  "vite.config.mjs",
+];
 
 /** The renderer's Vite config, if the renderer has one yet. */
 export function findViteConfig() {
@@ -92,7 +99,11 @@ export async function buildElectron({ rendererDir, production = true, outDir = O
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   buildElectron({ production: !process.argv.includes("--dev") })
-    .then((r) => console.log(`electron: built ${relative(ROOT, r.main)} and ${relative(ROOT, r.preload)} (renderer: ${relative(ROOT, r.rendererDir)})`))
+    .then((r) =>
+      console.log(
+        `electron: built ${relative(ROOT, r.main)} and ${relative(ROOT, r.preload)} (renderer: ${relative(ROOT, r.rendererDir)})`,
+      ),
+    )
     .catch((err) => {
       console.error(`electron: build failed: ${err instanceof Error ? err.message.split("\n")[0] : err}`);
       process.exit(1);

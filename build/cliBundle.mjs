@@ -80,7 +80,9 @@ const sdkLazyAjv = {
   name: "sdk-lazy-ajv",
   setup(b) {
     b.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
-      /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/](server|client)[\\/]index\.js$/.test(args.importer) ? { path: "ajv-provider", namespace: "sdk-lazy-ajv" } : undefined,
+      /@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/](server|client)[\\/]index\.js$/.test(args.importer)
+        ? { path: "ajv-provider", namespace: "sdk-lazy-ajv" }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: "sdk-lazy-ajv" }, () => ({
       contents: [
@@ -169,7 +171,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   buildCliBundle()
     .then((m) => console.log(`cli: built dist/cli/${m.bundle} from ${m.inputs.length} files`))
     .catch((err) => {
-      console.error(`cli: ${optional ? "not bundled (it runs through tsx)" : "build failed"}: ${err instanceof Error ? err.message.split("\n")[0] : err}`);
+      console.error(
+        `cli: ${optional ? "not bundled (it runs through tsx)" : "build failed"}: ${err instanceof Error ? err.message.split("\n")[0] : err}`,
+      );
       process.exit(optional ? 0 : 1);
     });
 }

@@ -47,7 +47,8 @@ export function encodePng(width, height, rgba) {
 }
 
 function insideRoundedSquare(x, y, inset, radius) {
-  const lo = inset, hi = 1 - inset;
+  const lo = inset,
+    hi = 1 - inset;
   if (x < lo || x > hi || y < lo || y > hi) return false;
   const cx = Math.min(Math.max(x, lo + radius), hi - radius);
   const cy = Math.min(Math.max(y, lo + radius), hi - radius);
@@ -88,7 +89,10 @@ function render(size, sample) {
         for (let sx = 0; sx < n; sx++) {
           const c = sample((x + (sx + 0.5) / n) / size, (y + (sy + 0.5) / n) / size);
           // Premultiply so edges blend towards transparent, not towards black.
-          acc[0] += c[0] * c[3]; acc[1] += c[1] * c[3]; acc[2] += c[2] * c[3]; acc[3] += c[3];
+          acc[0] += c[0] * c[3];
+          acc[1] += c[1] * c[3];
+          acc[2] += c[2] * c[3];
+          acc[3] += c[3];
         }
       }
       const a = acc[3] / (n * n);
@@ -128,7 +132,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     mkdirSync(dirname(path), { recursive: true });
     if (check) {
       let old = null;
-      try { old = readFileSync(path); } catch { /* missing counts as stale */ }
+      try {
+        old = readFileSync(path);
+      } catch {
+        /* missing counts as stale */
+      }
       if (!old || !old.equals(png)) stale.push(name);
     } else {
       writeFileSync(path, png);

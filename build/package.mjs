@@ -77,7 +77,12 @@ function restoreNodeAbi() {
 async function main() {
   const version = electronVersion();
   const headers = await electronHeaders(version);
-  const gypEnv = { npm_config_nodedir: headers, npm_config_runtime: "electron", npm_config_target: version, npm_config_disturl: "https://www.electronjs.org/headers" };
+  const gypEnv = {
+    npm_config_nodedir: headers,
+    npm_config_runtime: "electron",
+    npm_config_target: version,
+    npm_config_disturl: "https://www.electronjs.org/headers",
+  };
 
   let rebuilt = false;
   try {
@@ -100,7 +105,14 @@ async function main() {
     // Use the local Electron when there is one, so electron-builder does not download it again.
     const dist = join(ROOT, "node_modules/electron/dist");
     const local = existsSync(dist) ? [`-c.electronDist=${dist}`] : [];
-    run("packaging with electron-builder", bin("electron-builder"), ["--config", "build/electron-builder.yml", "--publish", "never", ...local, ...platforms]);
+    run("packaging with electron-builder", bin("electron-builder"), [
+      "--config",
+      "build/electron-builder.yml",
+      "--publish",
+      "never",
+      ...local,
+      ...platforms,
+    ]);
     console.log(`spillway package: installers are in ${join(ROOT, "release")}`);
   } finally {
     if (rebuilt && !args.includes("--keep-electron-abi")) restoreNodeAbi();

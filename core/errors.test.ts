@@ -34,10 +34,15 @@ describe("the one error type", () => {
   it("answers a coded error with its sentence, and logs anything else as internal", () => {
     const log = memoryLogger();
     expect(errorBodyOf(new SpillwayError(ErrorCode.BadConfig, "bad key", { path: "rescue.x" }), log, "config.set")).toEqual({
-      code: "bad_config", message: "bad key", path: "rescue.x",
+      code: "bad_config",
+      message: "bad key",
+      path: "rescue.x",
     });
     expect(log.entries).toEqual([]);
-    expect(errorBodyOf(new TypeError("boom"), log, "blobs.get")).toEqual({ code: "internal", message: "blobs.get failed inside Spillway: boom" });
+    expect(errorBodyOf(new TypeError("boom"), log, "blobs.get")).toEqual({
+      code: "internal",
+      message: "blobs.get failed inside Spillway: boom",
+    });
     expect(log.entries).toHaveLength(1);
   });
 });

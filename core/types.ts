@@ -48,4 +48,3 @@ export interface SavingsRow {
   /** Calls whose token counts are still being computed (not yet in the token sums). */
   pendingTokenCounts: number;
 }
-

@@ -23,7 +23,21 @@ export const OUTCOMES = ["rescued", "stubbed", "passthrough", "failed_open", "er
 
 /** Ledger event types. */
 export const EVENT_TYPES = [
-  "rescue", "stub", "passthrough", "error", "fetch", "recall", "expansion", "label", "sweep", "evict", "pin", "unpin", "purge", "compaction", "turn",
+  "rescue",
+  "stub",
+  "passthrough",
+  "error",
+  "fetch",
+  "recall",
+  "expansion",
+  "label",
+  "sweep",
+  "evict",
+  "pin",
+  "unpin",
+  "purge",
+  "compaction",
+  "turn",
   "import",
 ] as const;
 
@@ -46,7 +60,18 @@ export const SAVINGS_GROUPS = ["total", "session", "tool", "server", "day"] as c
 
 /** Columns the blobs table sorts by, server side. */
 export const BLOB_SORT_KEYS = [
-  "createdAt", "lastAccessAt", "expiresAt", "chars", "lines", "tool", "sessionId", "kind", "label", "state", "fetchCount", "id",
+  "createdAt",
+  "lastAccessAt",
+  "expiresAt",
+  "chars",
+  "lines",
+  "tool",
+  "sessionId",
+  "kind",
+  "label",
+  "state",
+  "fetchCount",
+  "id",
 ] as const;
 /**
  * What a stored blob was to the model: a result it got as a handle (`rescued`), a copy kept only

@@ -125,7 +125,9 @@ async function start(): Promise<void> {
   }
   setupMenu({ Menu }, { platform: process.platform, devTools, openInspector, quit });
 
-  teardown.push(setupEndpoint({ endpoint: host.endpoint, startWithApp: settings.get().startEndpointWithApp, onError: (m) => logger.warn(m) }));
+  teardown.push(
+    setupEndpoint({ endpoint: host.endpoint, startWithApp: settings.get().startEndpointWithApp, onError: (m) => logger.warn(m) }),
+  );
   const hidden = process.argv.includes(HIDDEN_FLAG);
   if (!hidden || !tray) window.show();
   if (!tray) quitOnClose = true;

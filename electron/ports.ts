@@ -14,7 +14,22 @@ export interface MenuItemSpec {
   enabled?: boolean;
   checked?: boolean;
   accelerator?: string;
-  role?: "undo" | "redo" | "cut" | "copy" | "paste" | "selectAll" | "reload" | "toggleDevTools" | "quit" | "close" | "minimize" | "about" | "hide" | "unhide" | "front";
+  role?:
+    | "undo"
+    | "redo"
+    | "cut"
+    | "copy"
+    | "paste"
+    | "selectAll"
+    | "reload"
+    | "toggleDevTools"
+    | "quit"
+    | "close"
+    | "minimize"
+    | "about"
+    | "hide"
+    | "unhide"
+    | "front";
   submenu?: MenuItemSpec[];
   click?(): void;
 }

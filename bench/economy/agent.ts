@@ -60,7 +60,13 @@ export interface SessionRun {
 /** SPILLWAY_BENCH_TRACE=1 prints what the model got on every call. */
 const TRACE = process.env.SPILLWAY_BENCH_TRACE === "1";
 const kindOf = (t: string) =>
-  t.includes("This is a PREVIEW") ? "handle" : t.includes("except the lines below") || t.includes("differ only in timings") ? "near-stub" : isStub(t) ? "stub" : "full";
+  t.includes("This is a PREVIEW")
+    ? "handle"
+    : t.includes("except the lines below") || t.includes("differ only in timings")
+      ? "near-stub"
+      : isStub(t)
+        ? "stub"
+        : "full";
 
 /** Tokens a chat format adds per message (role, separators), as OpenAI documents for its models. */
 const PER_MESSAGE = 4;
@@ -77,7 +83,17 @@ const isStub = (t: string) => t.startsWith("[spillway: ") && !t.includes("This i
 export async function runSession(session: Session, mode: Mode, conn: Connection, rawRun: string[] | null): Promise<SessionRun> {
   const fixed = countTokens(JSON.stringify(conn.tools)) + conn.instructions.reduce((n, i) => n + countTokens(i), 0);
   const convo: { text: string; tokens: number; tool: boolean }[] = [];
-  const run: SessionRun = { requests: 0, promptTokens: 0, toolDefTokens: countTokens(JSON.stringify(conn.tools)), questions: 0, answered: 0, fetches: 0, recalls: 0, raw: [], unanswered: [] };
+  const run: SessionRun = {
+    requests: 0,
+    promptTokens: 0,
+    toolDefTokens: countTokens(JSON.stringify(conn.tools)),
+    questions: 0,
+    answered: 0,
+    fetches: 0,
+    recalls: 0,
+    raw: [],
+    unanswered: [],
+  };
   let convoTokens = 0;
   const push = (text: string, tool = false) => {
     const tokens = countTokens(text) + PER_MESSAGE;
@@ -93,7 +109,10 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
     push(JSON.stringify({ tool: name, arguments: args }));
     const text = resultText(await conn.call(name, args));
     push(text, true);
-    if (TRACE) console.log(`      ${mode} ${name} ${JSON.stringify(args).slice(0, 70)} -> ${kindOf(text)} ${text.length} chars, ${convo.at(-1)!.tokens} tokens`);
+    if (TRACE)
+      console.log(
+        `      ${mode} ${name} ${JSON.stringify(args).slice(0, 70)} -> ${kindOf(text)} ${text.length} chars, ${convo.at(-1)!.tokens} tokens`,
+      );
     return text;
   };
 
@@ -109,14 +128,22 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
     // told it the content is as before.
     const visible = () => {
       const from = got.some(isStub) ? 0 : before;
-      return convo.slice(from).filter((m) => m.tool).map((m) => m.text).join("\n");
+      return convo
+        .slice(from)
+        .filter((m) => m.tool)
+        .map((m) => m.text)
+        .join("\n");
     };
     const reached = () => {
       const seen = visible();
       return answer.every((a) => (typeof a === "string" ? [a] : a).some((alt) => seen.includes(alt)));
     };
     if (!reached() && mode !== "none") {
-      const id = got.map((g) => ID_IN.exec(g)).filter(Boolean).map((m) => m![1] ?? m![2]).pop();
+      const id = got
+        .map((g) => ID_IN.exec(g))
+        .filter(Boolean)
+        .map((m) => m![1] ?? m![2])
+        .pop();
       if (id && mode !== "exact") {
         const lookup = turn.lookup ?? { mode: "search", query: turn.question };
         await callTool("rescuer_fetch", { id, ...lookup });

@@ -60,7 +60,15 @@ async function direct(servers: Record<string, ServerSpec>): Promise<Connection> 
   const instructions: string[] = [];
   for (const cfg of Object.values(servers)) {
     const c = new Client({ name: "economy-bench", version: "1" });
-    await c.connect(new StdioClientTransport({ command: cfg.command, args: cfg.args ?? [], env: { ...(process.env as Record<string, string>), ...cfg.env }, cwd: cfg.cwd, stderr: "ignore" }));
+    await c.connect(
+      new StdioClientTransport({
+        command: cfg.command,
+        args: cfg.args ?? [],
+        env: { ...(process.env as Record<string, string>), ...cfg.env },
+        cwd: cfg.cwd,
+        stderr: "ignore",
+      }),
+    );
     clients.push(c);
     const inst = c.getInstructions();
     if (inst) instructions.push(inst);

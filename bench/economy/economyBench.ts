@@ -54,11 +54,14 @@ function table(all: [Session, Runs][], system: number): string[] {
   const sums = Object.fromEntries(MODES.map((m) => [m, 0])) as Record<Mode, number>;
   for (const [s, runs] of all) {
     const none = total(runs.none, system);
-    rows.push([s.name, ...MODES.flatMap((m) => {
-      const t = total(runs[m], system);
-      sums[m] += t;
-      return m === "none" ? [k(t)] : [k(t), pct(t, none)];
-    })]);
+    rows.push([
+      s.name,
+      ...MODES.flatMap((m) => {
+        const t = total(runs[m], system);
+        sums[m] += t;
+        return m === "none" ? [k(t)] : [k(t), pct(t, none)];
+      }),
+    ]);
   }
   rows.push(["all sessions", ...MODES.flatMap((m) => (m === "none" ? [k(sums.none)] : [k(sums[m]), pct(sums[m], sums.none)]))]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -72,23 +75,42 @@ export async function benchEconomy(only: string[] = []): Promise<Record<string, 
   for (const s of sessions) {
     const runs = await runAll(s);
     all.push([s, runs]);
-    const counts = MODES.map((m) => `${MODE_LABEL[m]}: ${runs[m].answered}/${runs[m].questions} answered, ${runs[m].requests} requests, ${runs[m].fetches} fetches, ${runs[m].recalls} recalls, tool defs ${runs[m].toolDefTokens} tokens`);
+    const counts = MODES.map(
+      (m) =>
+        `${MODE_LABEL[m]}: ${runs[m].answered}/${runs[m].questions} answered, ${runs[m].requests} requests, ${runs[m].fetches} fetches, ${runs[m].recalls} recalls, tool defs ${runs[m].toolDefTokens} tokens`,
+    );
     console.log(`  ${s.name} (${s.description})\n    ${counts.join("\n    ")}`);
     for (const m of MODES) for (const u of runs[m].unanswered) console.log(`    UNANSWERED (${MODE_LABEL[m]}): ${u}`);
   }
   for (const system of SYSTEM_PROMPTS) {
-    console.log(`\n  prompt tokens per session, system prompt ${k(system)} tokens (every request re-sends it, the tool definitions and the conversation):`);
+    console.log(
+      `\n  prompt tokens per session, system prompt ${k(system)} tokens (every request re-sends it, the tool definitions and the conversation):`,
+    );
     for (const l of table(all, system)) console.log(l);
     // The system prompt alone, re-sent on no interception's requests, bounds what any mode can save.
     const none = all.reduce((n, [, r]) => n + total(r.none, system), 0);
     const floor = all.reduce((n, [, r]) => n + r.none.requests * system, 0);
     const sp = all.reduce((n, [, r]) => n + r.spillway.requests * system, 0);
     const reqs = (m: Mode) => all.reduce((n, [, r]) => n + r[m].requests, 0);
-    console.log(`  floor: the system prompt alone on no interception's ${reqs("none")} requests is ${pct(floor, none)} vs none, the best any mode could do; on Spillway's ${reqs("spillway")} requests (its fetches included) ${pct(sp, none)}`);
+    console.log(
+      `  floor: the system prompt alone on no interception's ${reqs("none")} requests is ${pct(floor, none)} vs none, the best any mode could do; on Spillway's ${reqs("spillway")} requests (its fetches included) ${pct(sp, none)}`,
+    );
   }
   const result: Record<string, unknown> = {};
   for (const [s, runs] of all) {
-    result[s.name] = Object.fromEntries(MODES.map((m) => [m, { requests: runs[m].requests, promptTokens: runs[m].promptTokens, answered: runs[m].answered, questions: runs[m].questions, fetches: runs[m].fetches, recalls: runs[m].recalls }]));
+    result[s.name] = Object.fromEntries(
+      MODES.map((m) => [
+        m,
+        {
+          requests: runs[m].requests,
+          promptTokens: runs[m].promptTokens,
+          answered: runs[m].answered,
+          questions: runs[m].questions,
+          fetches: runs[m].fetches,
+          recalls: runs[m].recalls,
+        },
+      ]),
+    );
   }
   return result;
 }

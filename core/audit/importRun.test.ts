@@ -30,9 +30,22 @@ describe("importing the histories the real CLIs wrote", () => {
     expect(r).toMatchObject({ sessions: 1, callsAdded: 7, callsKept: 0, issueCount: 0, cancelled: false });
     const [id] = r.sessionIds;
     const session = engine.reader.session(id!)!;
-    expect(session.imported).toMatchObject({ agent: "claude-code", project: "/home/dev/project", model: "claude-opus-4-8", title: "Work through the task." });
+    expect(session.imported).toMatchObject({
+      agent: "claude-code",
+      project: "/home/dev/project",
+      model: "claude-opus-4-8",
+      title: "Work through the task.",
+    });
     const cs = calls(id!);
-    expect(cs.map((c) => c.tool)).toEqual(["mcp__fixture__big_log", "Bash", "Read", "mcp__direct__big_log", "mcp__fixture__big_log", "mcp__fixture__big_log", "mcp__fixture__digest"]);
+    expect(cs.map((c) => c.tool)).toEqual([
+      "mcp__fixture__big_log",
+      "Bash",
+      "Read",
+      "mcp__direct__big_log",
+      "mcp__fixture__big_log",
+      "mcp__fixture__big_log",
+      "mcp__fixture__digest",
+    ]);
     // Bash over 30,000 chars: the model got a 2 KB preview, the whole output was in the file it named.
     const bash = cs[1]!;
     expect(bash.hostCut).toBe("persisted");
@@ -57,7 +70,10 @@ describe("importing the histories the real CLIs wrote", () => {
       expect(r, agent).toMatchObject({ sessions: 1, issueCount: 0 });
       const all = calls(r.sessionIds[0]!);
       const logs = all.filter((c) => c.tool.endsWith("big_log"));
-      expect(logs.map((c) => c.result), agent).toEqual([OTHER_RUN.big, OTHER_RUN.big, expect.any(String)]);
+      expect(
+        logs.map((c) => c.result),
+        agent,
+      ).toEqual([OTHER_RUN.big, OTHER_RUN.big, expect.any(String)]);
       const runs = all.filter((c) => c.tool.endsWith("run_tests"));
       expect(runs, agent).toHaveLength(2);
       expect(runs[0]!.result, agent).toMatch(/Test Files/);
@@ -84,7 +100,9 @@ describe("importing the histories the real CLIs wrote", () => {
     const first = await importHistory(engine, { agent: "claude-code", path: dir });
     const again = await importHistory(engine, { agent: "claude-code", path: dir });
     expect(again).toMatchObject({ sessions: 1, callsAdded: 0, callsKept: first.callsAdded });
-    const [file] = readdirSync(join(dir, "-home-dev-project")).filter((f) => f.endsWith(".jsonl")).map((f) => join(dir, "-home-dev-project", f));
+    const [file] = readdirSync(join(dir, "-home-dev-project"))
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => join(dir, "-home-dev-project", f));
     appendFileSync(file!, claudeCall("toolu_grown", "Bash", { command: "echo more" }, "more\n"));
     const grown = await importHistory(engine, { agent: "claude-code", path: dir });
     expect(grown).toMatchObject({ callsAdded: 1, callsKept: first.callsAdded });
@@ -133,7 +151,9 @@ describe("importing the histories the real CLIs wrote", () => {
     const abort = new AbortController();
     const seen: number[] = [];
     const r = await importHistory(engine, {
-      agent: "claude-code", path: dir, signal: abort.signal,
+      agent: "claude-code",
+      path: dir,
+      signal: abort.signal,
       onProgress: (p) => {
         seen.push(p.sessions);
         if (p.sessions === 1) abort.abort();
@@ -149,7 +169,11 @@ describe("importing the histories the real CLIs wrote", () => {
     const dir = join(home.path, "claude", "p");
     mkdirSync(dir, { recursive: true });
     const token = planted.find((p) => p.kind.includes("github"))?.value ?? planted[0]!.value;
-    writeFileSync(join(dir, "s.jsonl"), claudeCall("toolu_env", "Bash", { command: `curl -H "Authorization: token ${token}" https://example.test` }, text) + claudeCall("toolu_small", "Bash", { command: "env" }, `GITHUB_TOKEN=${token}\n`));
+    writeFileSync(
+      join(dir, "s.jsonl"),
+      claudeCall("toolu_env", "Bash", { command: `curl -H "Authorization: token ${token}" https://example.test` }, text) +
+        claudeCall("toolu_small", "Bash", { command: "env" }, `GITHUB_TOKEN=${token}\n`),
+    );
     const r = await importHistory(engine, { agent: "claude-code", path: dir });
     await engine.idle();
     const cs = calls(r.sessionIds[0]!);
@@ -162,8 +186,14 @@ describe("importing the histories the real CLIs wrote", () => {
     expect(cs[0]!.result).toBe(text);
     const values = [...new Set(planted.map((p) => p.value))];
     const spillway = join(home.path, "spillway");
-    const onDisk = readdirSync(spillway, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => readFileSync(join(d.parentPath, d.name)).toString("latin1"));
-    for (const v of values) expect(onDisk.some((b) => b.includes(v)), v.slice(0, 12)).toBe(false);
+    const onDisk = readdirSync(spillway, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => readFileSync(join(d.parentPath, d.name)).toString("latin1"));
+    for (const v of values)
+      expect(
+        onDisk.some((b) => b.includes(v)),
+        v.slice(0, 12),
+      ).toBe(false);
   });
 
   it("knows every agent it names", () => {
@@ -175,7 +205,19 @@ describe("importing the histories the real CLIs wrote", () => {
 function claudeCall(id: string, tool: string, input: Record<string, unknown>, result: string): string {
   const ts = "2026-12-01T10:00:00.000Z";
   return [
-    { type: "assistant", timestamp: ts, sessionId: "s", message: { role: "assistant", model: "claude-opus-4-8", content: [{ type: "tool_use", id, name: tool, input }] } },
-    { type: "user", timestamp: ts, sessionId: "s", message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: result }] } },
-  ].map((l) => JSON.stringify(l) + "\n").join("");
+    {
+      type: "assistant",
+      timestamp: ts,
+      sessionId: "s",
+      message: { role: "assistant", model: "claude-opus-4-8", content: [{ type: "tool_use", id, name: tool, input }] },
+    },
+    {
+      type: "user",
+      timestamp: ts,
+      sessionId: "s",
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: result }] },
+    },
+  ]
+    .map((l) => JSON.stringify(l) + "\n")
+    .join("");
 }

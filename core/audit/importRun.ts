@@ -44,8 +44,21 @@ export async function importHistory(engine: Engine, o: ImportOptions): Promise<I
   const issues: ImportIssue[] = [];
   let issueCount = 0;
   const report: ImportReport = {
-    agent: o.agent, path, files: files.length, filesDone: 0, bytes: files.reduce((n, f) => n + f.bytes, 0), bytesDone: 0,
-    sessions: 0, callsAdded: 0, callsKept: 0, current: null, requests: 0, unanswered: 0, issues, sessionIds: [], cancelled: false,
+    agent: o.agent,
+    path,
+    files: files.length,
+    filesDone: 0,
+    bytes: files.reduce((n, f) => n + f.bytes, 0),
+    bytesDone: 0,
+    sessions: 0,
+    callsAdded: 0,
+    callsKept: 0,
+    current: null,
+    requests: 0,
+    unanswered: 0,
+    issues,
+    sessionIds: [],
+    cancelled: false,
   };
   const progress = () => o.onProgress?.({ ...report, issues: undefined } as unknown as ImportProgress);
   const issue = (i: ImportIssue) => {

@@ -61,7 +61,19 @@ function recount(items: HistoryItem[], delivered: (callId: string, given: string
 
 const twoPolicies = () => {
   const base = policyFromConfig(engine.config);
-  return [base, applyPolicyFile(base, { name: "4k threshold, no near-dup", rescue: { thresholdChars: 4_000 }, excerpt: { maxChars: 2_000 }, dedup: { nearDuplicates: false } }, "b")];
+  return [
+    base,
+    applyPolicyFile(
+      base,
+      {
+        name: "4k threshold, no near-dup",
+        rescue: { thresholdChars: 4_000 },
+        excerpt: { maxChars: 2_000 },
+        dedup: { nearDuplicates: false },
+      },
+      "b",
+    ),
+  ];
 };
 
 describe("the replay lab on the real CLIs' histories", () => {
@@ -76,12 +88,18 @@ describe("the replay lab on the real CLIs' histories", () => {
       const r = report.sessions.find((x) => x.agent === agent)!;
       const callIds = s.items.flatMap((it) => (it.type === "result" ? [it.callId] : []));
       // As it happened: each result as the model got it.
-      expect(r.requests.map((q) => q.asHappened), agent).toEqual(recount(s.items, (_, given) => given));
+      expect(
+        r.requests.map((q) => q.asHappened),
+        agent,
+      ).toEqual(recount(s.items, (_, given) => given));
       // Under each policy: the handle, stub or near-duplicate stub, or the result as the model got it.
       report.policies.forEach((_, k) => {
         const byCall = new Map(callIds.map((id, i) => [id, r.calls[i]!.policies[k]!]));
         const direct = recount(s.items, (id, given) => byCall.get(id)!.text ?? given);
-        expect(r.requests.map((q) => q.policies[k]), `${agent} policy ${k}`).toEqual(direct);
+        expect(
+          r.requests.map((q) => q.policies[k]),
+          `${agent} policy ${k}`,
+        ).toEqual(direct);
         expect(r.promptTokens.policies[k]).toBe(direct.reduce((a, b) => a + b, 0));
       });
     }
@@ -121,7 +139,9 @@ describe("the replay lab on the real CLIs' histories", () => {
     const id = report.sessions[0]!.id;
     const one = await replayHistory(engine, { scope: { sessionId: id }, policies: twoPolicies() });
     expect(one.sessions.map((s) => s.id)).toEqual([id]);
-    await expect(replayHistory(engine, { scope: { sessionId: "import:codex:nope" }, policies: twoPolicies() })).rejects.toThrow(/no imported session import:codex:nope/);
+    await expect(replayHistory(engine, { scope: { sessionId: "import:codex:nope" }, policies: twoPolicies() })).rejects.toThrow(
+      /no imported session import:codex:nope/,
+    );
   });
 
   it("exports Markdown and CSV with the same figures", () => {

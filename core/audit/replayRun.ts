@@ -29,7 +29,11 @@ export async function replayHistory(engine: Engine, o: ReplayOptions): Promise<R
   const reader = engine.reader;
   const refs = reader.importedSessions(o.scope);
   if (o.scope.sessionId && refs.length === 0) {
-    throw new SpillwayError(ErrorCode.NotFound, `no imported session ${o.scope.sessionId}: run spillway import first, or pick one from the list`, { path: "session" });
+    throw new SpillwayError(
+      ErrorCode.NotFound,
+      `no imported session ${o.scope.sessionId}: run spillway import first, or pick one from the list`,
+      { path: "session" },
+    );
   }
   const tokens = createTokenCounter(engine.config.tokenizer);
   const sessions: ReplaySessionReport[] = [];
@@ -50,13 +54,26 @@ export async function replayHistory(engine: Engine, o: ReplayOptions): Promise<R
       if (texts.result === null) contentGone++;
       const givenTokens = c.givenTokens ?? (texts.given === null ? 0 : tokens.count(texts.given));
       return {
-        id: c.id, tool: c.tool, argsJson: c.argsJson, isError: c.isError, result: texts.result,
-        label: c.blobId ? (reader.meta(c.blobId)?.label ?? "public") : "public", blobId: c.blobId,
-        givenChars: c.givenChars, givenTokens, generation: c.requestSeq === null ? g : (generationOf.get(c.requestSeq) ?? 0),
+        id: c.id,
+        tool: c.tool,
+        argsJson: c.argsJson,
+        isError: c.isError,
+        result: texts.result,
+        label: c.blobId ? (reader.meta(c.blobId)?.label ?? "public") : "public",
+        blobId: c.blobId,
+        givenChars: c.givenChars,
+        givenTokens,
+        generation: c.requestSeq === null ? g : (generationOf.get(c.requestSeq) ?? 0),
       };
     });
     const input: SessionInput = {
-      id: ref.id, agent: ref.agent, project: ref.project, model: ref.model, title: ref.title, requests, calls,
+      id: ref.id,
+      agent: ref.agent,
+      project: ref.project,
+      model: ref.model,
+      title: ref.title,
+      requests,
+      calls,
       asHappened: inputs.map((c) => c.givenTokens),
       outcomes: o.policies.map((p) => simulateSession(inputs, p, tokens)),
     };
@@ -69,15 +86,27 @@ export async function replayHistory(engine: Engine, o: ReplayOptions): Promise<R
     const promptTokens = sessions.reduce((a, s) => a + s.promptTokens.policies[i]!, 0);
     const count = (action: string) => sessions.reduce((a, s) => a + s.calls.filter((c) => c.policies[i]!.action === action).length, 0);
     return {
-      name: p.name, promptTokens, saved: asHappened - promptTokens, savedShare: asHappened ? (asHappened - promptTokens) / asHappened : 0,
-      handles: count("handle"), stubs: count("stub"), nearStubs: count("near_stub"), passthrough: count("passthrough"),
+      name: p.name,
+      promptTokens,
+      saved: asHappened - promptTokens,
+      savedShare: asHappened ? (asHappened - promptTokens) / asHappened : 0,
+      handles: count("handle"),
+      stubs: count("stub"),
+      nearStubs: count("near_stub"),
+      passthrough: count("passthrough"),
     };
   });
   return {
-    scope: o.scope, tokenizer: tokens.name, policies: o.policies,
+    scope: o.scope,
+    tokenizer: tokens.name,
+    policies: o.policies,
     totals: {
-      sessions: sessions.length, requests: sessions.reduce((a, s) => a + s.requests.length, 0), calls: sessions.reduce((a, s) => a + s.calls.length, 0),
-      contentGone, asHappened, policies,
+      sessions: sessions.length,
+      requests: sessions.reduce((a, s) => a + s.requests.length, 0),
+      calls: sessions.reduce((a, s) => a + s.calls.length, 0),
+      contentGone,
+      asHappened,
+      policies,
     },
     tools: toolSavings(sessions, o.policies.length),
     sessions,

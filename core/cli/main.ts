@@ -30,7 +30,9 @@ async function usage(): Promise<string> {
     const c = await load();
     lines.push(`  ${(name + " " + c.usage).padEnd(44)} ${c.summary}`);
   }
-  return ["usage: spillway <command> [options]", "", "commands:", ...lines, "", "options: --home DIR  --config FILE  --json  --help"].join("\n");
+  return ["usage: spillway <command> [options]", "", "commands:", ...lines, "", "options: --home DIR  --config FILE  --json  --help"].join(
+    "\n",
+  );
 }
 
 const stdio: CliIo = {

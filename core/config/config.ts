@@ -154,7 +154,12 @@ export function loadConfigFile(path: string): SpillwayConfig {
 export function matchesToolPattern(pattern: string, name: string): boolean {
   if (!pattern.includes("*")) return pattern === name;
   const re = new RegExp(
-    "^" + pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*") + "$",
+    "^" +
+      pattern
+        .split("*")
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*") +
+      "$",
   );
   return re.test(name);
 }

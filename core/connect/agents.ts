@@ -48,10 +48,19 @@ export const AGENTS: Agent[] = [
   {
     name: "cursor",
     title: "Cursor (~/.cursor/mcp.json or .cursor/mcp.json)",
-    snippet: (c) => [json({ mcpServers: { spillway: stdioEntry(c) } }), `// ${UPSTREAMS_NOTE(c)}`, "// `spillway connect cursor --write` merges it into ~/.cursor/mcp.json (not checked against a Cursor binary)."].join("\n"),
+    snippet: (c) =>
+      [
+        json({ mcpServers: { spillway: stdioEntry(c) } }),
+        `// ${UPSTREAMS_NOTE(c)}`,
+        "// `spillway connect cursor --write` merges it into ~/.cursor/mcp.json (not checked against a Cursor binary).",
+      ].join("\n"),
     writeTarget: (c, host) => {
       const file = join(host.homeDir, ".cursor", "mcp.json");
-      return { file, merge: (current) => setJsonEntry(current, ["mcpServers", "spillway"], stdioEntry(c), file), check: "Cursor Settings > MCP" };
+      return {
+        file,
+        merge: (current) => setJsonEntry(current, ["mcpServers", "spillway"], stdioEntry(c), file),
+        check: "Cursor Settings > MCP",
+      };
     },
   },
   geminiAgent,
@@ -72,7 +81,11 @@ export const AGENTS: Agent[] = [
   {
     name: "cline",
     title: "Cline (cline_mcp_settings.json, via MCP Servers > Configure)",
-    snippet: (c) => [json({ mcpServers: { spillway: { ...stdioEntry(c), disabled: false, autoApprove: [...OWN_TOOL_NAMES] } } }), `// ${UPSTREAMS_NOTE(c)}`].join("\n"),
+    snippet: (c) =>
+      [
+        json({ mcpServers: { spillway: { ...stdioEntry(c), disabled: false, autoApprove: [...OWN_TOOL_NAMES] } } }),
+        `// ${UPSTREAMS_NOTE(c)}`,
+      ].join("\n"),
   },
   {
     name: "windsurf",

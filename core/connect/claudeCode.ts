@@ -42,7 +42,10 @@ function hooksBlock(c: ConnectContext): string {
     ["SessionStart", "compact"],
     ["UserPromptSubmit", null],
   ];
-  const lines = events.map(([event, matcher]) => `    ${JSON.stringify(event)}: [{ ${matcher ? `"matcher": ${JSON.stringify(matcher)}, ` : ""}"hooks": [${hook}] }]`);
+  const lines = events.map(
+    ([event, matcher]) =>
+      `    ${JSON.stringify(event)}: [{ ${matcher ? `"matcher": ${JSON.stringify(matcher)}, ` : ""}"hooks": [${hook}] }]`,
+  );
   return ["{", '  "hooks": {', lines.join(",\n"), "  }", "}"].join("\n");
 }
 

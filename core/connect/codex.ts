@@ -39,10 +39,10 @@ export const codexAgent: Agent = {
       ...codexEntries(c).map((e) => `${e.key} = ${e.value}`),
       "# required = true: Codex waits for Spillway before the first request; without it that request can go out",
       "# without Spillway's tools while `spillway mcp` is still starting. The price: if Spillway cannot start,",
-      "# Codex stops with \"required MCP servers failed to initialize\" instead of running without it.",
+      '# Codex stops with "required MCP servers failed to initialize" instead of running without it.',
       "# Check with `codex mcp list`. The model sees the tools as the mcp__spillway namespace (models whose Codex",
       "# metadata enables tool search, like gpt-5.5, load it with tool_search first). In `codex exec`, upstream tools",
-      "# that are not read-only need approval: per tool, [mcp_servers.spillway.tools.<tool>] approval_mode = \"approve\".",
+      '# that are not read-only need approval: per tool, [mcp_servers.spillway.tools.<tool>] approval_mode = "approve".',
       `# ${upstreamsNote(c)}`,
     ].join("\n"),
   writeTarget: (c, host) => ({

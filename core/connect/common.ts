@@ -4,7 +4,8 @@ import type { ConnectContext } from "./agents";
 export const json = (v: unknown): string => JSON.stringify(v, null, 2);
 
 /** The command line that starts `spillway mcp`, quoted for a POSIX shell. */
-export const shellArgs = (c: ConnectContext): string => [c.command, ...c.args].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(" ");
+export const shellArgs = (c: ConnectContext): string =>
+  [c.command, ...c.args].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(" ");
 
 /** `{ command, args }`, the stdio server shape of most agents' JSON configs. */
 export const stdioEntry = (c: ConnectContext): { command: string; args: string[] } => ({ command: c.command, args: c.args });

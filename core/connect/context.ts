@@ -17,7 +17,12 @@ export function connectContext(home: string, port: number, configPath?: string):
   const own = !configPath || resolve(configPath) === join(home, "config.json");
   if (!own) args.push("--config", resolve(configPath));
   return {
-    command: "node", args, baseUrl: `http://127.0.0.1:${port}`, home, tokenFile: tokenPath(home), hermesPlugin: HERMES_PLUGIN,
+    command: "node",
+    args,
+    baseUrl: `http://127.0.0.1:${port}`,
+    home,
+    tokenFile: tokenPath(home),
+    hermesPlugin: HERMES_PLUGIN,
     ...(own ? {} : { configFile: resolve(configPath) }),
   };
 }

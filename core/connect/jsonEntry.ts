@@ -21,14 +21,21 @@ export function setJsonEntry(doc: string | undefined, path: string[], entry: Jso
     try {
       root = JSON.parse(doc);
     } catch {
-      throw new SpillwayError(ErrorCode.BadConfig, `${fileName} is not plain JSON (comments or trailing commas?); it was left as it is: merge the snippet by hand.`);
+      throw new SpillwayError(
+        ErrorCode.BadConfig,
+        `${fileName} is not plain JSON (comments or trailing commas?); it was left as it is: merge the snippet by hand.`,
+      );
     }
   }
   if (!isObject(root)) throw new SpillwayError(ErrorCode.BadConfig, `${fileName} does not hold a JSON object; it was left as it is.`);
   let at: Json = root;
   for (const [i, key] of path.slice(0, -1).entries()) {
     const next = at[key] ?? {};
-    if (!isObject(next)) throw new SpillwayError(ErrorCode.BadConfig, `"${path.slice(0, i + 1).join(".")}" in ${fileName} is not an object; it was left as it is.`);
+    if (!isObject(next))
+      throw new SpillwayError(
+        ErrorCode.BadConfig,
+        `"${path.slice(0, i + 1).join(".")}" in ${fileName} is not an object; it was left as it is.`,
+      );
     at[key] = next;
     at = next;
   }

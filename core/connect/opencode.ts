@@ -34,7 +34,7 @@ export const opencodeAgent: Agent = {
     [
       "# OpenCode 1.18: merge into ~/.config/opencode/opencode.json (global) or a project's opencode.json,",
       "# or run `spillway connect opencode --write` (global file; the old one is kept as <file>.bak-<time>).",
-      "# The entry sits directly under \"mcp\" (no \"servers\" level):",
+      '# The entry sits directly under "mcp" (no "servers" level):',
       json({ $schema: SCHEMA, mcp: { spillway: opencodeEntry(c) } }),
       `# Or: opencode mcp add spillway -- ${shellArgs(c)}   (the same entry without "enabled"; with no config yet it creates opencode.jsonc)`,
       "# Check with `opencode mcp list`. The model sees the tools as spillway_<tool>.",

@@ -14,7 +14,16 @@ describe("setTomlTable", () => {
   });
 
   it("appends the table after the user's config, leaving every line of it as it was", () => {
-    const doc = ['model = "o3" # mine', "", "[model_providers.local]", 'base_url = "http://127.0.0.1:1/v1"', "", "[mcp_servers.files]", 'command = "npx"', ""].join("\n");
+    const doc = [
+      'model = "o3" # mine',
+      "",
+      "[model_providers.local]",
+      'base_url = "http://127.0.0.1:1/v1"',
+      "",
+      "[mcp_servers.files]",
+      'command = "npx"',
+      "",
+    ].join("\n");
     const out = setTomlTable(doc, TABLE, ENTRIES);
     expect(out.startsWith(doc.trimEnd())).toBe(true);
     expect(out.slice(doc.trimEnd().length)).toBe(`\n\n[mcp_servers.spillway]\n${WRITTEN}\n`);
@@ -62,7 +71,7 @@ describe("setTomlTable", () => {
       "matrix = [",
       "  [1, 2]",
       "]",
-      "[mcp_servers.\"spillway\"]",
+      '[mcp_servers."spillway"]',
       "args = ['''",
       "[not.a.header]",
       "''']",
@@ -72,7 +81,9 @@ describe("setTomlTable", () => {
   });
 
   it("refuses a table it cannot merge safely, naming the line", () => {
-    expect(() => setTomlTable('mcp_servers.spillway.command = "node"\n', TABLE, ENTRIES)).toThrow(/dotted keys or an inline table \(line 1\)/);
+    expect(() => setTomlTable('mcp_servers.spillway.command = "node"\n', TABLE, ENTRIES)).toThrow(
+      /dotted keys or an inline table \(line 1\)/,
+    );
     expect(() => setTomlTable('[mcp_servers]\nspillway = { command = "node" }\n', TABLE, ENTRIES)).toThrow(/line 2/);
     expect(() => setTomlTable("[mcp_servers.spillway]\n[mcp_servers.spillway]\n", TABLE, ENTRIES)).toThrow(/appears twice/);
   });

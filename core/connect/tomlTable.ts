@@ -154,7 +154,10 @@ export function setTomlTable(doc: string, table: string[], entries: TomlEntry[])
     if (!k) continue;
     const full = [...current, ...k];
     if (startsWith(full, table) && !startsWith(current, table)) {
-      throw new SpillwayError(ErrorCode.BadConfig, `${table.join(".")} is defined with dotted keys or an inline table (line ${i + 1}); merge the snippet by hand.`);
+      throw new SpillwayError(
+        ErrorCode.BadConfig,
+        `${table.join(".")} is defined with dotted keys or an inline table (line ${i + 1}); merge the snippet by hand.`,
+      );
     }
     if (same(current, table) && ours.has(k[0]!)) {
       drop.add(i);

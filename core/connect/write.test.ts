@@ -4,7 +4,14 @@ import { tempHome } from "../../tests/helpers/tempHome";
 import { AGENTS, findAgent, type ConnectContext } from "./agents";
 import { applyWrite, backupStamp, type HostEnv } from "./write";
 
-const CONTEXT: ConnectContext = { command: "node", args: ["/opt/spillway/bin/spillway.js", "mcp"], baseUrl: "http://127.0.0.1:7341", home: "/h/.spillway", tokenFile: "/h/.spillway/token", hermesPlugin: "/opt/spillway/integrations/hermes" };
+const CONTEXT: ConnectContext = {
+  command: "node",
+  args: ["/opt/spillway/bin/spillway.js", "mcp"],
+  baseUrl: "http://127.0.0.1:7341",
+  home: "/h/.spillway",
+  tokenFile: "/h/.spillway/token",
+  hermesPlugin: "/opt/spillway/integrations/hermes",
+};
 const NOW = new Date("2026-03-04T05:06:07.890Z");
 
 describe("connect --write", () => {
@@ -73,7 +80,9 @@ describe("connect --write", () => {
   });
 
   it("is offered where there is a config file to merge into, and not for the plugin or per-editor hosts", () => {
-    expect(AGENTS.filter((a) => a.writeTarget).map((a) => a.name)).toEqual(expect.arrayContaining(["codex", "gemini-cli", "opencode", "cursor"]));
+    expect(AGENTS.filter((a) => a.writeTarget).map((a) => a.name)).toEqual(
+      expect.arrayContaining(["codex", "gemini-cli", "opencode", "cursor"]),
+    );
     expect(findAgent("hermes")!.writeTarget).toBeUndefined();
   });
 });

@@ -31,7 +31,10 @@ export interface WriteResult {
 
 /** A sortable, filename-safe timestamp: 20260101T120000Z. */
 export function backupStamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
 }
 
 /** Merges and writes; an unchanged file is left alone (no backup, no write). */

@@ -55,7 +55,10 @@ export function decrypt(blob: Buffer, key: Buffer): Buffer {
     throw new SpillwayError(ErrorCode.CannotDecrypt, "cannot decrypt the blob: it is not in Spillway's encrypted format.");
   }
   if (blob.length < OVERHEAD) {
-    throw new SpillwayError(ErrorCode.CannotDecrypt, `cannot decrypt the blob: it is truncated (${blob.length} bytes, the header alone is ${OVERHEAD}).`);
+    throw new SpillwayError(
+      ErrorCode.CannotDecrypt,
+      `cannot decrypt the blob: it is truncated (${blob.length} bytes, the header alone is ${OVERHEAD}).`,
+    );
   }
   const header = blob.subarray(0, HEADER_BYTES);
   const storedId = header.subarray(MAGIC.length).toString("hex");

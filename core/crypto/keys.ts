@@ -3,7 +3,19 @@
  * (safeStorage); everywhere else the key is `$SPILLWAY_HOME/key`, readable by the owner only.
  */
 import { randomBytes } from "node:crypto";
-import { chmodSync, closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { ErrorCode, SpillwayError } from "../errors";
 

@@ -30,8 +30,7 @@ export function streakKey(tool: string, args: unknown): string {
 }
 
 export type DedupDecision =
-  | { action: "stub"; nextCount: number }
-  | { action: "deliver"; reason: "first" | "new_generation" | "streak_guard"; nextCount: number };
+  { action: "stub"; nextCount: number } | { action: "deliver"; reason: "first" | "new_generation" | "streak_guard"; nextCount: number };
 
 /**
  * Decides what a session gets for a result it may already hold.

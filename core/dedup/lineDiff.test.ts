@@ -50,7 +50,11 @@ describe("diffLines", () => {
     const d = diffLines(a, b)!;
     expect(d.hunks).toHaveLength(1);
     // The failure block is inserted; the summary line's count changed; timings are volatile.
-    expect(b.slice(d.hunks[0]!.newStart, d.hunks[0]!.newEnd)).toEqual(["FAIL src/ledger.test.ts > rounds half-even", "  AssertionError: expected 0.5 to be 1", "Test Files  1 failed | 40 passed (41)"]);
+    expect(b.slice(d.hunks[0]!.newStart, d.hunks[0]!.newEnd)).toEqual([
+      "FAIL src/ledger.test.ts > rounds half-even",
+      "  AssertionError: expected 0.5 to be 1",
+      "Test Files  1 failed | 40 passed (41)",
+    ]);
     expect(a.slice(d.hunks[0]!.oldStart, d.hunks[0]!.oldEnd)).toEqual(["Test Files  40 passed (41)"]);
     expect(d.changed).toBe(4);
     expect(d.volatile.length).toBeGreaterThan(30);

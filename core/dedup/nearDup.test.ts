@@ -24,7 +24,9 @@ describe("renderNearStub", () => {
   it("names the earlier result and lists only the changed lines, with 0-based line numbers", () => {
     const stub = renderNearStub(input())!;
     const [head, ...body] = stub.split("\n");
-    expect(head).toMatch(/^\[spillway: run_tests returned [\d,]+ chars, stored as bbbbbbbbbbbb: the same as this call's earlier result aaaaaaaaaaaa except the lines below \(0-based; "-" was in aaaaaaaaaaaa, "\+" is new, "~" only its timings, timestamps, temp paths or ids changed: 1 removed, 3 added, 2 retimed\); 118 more lines differ only in timings, timestamps, temp paths or ids\./);
+    expect(head).toMatch(
+      /^\[spillway: run_tests returned [\d,]+ chars, stored as bbbbbbbbbbbb: the same as this call's earlier result aaaaaaaaaaaa except the lines below \(0-based; "-" was in aaaaaaaaaaaa, "\+" is new, "~" only its timings, timestamps, temp paths or ids changed: 1 removed, 3 added, 2 retimed\); 118 more lines differ only in timings, timestamps, temp paths or ids\./,
+    );
     expect(head).toContain('recall_result(result_id="bbbbbbbbbbbb")');
     // The report's first and last lines are listed with their new timings: a duration is often asked.
     expect(body).toEqual([
@@ -40,21 +42,42 @@ describe("renderNearStub", () => {
 
   it("lists a few retimed lines, and only counts many", () => {
     const stub = renderNearStub(input({ text: testLog(9) }))!;
-    expect(stub.split("\n").slice(1).every((l) => l.startsWith("~"))).toBe(true);
+    expect(
+      stub
+        .split("\n")
+        .slice(1)
+        .every((l) => l.startsWith("~")),
+    ).toBe(true);
     expect(stub).toMatch(/: 4 retimed\); 116 more lines differ only in timings/);
     const middle = (t: number) =>
-      ["nightly pipeline", "", ...Array.from({ length: 40 }, (_, i) => `step ${i} of the nightly pipeline took ${t + i} ms`), "", "all steps done", "artifacts uploaded", "end"].join("\n");
+      [
+        "nightly pipeline",
+        "",
+        ...Array.from({ length: 40 }, (_, i) => `step ${i} of the nightly pipeline took ${t + i} ms`),
+        "",
+        "all steps done",
+        "artifacts uploaded",
+        "end",
+      ].join("\n");
     const only = renderNearStub(input({ baseText: middle(1), text: middle(5), maxChars: 4_000 }))!;
     expect(only.split("\n")).toHaveLength(1);
     expect(only).toMatch(/earlier result aaaaaaaaaaaa except that 40 lines differ only in timings, timestamps, temp paths or ids\./);
-    const fewer = (t: number) => ["report", `built at 10:0${t}:00`, ...Array.from({ length: 60 }, (_, i) => `row ${i} of the unchanged table`)].join("\n");
-    expect(renderNearStub(input({ baseText: fewer(1), text: fewer(2) }))!.split("\n").slice(1)).toEqual(["~1: built at 10:02:00"]);
+    const fewer = (t: number) =>
+      ["report", `built at 10:0${t}:00`, ...Array.from({ length: 60 }, (_, i) => `row ${i} of the unchanged table`)].join("\n");
+    expect(
+      renderNearStub(input({ baseText: fewer(1), text: fewer(2) }))!
+        .split("\n")
+        .slice(1),
+    ).toEqual(["~1: built at 10:02:00"]);
   });
 
   it("is withheld when too many lines changed, when it would outgrow the budget or half the result, or for one-line results", () => {
     const rewritten = testLog(3).replace(/computes/g, "verifies");
     expect(renderNearStub(input({ text: rewritten }))).toBeNull();
-    const manyFailures = Array.from({ length: 20 }, (_, i) => `FAIL src/f${i}.test.ts > a long failing test name that takes room ${"x".repeat(60)}`);
+    const manyFailures = Array.from(
+      { length: 20 },
+      (_, i) => `FAIL src/f${i}.test.ts > a long failing test name that takes room ${"x".repeat(60)}`,
+    );
     expect(renderNearStub(input({ text: testLog(7, manyFailures) }))).toBeNull();
     expect(renderNearStub(input({ text: testLog(7, manyFailures), maxChars: 4_000 }))).not.toBeNull();
     expect(renderNearStub(input({ baseText: "a\nb\nc\n", text: "a\nB\nc\n", maxChars: 4_000 }))).toBeNull();
@@ -69,7 +92,14 @@ describe("renderNearStub", () => {
 });
 
 describe("nearDuplicateBase", () => {
-  const base = { enabled: true, contentId: "new", streak: { blobId: "old", count: 2 }, generation: 1, maxStubStreak: 5, heldGeneration: () => 1 };
+  const base = {
+    enabled: true,
+    contentId: "new",
+    streak: { blobId: "old", count: 2 },
+    generation: 1,
+    maxStubStreak: 5,
+    heldGeneration: () => 1,
+  };
 
   it("offers the key's last result while the session holds it in this generation, continuing the streak", () => {
     expect(nearDuplicateBase(base)).toEqual({ baseId: "old", nextCount: 3 });

@@ -82,7 +82,9 @@ const VOLATILE_WORDS = "timings, timestamps, temp paths or ids";
 function header(input: NearStubInput, counts: { removed: number; added: number; retimed: number; hidden: number }): string {
   const { tool, baseId, id } = input;
   const { removed, added, retimed, hidden } = counts;
-  const tally = [removed && `${fmt(removed)} removed`, added && `${fmt(added)} added`, retimed && `${fmt(retimed)} retimed`].filter(Boolean).join(", ");
+  const tally = [removed && `${fmt(removed)} removed`, added && `${fmt(added)} added`, retimed && `${fmt(retimed)} retimed`]
+    .filter(Boolean)
+    .join(", ");
   const legend = `0-based; "-" was in ${baseId}, "+" is new${retimed ? `, "~" only its ${VOLATILE_WORDS} changed` : ""}`;
   let what = `the same as this call's earlier result ${baseId}`;
   if (tally) what += ` except the lines below (${legend}: ${tally})`;

@@ -33,5 +33,7 @@ function cutValue(v: unknown, depth: number, max: number): unknown {
 export function keptJson(value: unknown, maxString = RPC_STRING_MAX_CHARS): string | null {
   if (value === undefined) return null;
   const json = JSON.stringify(cutValue(value, 0, maxString), null, 2) ?? "null";
-  return json.length <= RPC_MESSAGE_MAX_CHARS ? json : `${json.slice(0, RPC_MESSAGE_MAX_CHARS)}\n… [${(json.length - RPC_MESSAGE_MAX_CHARS).toLocaleString("en-US")} more chars]`;
+  return json.length <= RPC_MESSAGE_MAX_CHARS
+    ? json
+    : `${json.slice(0, RPC_MESSAGE_MAX_CHARS)}\n… [${(json.length - RPC_MESSAGE_MAX_CHARS).toLocaleString("en-US")} more chars]`;
 }

@@ -64,7 +64,10 @@ export function mediaOf(content: unknown): MediaRecord[] {
     const data = typeof c.data === "string" ? c.data : "";
     const mime = typeof c.mimeType === "string" ? c.mimeType : null;
     const bytes = Math.floor((data.length * 3) / 4) - (data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0);
-    const thumb = c.type === "image" && mime && THUMB_MIMES.has(mime) && data.length <= THUMB_MAX_CHARS && /^[A-Za-z0-9+/=\s]*$/.test(data) ? data : null;
+    const thumb =
+      c.type === "image" && mime && THUMB_MIMES.has(mime) && data.length <= THUMB_MAX_CHARS && /^[A-Za-z0-9+/=\s]*$/.test(data)
+        ? data
+        : null;
     out.push({ type: c.type, mime, bytes: Math.max(0, bytes), thumb });
   }
   return out;
@@ -87,15 +90,29 @@ export function recordFailedCall(p: EngineParts, input: FailedCallInput): number
       p.sessions.touch(input.sessionId, now);
       const message = keptText(input.message);
       const callId = p.ledger.insertCall({
-        sessionId: input.sessionId, ts: now, tool: input.tool, server: input.server,
+        sessionId: input.sessionId,
+        ts: now,
+        tool: input.tool,
+        server: input.server,
         argsJson: input.args === undefined ? null : keptText(canonicalJson(input.args)),
-        outcome: "error", blobId: null, isError: true,
+        outcome: "error",
+        blobId: null,
+        isError: true,
         // The sentence is the call's whole result, as far as the model is concerned: net zero.
-        returnedChars: message.length, givenChars: message.length, rawText: message, givenText: null,
+        returnedChars: message.length,
+        givenChars: message.length,
+        rawText: message,
+        givenText: null,
       });
       p.ledger.noteCall(callId, { startedAt: input.startedAt, durationMs: round(input.durationMs), upstreamMs: round(input.upstreamMs) });
       p.ledger.insertEvent({
-        ts: now, type: "error", sessionId: input.sessionId, callId, tool: input.tool, server: input.server, chars: message.length,
+        ts: now,
+        type: "error",
+        sessionId: input.sessionId,
+        callId,
+        tool: input.tool,
+        server: input.server,
+        chars: message.length,
         data: { returned: message.length },
       });
       p.countCallTokens(callId, message, message);
@@ -111,7 +128,12 @@ export function recordFailedCall(p: EngineParts, input: FailedCallInput): number
 export function noteCall(p: EngineParts, callId: number, note: CallNoteInput): void {
   try {
     p.store.transaction(() => {
-      p.ledger.noteCall(callId, { startedAt: note.startedAt, durationMs: round(note.durationMs), upstreamMs: round(note.upstreamMs), partOf: note.partOf });
+      p.ledger.noteCall(callId, {
+        startedAt: note.startedAt,
+        durationMs: round(note.durationMs),
+        upstreamMs: round(note.upstreamMs),
+        partOf: note.partOf,
+      });
       if (note.rpc) p.ledger.insertRpc({ callId, ...rpcRecord(note.rpc) });
       if (note.media?.length) p.ledger.insertMedia(callId, note.media);
       if (note.expansionEventIds?.length) p.ledger.linkEvents(callId, note.expansionEventIds);

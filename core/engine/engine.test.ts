@@ -50,7 +50,9 @@ describe("engine: rescue, dedup and the ledger", () => {
     const other = e.transformToolResult({ sessionId: "t", tool: "read", args: { p: 1 }, text: text + "!" });
     expect(other.outcome).toBe("passthrough");
     expect(e.recall("t", first.blobId)).toMatchObject({ isError: true });
-    expect(e.recall("t", first.blobId).text).toBe(`There is no stored result ${first.blobId} in this session: check the id in the handle or stub.`);
+    expect(e.recall("t", first.blobId).text).toBe(
+      `There is no stored result ${first.blobId} in this session: check the id in the handle or stub.`,
+    );
     await e.close();
   });
 
@@ -81,7 +83,10 @@ describe("engine: rescue, dedup and the ledger", () => {
   it("the streak guard delivers in full after 5 consecutive stubs for the same call", async () => {
     const e = make();
     const text = "z".repeat(5000);
-    const outcomes = Array.from({ length: 8 }, () => e.transformToolResult({ sessionId: "s", tool: "poll", args: { b: 2, a: 1 }, text }).outcome);
+    const outcomes = Array.from(
+      { length: 8 },
+      () => e.transformToolResult({ sessionId: "s", tool: "poll", args: { b: 2, a: 1 }, text }).outcome,
+    );
     expect(outcomes).toEqual(["passthrough", "stubbed", "stubbed", "stubbed", "stubbed", "stubbed", "passthrough", "stubbed"]);
     await e.close();
   });
@@ -103,7 +108,14 @@ describe("engine: rescue, dedup and the ledger", () => {
     const a = "a".repeat(4000);
     const b = "b".repeat(4000);
     const call = (text: string) => e.transformToolResult({ sessionId: "s", tool: "poll", args: {}, text }).outcome;
-    expect([call(a), call(a), call(a), call(b), call(a), call(a)]).toEqual(["passthrough", "stubbed", "stubbed", "passthrough", "stubbed", "stubbed"]);
+    expect([call(a), call(a), call(a), call(b), call(a), call(a)]).toEqual([
+      "passthrough",
+      "stubbed",
+      "stubbed",
+      "passthrough",
+      "stubbed",
+      "stubbed",
+    ]);
     await e.close();
   });
 
@@ -149,7 +161,9 @@ describe("engine: rescue, dedup and the ledger", () => {
 
   it("search works right after a rescue (before background indexing ends) and after it, and the index counts toward the cap", async () => {
     const e = make();
-    const lines = Array.from({ length: 3000 }, (_, i) => (i === 2222 ? "the payment gateway timed out for order 77" : `order ${i} shipped to warehouse ${i % 13}`));
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      i === 2222 ? "the payment gateway timed out for order 77" : `order ${i} shipped to warehouse ${i % 13}`,
+    );
     const r = e.transformToolResult({ sessionId: "s", tool: "orders", text: lines.join("\n") });
     const now = e.fetch({ sessionId: "s", id: r.blobId, mode: "search", args: { query: "gateway timed out" } });
     expect(now.isError).toBe(false);

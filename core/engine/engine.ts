@@ -68,7 +68,11 @@ export function createEngine(opts: EngineOptions): Engine {
   // Log lines end up in files the agent host keeps (a `spillway mcp`'s stderr): masked like the disk.
   const logger = maskingLogger(opts.logger ?? stderrLogger(), (t) => views.storedView(t));
   const store = new BlobStore({
-    home: opts.home, clock, config: config.store, keys: opts.keyProvider ?? fileKeyProvider(opts.home), hooks: opts.storeHooks,
+    home: opts.home,
+    clock,
+    config: config.store,
+    keys: opts.keyProvider ?? fileKeyProvider(opts.home),
+    hooks: opts.storeHooks,
   });
   const { sessions, ledger } = openStoreParts(store);
   const search = openSearchIndex(store);
@@ -93,7 +97,16 @@ export function createEngine(opts: EngineOptions): Engine {
   };
 
   const parts: EngineParts = {
-    config, logger, store, sessions, ledger, search, tokens, emit, views, pendingRedactions: new Map(),
+    config,
+    logger,
+    store,
+    sessions,
+    ledger,
+    search,
+    tokens,
+    emit,
+    views,
+    pendingRedactions: new Map(),
     countCallTokens(callId, returned, given) {
       // Always off the hot path: the agent's call returns before any token is counted. Small
       // calls are counted in batches, one transaction per batch.
@@ -177,7 +190,11 @@ export function createEngine(opts: EngineOptions): Engine {
   };
   const runSweep = (deep = false, verify = deep): SweepReport => {
     const report = sweep(store, ledger, logger, {
-      deep, verify, onRemoved, describe: describeRecovered, onRecovered: (id) => parts.scheduleIndex(id),
+      deep,
+      verify,
+      onRemoved,
+      describe: describeRecovered,
+      onRecovered: (id) => parts.scheduleIndex(id),
     });
     if (report.expired || report.evicted) emit({ type: "sweep", expired: report.expired, evicted: report.evicted });
     return report;

@@ -15,7 +15,8 @@ describe("the model's exit in the engine", () => {
   let home: ReturnType<typeof tempHome>;
   beforeEach(() => (home = tempHome()));
   afterEach(() => home.cleanup());
-  const make = (cfg: ConfigInput = {}) => createEngine({ home: home.path, config: parseConfig(cfg), clock: new FakeClock(), logger: memoryLogger() });
+  const make = (cfg: ConfigInput = {}) =>
+    createEngine({ home: home.path, config: parseConfig(cfg), clock: new FakeClock(), logger: memoryLogger() });
 
   it("masks a small pass-through result in mask mode and keeps the rest of it", async () => {
     const e = make();
@@ -31,7 +32,11 @@ describe("the model's exit in the engine", () => {
   });
 
   it("gives the result as it is in audit and off modes, and to an opted-out tool", async () => {
-    for (const cfg of [{ sensitivity: { mode: "audit" } }, { sensitivity: { mode: "off" } }, { sensitivity: { unmaskedTools: ["vault__*"] } }] as ConfigInput[]) {
+    for (const cfg of [
+      { sensitivity: { mode: "audit" } },
+      { sensitivity: { mode: "off" } },
+      { sensitivity: { unmaskedTools: ["vault__*"] } },
+    ] as ConfigInput[]) {
       const e = make(cfg);
       const tool = cfg.sensitivity?.unmaskedTools ? "vault__read_secret" : "shell";
       const r = e.transformToolResult({ sessionId: "s", tool, text: SMALL });
@@ -68,14 +73,21 @@ describe("the model's exit in the engine", () => {
     const r = e.transformToolResult({ sessionId: "s", tool: "shell", text });
     expect(r.outcome).toBe("rescued");
     expect(leaks(r.text)).toEqual([]);
-    for (const [mode, args] of [["range", { start: 0, count: 20 }], ["grep", { pattern: "KEY|TOKEN|Cookie|mysql" }], ["search", { query: "cookie session token" }], ["outline", {}]] as const) {
+    for (const [mode, args] of [
+      ["range", { start: 0, count: 20 }],
+      ["grep", { pattern: "KEY|TOKEN|Cookie|mysql" }],
+      ["search", { query: "cookie session token" }],
+      ["outline", {}],
+    ] as const) {
       const a = e.fetch({ sessionId: "s", id: r.blobId, mode, args });
       expect(a.isError, a.text).toBe(false);
       expect(leaks(a.text), `${mode}: ${a.text}`).toEqual([]);
     }
     expect(leaks(JSON.stringify(e.readBlob("s", r.blobId)))).toEqual([]);
     const vault = e.transformToolResult({ sessionId: "s", tool: "vault__read_secret", text: text + "vault\n" });
-    expect(leaks(e.fetch({ sessionId: "s", id: vault.blobId, mode: "range", args: { start: 0, count: 20 } }).text).length).toBe(values.length);
+    expect(leaks(e.fetch({ sessionId: "s", id: vault.blobId, mode: "range", args: { start: 0, count: 20 } }).text).length).toBe(
+      values.length,
+    );
     expect(e.fetch({ sessionId: "s", id: vault.blobId, mode: "full" }).isError).toBe(false);
     await e.close();
   });
@@ -83,7 +95,12 @@ describe("the model's exit in the engine", () => {
   it("writes no secret in clear: call rows, arguments, event data, the search index, the streak table", async () => {
     const e = make();
     const big = SMALL + "filler line of a long listing\n".repeat(600);
-    const r = e.transformToolResult({ sessionId: "s", tool: "shell", args: { cmd: `curl -u admin:${values[5]} x`, env: { DB_PASSWORD: values[6] } }, text: big });
+    const r = e.transformToolResult({
+      sessionId: "s",
+      tool: "shell",
+      args: { cmd: `curl -u admin:${values[5]} x`, env: { DB_PASSWORD: values[6] } },
+      text: big,
+    });
     e.transformToolResult({ sessionId: "s", tool: "shell", args: { password: values[1] }, text: SMALL });
     e.transformToolResult({ sessionId: "s", tool: "dup", args: { token: values[0] }, text: SMALL + "x".repeat(2_000) });
     e.transformToolResult({ sessionId: "s", tool: "dup", args: { token: values[0] }, text: SMALL + "x".repeat(2_000) });
@@ -96,7 +113,9 @@ describe("the model's exit in the engine", () => {
       ...db.prepare("SELECT data_json FROM events").all(),
       ...db.prepare("SELECT body, extra FROM search_chunks").all(),
       ...db.prepare("SELECT key FROM streaks").all(),
-    ].map((row) => JSON.stringify(row)).join("\n");
+    ]
+      .map((row) => JSON.stringify(row))
+      .join("\n");
     expect(dump).toContain("filler line"); // the index did run
     expect(leaks(dump)).toEqual([]);
     for (const row of db.prepare("SELECT args_json FROM calls WHERE args_json IS NOT NULL").all() as { args_json: string }[]) {

@@ -38,18 +38,31 @@ export function expandToolArguments(p: EngineParts, input: ExpandInput): ExpandR
     for (const e of result.expansions) {
       const note = e.outcome === "denied" ? `[spillway: ${e.token} was not expanded for ${input.tool}: ${e.reason ?? "denied"}]` : null;
       if (note) notes.push(note);
-      eventIds.push(p.ledger.insertEvent({
-        ts: now, type: "expansion", sessionId: input.sessionId, blobId: e.id, tool: input.tool, server: input.server ?? null,
-        chars: e.outcome === "expanded" ? e.chars : 0,
-        data: { outcome: e.outcome, path: e.path, reason: e.reason ?? null, destination: input.tool },
-        // What the model was told about a denied token; an expanded one gave the tool the blob itself.
-        text: note,
-      }));
+      eventIds.push(
+        p.ledger.insertEvent({
+          ts: now,
+          type: "expansion",
+          sessionId: input.sessionId,
+          blobId: e.id,
+          tool: input.tool,
+          server: input.server ?? null,
+          chars: e.outcome === "expanded" ? e.chars : 0,
+          data: { outcome: e.outcome, path: e.path, reason: e.reason ?? null, destination: input.tool },
+          // What the model was told about a denied token; an expanded one gave the tool the blob itself.
+          text: note,
+        }),
+      );
       if (e.outcome === "expanded") p.store.touchFetch(e.id);
     }
     const denied = result.expansions.filter((e) => e.outcome === "denied");
     if (result.expansions.length > 0) {
-      p.emit({ type: "expansion", sessionId: input.sessionId, tool: input.tool, expanded: result.expansions.length - denied.length, denied: denied.length });
+      p.emit({
+        type: "expansion",
+        sessionId: input.sessionId,
+        tool: input.tool,
+        expanded: result.expansions.length - denied.length,
+        denied: denied.length,
+      });
     }
     const note = notes.length ? notes.join("\n") : null;
     return { args: result.args, expansions: result.expansions, changed: result.changed, note, eventIds };

@@ -22,7 +22,10 @@ describe("fetchService: an id another session holds reads like an id that does n
     const id = theirs("one");
     for (const [foreign, missing] of [
       [e.fetch({ sessionId: "prober", id, mode: "stat" }), e.fetch({ sessionId: "prober", id: unknown, mode: "stat" })],
-      [e.fetch({ sessionId: "prober", id, mode: "grep", args: { pattern: "one" } }), e.fetch({ sessionId: "prober", id: unknown, mode: "grep", args: { pattern: "one" } })],
+      [
+        e.fetch({ sessionId: "prober", id, mode: "grep", args: { pattern: "one" } }),
+        e.fetch({ sessionId: "prober", id: unknown, mode: "grep", args: { pattern: "one" } }),
+      ],
       [e.recall("prober", id), e.recall("prober", unknown)],
     ] as const) {
       expect(foreign.isError).toBe(true);
@@ -50,6 +53,8 @@ describe("fetchService: an id another session holds reads like an id that does n
     const id = theirs("three");
     expect(e.recall("owner", id).isError).toBe(false);
     expect(e.fetch({ sessionId: null, id, mode: "stat" }).isError).toBe(false);
-    expect(e.fetch({ sessionId: null, id: unknown, mode: "stat" }).text).toBe(`There is no stored result ${unknown}: check the id in the handle or stub.`);
+    expect(e.fetch({ sessionId: null, id: unknown, mode: "stat" }).text).toBe(
+      `There is no stored result ${unknown}: check the id in the handle or stub.`,
+    );
   });
 });

@@ -41,7 +41,10 @@ export function resolveBlob(
   what = "result",
 ): { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string } {
   if (typeof id !== "string" || !BLOB_ID_PATTERN.test(id)) {
-    return { ok: false, message: `"${String(id ?? "").slice(0, 40)}" is not a valid ${what} id: ids are 12 lowercase hex characters, as shown in the handle.` };
+    return {
+      ok: false,
+      message: `"${String(id ?? "").slice(0, 40)}" is not a valid ${what} id: ids are 12 lowercase hex characters, as shown in the handle.`,
+    };
   }
   const meta = p.store.meta(id);
   // A session is told the same for an id that does not exist and for one another session holds,
@@ -49,8 +52,14 @@ export function resolveBlob(
   if (!meta || (sessionId !== null && !p.sessions.holds(sessionId, id))) return { ok: false, message: unknownId(what, id, sessionId) };
   if (meta.state === "tombstoned") {
     const row = p.store.row(id)!;
-    const why = row.tombstone_reason === "evicted" ? "evicted to keep the store under its size cap" : row.tombstone_reason === "purged" ? "purged by the user"
-      : row.tombstone_reason === "corrupt" ? "found damaged on disk and quarantined" : "expired";
+    const why =
+      row.tombstone_reason === "evicted"
+        ? "evicted to keep the store under its size cap"
+        : row.tombstone_reason === "purged"
+          ? "purged by the user"
+          : row.tombstone_reason === "corrupt"
+            ? "found damaged on disk and quarantined"
+            : "expired";
     return {
       ok: false,
       message: `The ${what} ${id} from ${meta.tool} was ${why} ${ago(p.store.now - (meta.tombstonedAt ?? p.store.now))} and is no longer stored: re-run ${meta.tool} to get it again.`,
@@ -78,9 +87,10 @@ function exit(p: EngineParts, meta: BlobMeta, answer: FetchAnswer): FetchAnswer 
 
 /** The sentence for a stored copy that fails its integrity check or cannot be decrypted: never its bytes. */
 function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): string {
-  const why = err.code === ErrorCode.Corrupt
-    ? "its stored copy is damaged (the file no longer matches its id)"
-    : "its stored copy cannot be decrypted (the store's key is missing or was replaced)";
+  const why =
+    err.code === ErrorCode.Corrupt
+      ? "its stored copy is damaged (the file no longer matches its id)"
+      : "its stored copy cannot be decrypted (the store's key is missing or was replaced)";
   return `The ${what} ${meta.id} from ${meta.tool} cannot be served: ${why}. Re-run ${meta.tool} to get it again; the fresh result is stored in its place.`;
 }
 
@@ -96,15 +106,23 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
     const { meta, text } = resolved;
     if (mode === "search") p.ensureIndexed(meta.id, text, meta);
     const view = p.views.modelBlob(meta.id, text, meta.tool);
-    const answer = exit(p, meta, runFetch(mode, {
-      id: meta.id,
-      content: view,
+    const answer = exit(
+      p,
       meta,
-      args: req.args ?? {},
-      limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
-      search: p.search,
-      withholdFull: p.views.masksFor(meta.tool) && meta.label === "credential",
-    }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) })));
+      runFetch(
+        mode,
+        {
+          id: meta.id,
+          content: view,
+          meta,
+          args: req.args ?? {},
+          limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
+          search: p.search,
+          withholdFull: p.views.masksFor(meta.tool) && meta.label === "credential",
+        },
+        (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) }),
+      ),
+    );
     return record(answer, meta, fetchArgSecrets(args, text, p.views.maskedBlob(meta.id, text)));
   } catch (err) {
     p.logger.error("fetch failed", { id: String(req.id), mode: String(req.mode), error: describeError(err) });
@@ -116,20 +134,43 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
 export function recallResult(p: EngineParts, sessionId: string | null, resultId: unknown): RecordedAnswer {
   try {
     const resolved = resolveBlob(p, sessionId, resultId);
-    if (!resolved.ok) return recordRead(p, { type: "recall", sessionId, id: resultId, meta: null, answer: errorAnswer(resolved.message), data: { refused: true } });
+    if (!resolved.ok)
+      return recordRead(p, {
+        type: "recall",
+        sessionId,
+        id: resultId,
+        meta: null,
+        answer: errorAnswer(resolved.message),
+        data: { refused: true },
+      });
     const { meta, text } = resolved;
     const view = p.views.modelBlob(meta.id, text, meta.tool);
     let answer: FetchAnswer;
     if (view.length > p.config.fetch.fullMaxChars) {
-      answer = runFetch("full", {
-        id: meta.id, content: view, meta, args: {}, search: p.search,
-        limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
-      }, (err) => p.logger.error("recall failed", { id: meta.id, error: describeError(err) }));
+      answer = runFetch(
+        "full",
+        {
+          id: meta.id,
+          content: view,
+          meta,
+          args: {},
+          search: p.search,
+          limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
+        },
+        (err) => p.logger.error("recall failed", { id: meta.id, error: describeError(err) }),
+      );
     } else {
       answer = { text: view, truncated: false, isError: false, servedChars: view.length };
     }
     answer = exit(p, meta, answer);
-    return recordRead(p, { type: "recall", sessionId, id: resultId, meta, answer, data: { refused: answer.isError, masked: view !== text } });
+    return recordRead(p, {
+      type: "recall",
+      sessionId,
+      id: resultId,
+      meta,
+      answer,
+      data: { refused: answer.isError, masked: view !== text },
+    });
   } catch (err) {
     p.logger.error("recall failed", { id: String(resultId), error: describeError(err) });
     return errorAnswer(`Recalling ${String(resultId)} failed inside Spillway: ${describeError(err)}`);

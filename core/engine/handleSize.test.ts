@@ -58,7 +58,11 @@ describe("a handle sized to the result", () => {
   it("puts the failure lines of a log just over the threshold in its handle", () => {
     const text = fixture("fetch/nightly-batch.log");
     const r = engine.transformToolResult({ sessionId: "size-failures", tool: "read_file", text });
-    for (const failure of ["database connection failed: connect ECONNREFUSED", "ERROR [thumbnailer] Traceback", "container ingest-nightly was OOMKilled"]) {
+    for (const failure of [
+      "database connection failed: connect ECONNREFUSED",
+      "ERROR [thumbnailer] Traceback",
+      "container ingest-nightly was OOMKilled",
+    ]) {
       expect(text.indexOf(failure)).toBeGreaterThan(2_000);
       expect(r.text).toContain(failure);
     }

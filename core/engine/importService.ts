@@ -56,7 +56,8 @@ function prepare(p: EngineParts, planned: PlannedCall, sourceKey: string): Prepa
   const { call, result } = planned;
   const text = result.result;
   let label = labelResult({ tool: call.tool, args: call.args, content: text, toolLabels: p.config.sensitivity.toolLabels }).label;
-  if (result.given !== text) label = maxLabel(label, labelResult({ tool: call.tool, args: {}, content: result.given, toolLabels: {} }).label);
+  if (result.given !== text)
+    label = maxLabel(label, labelResult({ tool: call.tool, args: {}, content: result.given, toolLabels: {} }).label);
   const blob = text.length > INLINE_MAX || label === "credential" ? { ...detectKind(text), lines: countLines(text) } : null;
   return { planned, sourceKey, label, blob };
 }
@@ -64,16 +65,27 @@ function prepare(p: EngineParts, planned: PlannedCall, sourceKey: string): Prepa
 export function importSession(p: EngineParts, s: HistorySession): ImportSessionResult {
   const history = new HistoryStore(p.store);
   const sessionId = importedSessionId(s.agent, s.sourceId);
-  if (history.isLiveSession(sessionId)) throw new SpillwayError(ErrorCode.BadArgument, `${sessionId} is a live session's id; an import cannot write into it`);
+  if (history.isLiveSession(sessionId))
+    throw new SpillwayError(ErrorCode.BadArgument, `${sessionId} is a live session's id; an import cannot write into it`);
   const plan = planRequests(s.items);
   const lastAt = s.items.reduce((m, it) => Math.max(m, it.ts), s.startedAt);
   const requests = plan.requests.map((r) => ({
-    seq: r.seq, ts: r.ts, reset: r.reset, textChars: r.texts.reduce((n, t) => n + t.length, 0), textTokens: r.texts.reduce((n, t) => n + p.tokens.count(t), 0),
+    seq: r.seq,
+    ts: r.ts,
+    reset: r.reset,
+    textChars: r.texts.reduce((n, t) => n + t.length, 0),
+    textTokens: r.texts.reduce((n, t) => n + p.tokens.count(t), 0),
   }));
   p.store.transaction(() => {
     history.upsertSession({
-      id: sessionId, agent: s.agent, project: s.project, model: s.model, title: s.title ? masked(s.title) : null,
-      source: s.source, startedAt: s.startedAt, lastAt,
+      id: sessionId,
+      agent: s.agent,
+      project: s.project,
+      model: s.model,
+      title: s.title ? masked(s.title) : null,
+      source: s.source,
+      startedAt: s.startedAt,
+      lastAt,
     });
     history.replaceRequests(sessionId, requests);
   }, "immediate");
@@ -95,7 +107,15 @@ export function importSession(p: EngineParts, s: HistorySession): ImportSessionR
         const { call, result, requestSeq } = planned;
         const text = result.result;
         const store = (q: Prepared) => {
-          const { meta } = p.store.put(text, { tool: call.tool, server: call.server, sessionId, kind: q.blob!.kind, shape: q.blob!.shape, lines: q.blob!.lines, label: q.label });
+          const { meta } = p.store.put(text, {
+            tool: call.tool,
+            server: call.server,
+            sessionId,
+            kind: q.blob!.kind,
+            shape: q.blob!.shape,
+            lines: q.blob!.lines,
+            label: q.label,
+          });
           p.sessions.recordHeld(sessionId, meta.id, 0, p.store.now);
           indexed.push({ id: meta.id, text });
           return meta.id;
@@ -105,21 +125,31 @@ export function importSession(p: EngineParts, s: HistorySession): ImportSessionR
         if (now !== null) {
           history.setRequestSeq(now.id, requestSeq);
           // Content the store swept since the last import comes back; the call itself stays as it was.
-          if (prep?.blob && now.blobId && p.store.meta(now.blobId)?.state === "tombstoned" && p.store.idFor(text) === now.blobId) store(prep);
+          if (prep?.blob && now.blobId && p.store.meta(now.blobId)?.state === "tombstoned" && p.store.idFor(text) === now.blobId)
+            store(prep);
           kept++;
           continue;
         }
         const q = prep ?? prepare(p, planned, sourceKey);
         const blobId = q.blob ? store(q) : null;
         const callId = p.ledger.insertCall({
-          sessionId, ts: call.ts || result.ts || s.startedAt, tool: call.tool, server: call.server,
-          argsJson: masked(canonicalJson(call.args ?? {})), outcome: "passthrough", blobId, isError: result.isError,
-          returnedChars: text.length, givenChars: result.given.length,
+          sessionId,
+          ts: call.ts || result.ts || s.startedAt,
+          tool: call.tool,
+          server: call.server,
+          argsJson: masked(canonicalJson(call.args ?? {})),
+          outcome: "passthrough",
+          blobId,
+          isError: result.isError,
+          returnedChars: text.length,
+          givenChars: result.given.length,
           rawText: blobId === null ? masked(text) : null,
           givenText: result.given === text ? null : masked(result.given),
         });
         history.markImported(callId, {
-          sourceKey, model: s.models?.get(call.callId) ?? s.model, requestSeq,
+          sourceKey,
+          model: s.models?.get(call.callId) ?? s.model,
+          requestSeq,
           hostCut: result.hostCut === "persisted" && result.persistedMissing ? "persisted_missing" : result.hostCut,
         });
         counted.push({ callId, result: text, given: result.given });
@@ -130,7 +160,12 @@ export function importSession(p: EngineParts, s: HistorySession): ImportSessionR
     for (const b of indexed) p.scheduleIndex(b.id, b.text);
   }
   p.store.transaction(() => {
-    p.ledger.insertEvent({ ts: p.store.now, type: "import", sessionId, data: { agent: s.agent, added, kept, requests: plan.requests.length } });
+    p.ledger.insertEvent({
+      ts: p.store.now,
+      type: "import",
+      sessionId,
+      data: { agent: s.agent, added, kept, requests: plan.requests.length },
+    });
   });
   if (added > 0) p.emit({ type: "session", sessionId, change: "import" });
   return { sessionId, added, kept, unanswered: plan.unanswered, requests: plan.requests.length };

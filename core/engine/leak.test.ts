@@ -41,7 +41,8 @@ describe("no secret reaches the model in mask mode", () => {
     };
     ask("stat");
     ask("outline");
-    for (const q of ["aws secret access key", "password", "private key", "token", "authorization bearer", "connection string"]) ask("search", { query: q, top_k: 10 });
+    for (const q of ["aws secret access key", "password", "private key", "token", "authorization bearer", "connection string"])
+      ask("search", { query: q, top_k: 10 });
     for (const p of ["key", "secret", "token", "password", "BEGIN", "bearer", "://", "sig=", "=", ":"]) ask("grep", { pattern: p });
     ask("chain", { pattern: "PRIVATE KEY", context: 30 });
     for (let start = 0; start < 400; start += 40) ask("range", { start, count: 40 });
@@ -62,7 +63,12 @@ describe("no secret reaches the model in mask mode", () => {
   it("secrets in a JSON result: the JMESPath query answer is masked too", async () => {
     const home = tempHome();
     const e = createEngine({ home: home.path, logger: memoryLogger() });
-    const records = planted.map((p, i) => ({ id: i, kind: p.kind, note: "config value follows", value: `${p.kind.toUpperCase()}_SECRET=${p.value}` }));
+    const records = planted.map((p, i) => ({
+      id: i,
+      kind: p.kind,
+      note: "config value follows",
+      value: `${p.kind.toUpperCase()}_SECRET=${p.value}`,
+    }));
     const json = JSON.stringify({ items: records, filler: "x".repeat(13_000) }, null, 2);
     const r = e.transformToolResult({ sessionId: "s", tool: "get_config", text: json });
     expect(r.outcome).toBe("rescued");
@@ -78,7 +84,12 @@ describe("no secret reaches the model in mask mode", () => {
     const home = tempHome();
     const e = createEngine({ home: home.path, logger: memoryLogger() });
     const token = planted.find((p) => p.kind.includes("github"))?.value ?? planted[0]!.value;
-    const r = e.transformToolResult({ sessionId: "s", tool: "http_get", args: { headers: { Authorization: `token ${token}` } }, text: "plain page text\n".repeat(1000) });
+    const r = e.transformToolResult({
+      sessionId: "s",
+      tool: "http_get",
+      args: { headers: { Authorization: `token ${token}` } },
+      text: "plain page text\n".repeat(1000),
+    });
     expect(engineInternals(e).store.meta(r.blobId!)).toMatchObject({ label: "credential", encrypted: true });
     expect(e.fetch({ sessionId: "s", id: r.blobId, mode: "full" }).isError).toBe(true);
     await e.close();

@@ -16,7 +16,8 @@ describe("near-duplicate stubs", () => {
   let home: ReturnType<typeof tempHome>;
   beforeEach(() => (home = tempHome()));
   afterEach(() => home.cleanup());
-  const make = (cfg: unknown = {}) => createEngine({ home: home.path, config: parseConfig(cfg), clock: new FakeClock(), logger: memoryLogger() });
+  const make = (cfg: unknown = {}) =>
+    createEngine({ home: home.path, config: parseConfig(cfg), clock: new FakeClock(), logger: memoryLogger() });
   const args = { command: "npm test" };
 
   it("a re-run with one new failure reaches the model as a stub naming the earlier result plus the changed lines", async () => {
@@ -69,9 +70,16 @@ describe("near-duplicate stubs", () => {
   it("is only against the same call in the same session, never for errors, large changes or when turned off", async () => {
     const e = make();
     e.transformToolResult({ sessionId: "s", tool: "run_tests", args, text: testRun(1) });
-    expect(e.transformToolResult({ sessionId: "s", tool: "run_tests", args: { command: "npm run e2e" }, text: testRun(2) }).outcome, "other args").toBe("passthrough");
-    expect(e.transformToolResult({ sessionId: "t", tool: "run_tests", args, text: testRun(3) }).outcome, "other session").toBe("passthrough");
-    expect(e.transformToolResult({ sessionId: "s", tool: "run_tests", args, text: testRun(4), isError: true }).outcome, "error").toBe("passthrough");
+    expect(
+      e.transformToolResult({ sessionId: "s", tool: "run_tests", args: { command: "npm run e2e" }, text: testRun(2) }).outcome,
+      "other args",
+    ).toBe("passthrough");
+    expect(e.transformToolResult({ sessionId: "t", tool: "run_tests", args, text: testRun(3) }).outcome, "other session").toBe(
+      "passthrough",
+    );
+    expect(e.transformToolResult({ sessionId: "s", tool: "run_tests", args, text: testRun(4), isError: true }).outcome, "error").toBe(
+      "passthrough",
+    );
     const rewritten = testRun(5).replace(/handles case/g, "covers case");
     expect(e.transformToolResult({ sessionId: "s", tool: "run_tests", args, text: rewritten }).outcome, "rewritten").toBe("passthrough");
     await e.close();

@@ -8,7 +8,16 @@ import type { EngineParts } from "./parts";
 
 /** The length a handle for this result would have at most: its frame plus the excerpt budget. */
 function handleSize(tool: string, meta: BlobMeta, chars: number, p: EngineParts): number {
-  const frame = renderHandle({ id: meta.id, tool, chars, lines: meta.lines, kind: meta.kind, shape: meta.shape, excerpt: { text: "", truncated: true }, ...p.config.fetch });
+  const frame = renderHandle({
+    id: meta.id,
+    tool,
+    chars,
+    lines: meta.lines,
+    kind: meta.kind,
+    shape: meta.shape,
+    excerpt: { text: "", truncated: true },
+    ...p.config.fetch,
+  });
   return frame.length + excerptBudget(chars, p.config.excerpt);
 }
 

@@ -4,7 +4,11 @@ import { FakeClock, memoryLogger } from "../runtime";
 import { createEngine, type Engine } from "./engine";
 
 function bigLog(lines = 900): string {
-  return Array.from({ length: lines }, (_, i) => (i === 400 ? "ERROR: disk full on /var" : `step ${i}: compiled module src/mod${i}.ts in ${i % 97} ms`)).join("\n") + "\n";
+  return (
+    Array.from({ length: lines }, (_, i) =>
+      i === 400 ? "ERROR: disk full on /var" : `step ${i}: compiled module src/mod${i}.ts in ${i % 97} ms`,
+    ).join("\n") + "\n"
+  );
 }
 
 const SECRETS = "deploy\n" + "x".repeat(13_000) + "\nGITHUB_TOKEN=ghp_8fK2mQ9xLp4RtY7wZ3vB6nC1dS5hJ0aEuXoG\n";
@@ -12,7 +16,8 @@ const SECRETS = "deploy\n" + "x".repeat(13_000) + "\nGITHUB_TOKEN=ghp_8fK2mQ9xLp
 describe("the read ledger: every read recorded with what it gave, operators apart", () => {
   let home: ReturnType<typeof tempHome>;
   let e: Engine;
-  const make = (cfg: unknown = {}) => (e = createEngine({ home: home.path, config: parseConfig(cfg), clock: new FakeClock(), logger: memoryLogger() }));
+  const make = (cfg: unknown = {}) =>
+    (e = createEngine({ home: home.path, config: parseConfig(cfg), clock: new FakeClock(), logger: memoryLogger() }));
   beforeEach(() => (home = tempHome()));
   afterEach(async () => {
     await e.close();

@@ -88,15 +88,29 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const findings = () => (scanned ??= findSecrets(text));
   const record = (outcome: Outcome, given: string, blobId: string | null, reason?: string): TransformResult => {
     const callId = ledger.insertCall({
-      sessionId: input.sessionId, ts: now, tool: input.tool, server, argsJson, outcome, blobId,
-      isError: input.isError === true, returnedChars: chars, givenChars: given.length,
+      sessionId: input.sessionId,
+      ts: now,
+      tool: input.tool,
+      server,
+      argsJson,
+      outcome,
+      blobId,
+      isError: input.isError === true,
+      returnedChars: chars,
+      givenChars: given.length,
       rawText: blobId === null && chars <= SMALL_TEXT ? text : null,
       // A pass-through's given text is the result's own view, derivable from the raw text or the blob.
       givenText: outcome === "passthrough" ? null : given,
     });
     ledger.insertEvent({
-      ts: now, type: outcome === "rescued" ? "rescue" : outcome === "stubbed" ? "stub" : "passthrough",
-      sessionId: input.sessionId, blobId, callId, tool: input.tool, server, chars: given.length,
+      ts: now,
+      type: outcome === "rescued" ? "rescue" : outcome === "stubbed" ? "stub" : "passthrough",
+      sessionId: input.sessionId,
+      blobId,
+      callId,
+      tool: input.tool,
+      server,
+      chars: given.length,
       data: reason ? { reason, returned: chars } : { returned: chars },
     });
     p.countCallTokens(callId, text, given);
@@ -136,30 +150,57 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
       return record("stubbed", views.modelView(renderStub({ tool: input.tool, id: contentId, chars }), input.tool), contentId);
     }
     if (decision.action === "deliver" && decision.reason !== "first") reason = decision.reason;
-    const base = decision.action === "deliver" && decision.reason === "first" ? nearDuplicateBase({
-      enabled: cfg.dedup.nearDuplicates, contentId, streak, generation: session.generation, maxStubStreak: cfg.dedup.maxStubStreak,
-      heldGeneration: (id) => sessions.heldGeneration(input.sessionId, id),
-    }) : null;
+    const base =
+      decision.action === "deliver" && decision.reason === "first"
+        ? nearDuplicateBase({
+            enabled: cfg.dedup.nearDuplicates,
+            contentId,
+            streak,
+            generation: session.generation,
+            maxStubStreak: cfg.dedup.maxStubStreak,
+            heldGeneration: (id) => sessions.heldGeneration(input.sessionId, id),
+          })
+        : null;
     near = base && { ...base, key };
   }
 
   const { kind, shape } = detectKind(text);
   const label = labelResult({
-    tool: input.tool, args: input.args ?? {}, content: text, toolLabels: cfg.sensitivity.toolLabels, contentFindings: findings(),
+    tool: input.tool,
+    args: input.args ?? {},
+    content: text,
+    toolLabels: cfg.sensitivity.toolLabels,
+    contentFindings: findings(),
   });
   const lines = countLines(text);
   const before = store.meta(contentId);
-  const { meta, repaired } = store.put(text, { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label }, prepared);
+  const { meta, repaired } = store.put(
+    text,
+    { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label },
+    prepared,
+  );
   if (repaired) {
     p.logger.warn("stored copy was unreadable; stored this result afresh", { id: meta.id, tool: input.tool, problem: repaired });
     reason ??= `stored copy was ${repaired}`;
   }
   if (before && before.label !== meta.label) {
-    ledger.insertEvent({ ts: now, type: "label", blobId: meta.id, sessionId: input.sessionId, tool: input.tool,
-      data: { from: before.label, to: meta.label, reasons: label.reasons } });
+    ledger.insertEvent({
+      ts: now,
+      type: "label",
+      blobId: meta.id,
+      sessionId: input.sessionId,
+      tool: input.tool,
+      data: { from: before.label, to: meta.label, reasons: label.reasons },
+    });
   } else if (!before && meta.label !== "public") {
-    ledger.insertEvent({ ts: now, type: "label", blobId: meta.id, sessionId: input.sessionId, tool: input.tool,
-      data: { to: meta.label, reasons: label.reasons } });
+    ledger.insertEvent({
+      ts: now,
+      type: "label",
+      blobId: meta.id,
+      sessionId: input.sessionId,
+      tool: input.tool,
+      data: { to: meta.label, reasons: label.reasons },
+    });
   }
   sessions.recordHeld(input.sessionId, meta.id, session.generation, now);
   // The masked view is cached now, so indexing and the first fetch do not scan the text again.

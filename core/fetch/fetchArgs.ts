@@ -34,12 +34,15 @@ const ARG = {
 } as const;
 type ArgName = keyof typeof ARG;
 
-
 const schemas = {
   stat: z.object({}),
   outline: z.object({}),
   search: z.object({ query: ARG.query.schema, top_k: loose(ARG.top_k.schema.default(ARG.top_k.default)) }),
-  grep: z.object({ pattern: ARG.pattern.schema, ignore_case: looseBool(ARG.ignore_case.schema.default(ARG.ignore_case.default)), from_line: loose(ARG.from_line.schema.default(ARG.from_line.default)) }),
+  grep: z.object({
+    pattern: ARG.pattern.schema,
+    ignore_case: looseBool(ARG.ignore_case.schema.default(ARG.ignore_case.default)),
+    from_line: loose(ARG.from_line.schema.default(ARG.from_line.default)),
+  }),
   chain: z.object({
     pattern: ARG.pattern.schema,
     context: loose(ARG.context.schema.default(ARG.context.default)),
@@ -94,7 +97,9 @@ export type ParsedFetchArgs = { [M in FetchMode]: { ok: true; mode: M; args: Fet
 
 /** Normalises the mode name and validates its arguments. */
 export function parseFetchArgs(mode: string, args: Record<string, unknown> | undefined): ParsedFetchArgs {
-  const name = String(mode ?? "").trim().toLowerCase() as FetchMode;
+  const name = String(mode ?? "")
+    .trim()
+    .toLowerCase() as FetchMode;
   if (!FETCH_MODES.includes(name)) {
     return { ok: false, message: `Unknown mode ${JSON.stringify(String(mode ?? ""))}: the valid modes are ${FETCH_MODES.join(", ")}.` };
   }

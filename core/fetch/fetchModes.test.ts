@@ -10,7 +10,10 @@ describe("runFetch", () => {
   const readme = fixture("harbor-sync-README.md");
 
   it("stat names size, lines, kind, tool, source, times, label and fetch count", () => {
-    const a = runFetch("stat", { ...inputFor(readme, "markdown"), meta: metaFor(readme, "markdown", { fetchCount: 3, label: "internal" }) });
+    const a = runFetch("stat", {
+      ...inputFor(readme, "markdown"),
+      meta: metaFor(readme, "markdown", { fetchCount: 3, label: "internal" }),
+    });
     expect(a.text.split("\n")).toEqual([
       "Blob blob-test",
       `size: ${readme.length.toLocaleString("en-US")} chars, ${Buffer.byteLength(readme).toLocaleString("en-US")} bytes`,
@@ -56,10 +59,15 @@ describe("runFetch", () => {
 
     it("indexes on first use and answers with spans and centred snippets", () => {
       const index = new SearchIndex(db);
-      const a = runFetch("search", inputFor(readme, "markdown", { query: "how do I configure the retry timeout", top_k: 3 }, { search: index }));
+      const a = runFetch(
+        "search",
+        inputFor(readme, "markdown", { query: "how do I configure the retry timeout", top_k: 3 }, { search: index }),
+      );
       expect(index.isIndexed("blob-test")).toBe(true);
       const lines = a.text.split("\n");
-      expect(lines[0]).toBe('search "how do I configure the retry timeout" in blob-test: 3 best chunks by BM25 (terms: configure, retry, timeout); lines are 0-based');
+      expect(lines[0]).toBe(
+        'search "how do I configure the retry timeout" in blob-test: 3 best chunks by BM25 (terms: configure, retry, timeout); lines are 0-based',
+      );
       expect(lines[1]).toMatch(/^1\. lines 103–\d+ \(chars \d+–\d+\), score [\d.]+: .*configure the retry timeout/);
       expect(lines.at(-1)).toMatch(/^Read a whole chunk with range start=103 count=\d+\.$/);
     });
@@ -110,7 +118,12 @@ describe("runFetch", () => {
     for (const maxChars of [200, 250, 400, 4000]) {
       for (const mode of ["outline", "search", "grep", "chain", "range"]) {
         const a = runFetch(mode, { ...inputFor(log, "log", args), limits: { maxChars, fullMaxChars: 50_000 } });
-        expect({ mode, maxChars, isError: a.isError, over: a.text.length > maxChars }).toEqual({ mode, maxChars, isError: false, over: false });
+        expect({ mode, maxChars, isError: a.isError, over: a.text.length > maxChars }).toEqual({
+          mode,
+          maxChars,
+          isError: false,
+          over: false,
+        });
       }
       const q = runFetch("query", { ...inputFor(json, "json", args), limits: { maxChars, fullMaxChars: 50_000 } });
       expect(q.text.length).toBeLessThanOrEqual(maxChars);

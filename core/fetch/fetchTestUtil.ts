@@ -38,7 +38,14 @@ export function metaFor(content: string, kind: Kind, over: Partial<BlobMeta> = {
 }
 
 export function inputFor(content: string, kind: Kind, args: Record<string, unknown> = {}, over: Partial<FetchInput> = {}): FetchInput {
-  return { id: "blob-test", content, meta: metaFor(content, kind), args, limits: { maxChars: defaultConfig().fetch.maxChars, fullMaxChars: defaultConfig().fetch.fullMaxChars }, ...over };
+  return {
+    id: "blob-test",
+    content,
+    meta: metaFor(content, kind),
+    args,
+    limits: { maxChars: defaultConfig().fetch.maxChars, fullMaxChars: defaultConfig().fetch.fullMaxChars },
+    ...over,
+  };
 }
 
 /** Asserts an error answer is one sentence naming its subject, with no stack trace. */

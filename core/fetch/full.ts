@@ -4,7 +4,9 @@ import type { FetchAnswer, FetchInput } from "./fetchTypes";
 
 export function fullMode(input: FetchInput): FetchAnswer {
   if (input.withholdFull) {
-    return fail(`Full content of blob ${input.id} is withheld because it holds credentials; use outline, grep, search or range, which mask secrets.`);
+    return fail(
+      `Full content of blob ${input.id} is withheld because it holds credentials; use outline, grep, search or range, which mask secrets.`,
+    );
   }
   const { content, limits } = input;
   if (content.length > limits.fullMaxChars) {

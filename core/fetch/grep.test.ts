@@ -89,18 +89,33 @@ describe("chain", () => {
     const a = runFetch("chain", inputFor(text, "log", { pattern: "failure", context: 2 }));
     const body = a.text.split("\n").slice(1);
     expect(body).toEqual([
-      "L8- ok 8", "L9- ok 9", "L10: E10 failure here", "L11- ok 11", "L12: E12 failure here", "L13- ok 13", "L14- ok 14",
+      "L8- ok 8",
+      "L9- ok 9",
+      "L10: E10 failure here",
+      "L11- ok 11",
+      "L12: E12 failure here",
+      "L13- ok 13",
+      "L14- ok 14",
       "--",
-      "L28- ok 28", "L29- ok 29", "L30: E30 failure here", "L31- ok 31", "L32- ok 32",
+      "L28- ok 28",
+      "L29- ok 29",
+      "L30: E30 failure here",
+      "L31- ok 31",
+      "L32- ok 32",
     ]);
   });
 
   it("says how to read a block too big for the answer", () => {
     const wide = Array.from({ length: 60 }, (_, i) => (i === 30 ? "HIT" : "w".repeat(250))).join("\n");
-    const a = runFetch("chain", { ...inputFor(wide, "log", { pattern: "HIT", context: 20 }), limits: { maxChars: 1000, fullMaxChars: 50_000 } });
+    const a = runFetch("chain", {
+      ...inputFor(wide, "log", { pattern: "HIT", context: 20 }),
+      limits: { maxChars: 1000, fullMaxChars: 50_000 },
+    });
     expect(a.truncated).toBe(true);
     expect(a.text.length).toBeLessThanOrEqual(1000);
-    expect(a.text).toMatch(/\[the first block was cut \(answer cap 1,000 chars\); read lines 10–50 with range start=10 count=41, or use a smaller context\]$/);
+    expect(a.text).toMatch(
+      /\[the first block was cut \(answer cap 1,000 chars\); read lines 10–50 with range start=10 count=41, or use a smaller context\]$/,
+    );
   });
 
   it("clamps windows at the start and end of the blob", () => {
@@ -117,7 +132,22 @@ function naive(text: string, pattern: string): number[] {
 describe("grep scanning strategies agree", () => {
   // The literal prefilter, the whole-text RE2 scan and a plain per-line check must find the same lines.
   const alphabet = fc.constantFrom("a", "b", "c", "A", "\n", " ", "é", "x");
-  const patterns = fc.constantFrom("ab", "a+b", "ab|ca", "(ab)+c", "^ab", "b$", "a.b", "AB", "x\\s?a", "ca?b", "é a", "[ab]c", "c|^", "a\\sb");
+  const patterns = fc.constantFrom(
+    "ab",
+    "a+b",
+    "ab|ca",
+    "(ab)+c",
+    "^ab",
+    "b$",
+    "a.b",
+    "AB",
+    "x\\s?a",
+    "ca?b",
+    "é a",
+    "[ab]c",
+    "c|^",
+    "a\\sb",
+  );
   it("on random texts", () => {
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 300 }), patterns, fc.boolean(), (chars, pattern, ic) => {
@@ -147,7 +177,11 @@ describe("grep scanning strategies agree", () => {
   it("when dense literal candidates or cross-line matches force a fallback", () => {
     const dense = Array.from({ length: 9000 }, (_, i) => (i % 3 === 0 ? `ab ${i}` : `a b ${i}`)).join("\n");
     const crossing = Array.from({ length: 3000 }, (_, i) => (i % 2 ? "b tail" : i % 10 === 0 ? "a b" : "head a")).join("\n");
-    for (const [text, pattern] of [[dense, "ab \\d"], [crossing, "a\\sb"], [crossing, "a[\\s\\S]*b"]] as const) {
+    for (const [text, pattern] of [
+      [dense, "ab \\d"],
+      [crossing, "a\\sb"],
+      [crossing, "a[\\s\\S]*b"],
+    ] as const) {
       const pat = compilePattern(pattern, true);
       if (!pat.ok) throw new Error(pat.message);
       const got = scanLines(text, pat, { fromLine: 0, maxHits: 100_000, countCap: 100_000 }).hits.map((h) => h.line);
@@ -156,7 +190,9 @@ describe("grep scanning strategies agree", () => {
   });
 
   it("across 4 MB conversion blocks, with non-ASCII text and a line longer than a block", () => {
-    const lines = Array.from({ length: 120_000 }, (_, i) => (i % 997 === 0 ? `∆ ${i} naïve ERROR code=${i % 7}` : `ok ${i} ${"é".repeat(i % 40)}`));
+    const lines = Array.from({ length: 120_000 }, (_, i) =>
+      i % 997 === 0 ? `∆ ${i} naïve ERROR code=${i % 7}` : `ok ${i} ${"é".repeat(i % 40)}`,
+    );
     lines[60_000] = "x".repeat(5_000_000) + " ERROR code=3 tail";
     const text = lines.join("\n");
     const pat = compilePattern("error code=[36]", true);

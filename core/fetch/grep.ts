@@ -24,14 +24,23 @@ export function chainMode(input: FetchInput, args: FetchArgs["chain"]): FetchAns
   return run(input, args.pattern, args.ignore_case, args.from_line, args.context, "chain");
 }
 
-function run(input: FetchInput, pattern: string, ignoreCase: boolean, fromLine: number, context: number, mode: "grep" | "chain"): FetchAnswer {
+function run(
+  input: FetchInput,
+  pattern: string,
+  ignoreCase: boolean,
+  fromLine: number,
+  context: number,
+  mode: "grep" | "chain",
+): FetchAnswer {
   const pat = compilePattern(pattern, ignoreCase);
   if (!pat.ok) return fail(pat.message);
   const text = input.content;
   // The stored line count follows the same convention; recounting 100 MB would cost ~50 ms.
   const total = input.meta.chars === text.length ? input.meta.lines : countLines(text);
   if (fromLine > 0 && fromLine >= total) {
-    return fail(`The argument from_line of mode ${mode} is ${fromLine}, past the last line (the blob has ${fmtCount(total)} lines, 0–${Math.max(0, total - 1)}).`);
+    return fail(
+      `The argument from_line of mode ${mode} is ${fromLine}, past the last line (the blob has ${fmtCount(total)} lines, 0–${Math.max(0, total - 1)}).`,
+    );
   }
   const scan = scanLines(text, pat, { fromLine, maxHits: MAX_HITS, countCap: COUNT_CAP });
   const shown = `/${pattern}/${ignoreCase ? "i" : ""}`;
@@ -43,7 +52,10 @@ function run(input: FetchInput, pattern: string, ignoreCase: boolean, fromLine: 
   const header = `${mode} ${shown} in ${input.id}${where}: ${count} matching line${scan.matchedLines === 1 ? "" : "s"} of ${fmtCount(total)}${mode === "chain" ? `, ${context} lines of context` : ""}`;
   // Each item is one hit line (grep) or one merged context block (chain); lastHit[k] is the
   // last matching line inside item k, where a continuation starts after.
-  const blocks = mode === "grep" ? scan.hits.map((h) => ({ text: hitLine(text, h, ":"), firstLine: h.line, lastLine: h.line, lastHit: h.line })) : chainBlocks(text, scan.hits, context);
+  const blocks =
+    mode === "grep"
+      ? scan.hits.map((h) => ({ text: hitLine(text, h, ":"), firstLine: h.line, lastLine: h.line, lastHit: h.line }))
+      : chainBlocks(text, scan.hits, context);
   const items = blocks.map((b, k) => (mode === "chain" && k > 0 ? "--\n" : "") + b.text);
   const lastLineOf = (k: number) => blocks[k - 1]!.lastHit;
   const more = scan.matchedLines > scan.hits.length || scan.countCapped;

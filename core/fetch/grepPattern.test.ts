@@ -30,13 +30,18 @@ describe("compilePattern", () => {
   });
 
   it("refuses an over-long pattern", () => {
-    expect(compilePattern("a".repeat(1001), true)).toEqual({ ok: false, message: "The pattern is 1001 chars long, over the 1000-char limit for a grep pattern." });
+    expect(compilePattern("a".repeat(1001), true)).toEqual({
+      ok: false,
+      message: "The pattern is 1001 chars long, over the 1000-char limit for a grep pattern.",
+    });
     expect(compilePattern("a".repeat(1000), true).ok).toBe(true);
   });
 
   it("explains a bad pattern, including what RE2 does not support", () => {
     expect(compilePattern("(a", true)).toEqual({ ok: false, message: 'The pattern "(a" is a bad pattern: missing ): (a.' });
-    expect(compilePattern("(?=x)y", true)).toMatchObject({ message: expect.stringMatching(/bad pattern: .*RE2 has no lookaround or backreferences/) });
+    expect(compilePattern("(?=x)y", true)).toMatchObject({
+      message: expect.stringMatching(/bad pattern: .*RE2 has no lookaround or backreferences/),
+    });
     expect(compilePattern("(a)\\1", true)).toMatchObject({ message: expect.stringMatching(/RE2 has no lookaround or backreferences/) });
   });
 });

@@ -9,20 +9,24 @@ import { clip, quote } from "./answer";
 /** Patterns longer than this are refused: they are almost always pasted content, not a search. */
 export const MAX_PATTERN_CHARS = 1_000;
 
-export type CompiledPattern =
-  | { ok: true; re: RE2; line: RE2; prefilter: RegExp | null }
-  | { ok: false; message: string };
+export type CompiledPattern = { ok: true; re: RE2; line: RE2; prefilter: RegExp | null } | { ok: false; message: string };
 
 /** Validates and compiles `pattern`; `line` matches within one line, `re` scans the whole text. */
 export function compilePattern(pattern: string, ignoreCase: boolean): CompiledPattern {
   if (pattern.length > MAX_PATTERN_CHARS) {
-    return { ok: false, message: `The pattern is ${pattern.length} chars long, over the ${MAX_PATTERN_CHARS}-char limit for a grep pattern.` };
+    return {
+      ok: false,
+      message: `The pattern is ${pattern.length} chars long, over the ${MAX_PATTERN_CHARS}-char limit for a grep pattern.`,
+    };
   }
   // eslint-disable-next-line no-control-regex
   const ctrl = /[\u0000-\u0008\u000a-\u001f\u007f]/.exec(pattern);
   if (ctrl) {
     const code = ctrl[0].charCodeAt(0).toString(16).padStart(4, "0");
-    return { ok: false, message: `The pattern contains the control character U+${code}; write it as an escape such as \\n or \\x${code.slice(2)} instead.` };
+    return {
+      ok: false,
+      message: `The pattern contains the control character U+${code}; write it as an escape such as \\n or \\x${code.slice(2)} instead.`,
+    };
   }
   const flags = "mu" + (ignoreCase ? "i" : "");
   let re: RE2;
@@ -126,14 +130,16 @@ function longestRun(branch: string): string | null {
     if (c === "\\") {
       const e = branch[i + 1];
       if (e === undefined) return null;
-      if (/[A-Za-z0-9]/.test(e)) atom = null; // \d \w \b \x41 \1 …: not a plain literal
+      if (/[A-Za-z0-9]/.test(e))
+        atom = null; // \d \w \b \x41 \1 …: not a plain literal
       else atom = e;
       next = i + 2;
       if (e === "x" || e === "p" || e === "P") next = skipEscapeBody(branch, i + 2);
     } else if (c === "[") next = skipClass(branch, i) + 1;
     else if (c === "(") next = skipGroup(branch, i) + 1;
     else if (".^$".includes(c)) atom = null;
-    else if ("*+?{})]".includes(c)) return null; // a quantifier with nothing before it: leave to RE2
+    else if ("*+?{})]".includes(c))
+      return null; // a quantifier with nothing before it: leave to RE2
     else atom = String.fromCodePoint(branch.codePointAt(i)!);
     if (atom && atom.length === 2) next = i + 2;
     // Quantifier after the atom.

@@ -55,7 +55,9 @@ export function textOutline(text: string): string {
     line++;
   }
   const lines = line + (text.endsWith("\n") || text.length === 0 ? 0 : 1);
-  const out = [`Text outline: ${fmtCount(lines)} lines, ${fmtCount(paragraphs.length)} paragraphs, ${fmtCount(words)} words, ${fmtCount(text.length)} chars`];
+  const out = [
+    `Text outline: ${fmtCount(lines)} lines, ${fmtCount(paragraphs.length)} paragraphs, ${fmtCount(words)} words, ${fmtCount(text.length)} chars`,
+  ];
   const head = text.split("\n", 5).map((l) => clip(l.trim(), 160));
   out.push(`head: ${head.join(" ⏎ ")}`, "paragraphs:");
   for (const p of paragraphs.slice(0, 40)) out.push(`L${p.line} ¶ ${clip(p.first, 100)}`);
@@ -68,7 +70,8 @@ export function outlineMode(input: FetchInput): FetchAnswer {
   const text = buildOutline(input.content, input.meta.kind);
   const max = input.limits.maxChars;
   if (text.length <= max) return ok(text, text.length);
-  const note = (shown: number) => `\n[outline cut at ${fmtCount(max)} chars, ${fmtCount(shown)} of ${fmtCount(text.length)} shown; use query, grep or range for the rest]`;
+  const note = (shown: number) =>
+    `\n[outline cut at ${fmtCount(max)} chars, ${fmtCount(shown)} of ${fmtCount(text.length)} shown; use query, grep or range for the rest]`;
   const room = max - note(text.length).length;
   const cut = text.lastIndexOf("\n", room);
   const body = text.slice(0, cut > 0 ? cut : room);

@@ -19,7 +19,16 @@ describe("code outline", () => {
 
   it("lists TypeScript declarations, arrow functions and class methods", () => {
     const out = buildOutline(fixture("sessionStore.ts"), "code");
-    for (const s of ["interface Session", "type SessionMap", "enum EndReason", "class SessionStore", "  method open", "  method sweep", "function isExpired", "function touch"]) {
+    for (const s of [
+      "interface Session",
+      "type SessionMap",
+      "enum EndReason",
+      "class SessionStore",
+      "  method open",
+      "  method sweep",
+      "function isExpired",
+      "function touch",
+    ]) {
       expect(out).toMatch(new RegExp(`^L\\d+ ${s}$`, "m"));
     }
   });
@@ -29,7 +38,8 @@ describe("code outline", () => {
     expect(buildOutline(go, "code").split("\n").slice(1)).toEqual(["L2 func main", "L5 func Serve", "L8 type Server"]);
     const rust = "pub struct Config {\n}\n\nimpl Config {\n    pub fn load() -> Self {}\n}\n\npub(crate) async fn run() {}\n";
     expect(buildOutline(rust, "code")).toMatch(/L0 type Config\nL3 impl Config\nL7 fn run/);
-    const java = "public class Greeter {\n    private final String name;\n    public String greet(String who) {\n        return name;\n    }\n}\n";
+    const java =
+      "public class Greeter {\n    private final String name;\n    public String greet(String who) {\n        return name;\n    }\n}\n";
     expect(buildOutline(java, "code").split("\n").slice(1)).toEqual(["L0 class Greeter", "L2   method greet"]);
     const c = "#include <stdio.h>\n\nstatic int add(int a, int b)\n{\n  return a + b;\n}\n\nint main(void) {\n  return add(1, 2);\n}\n";
     expect(buildOutline(c, "code").split("\n").slice(1)).toEqual(["L2 function add", "L7 function main"]);

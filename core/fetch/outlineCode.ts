@@ -18,7 +18,10 @@ const TOP: [string, RegExp][] = [
   ["interface", /^(?:export\s+)?(?:declare\s+)?interface\s+([\w$]+)/],
   ["type", /^(?:export\s+)?(?:declare\s+)?type\s+([\w$]+)\s*(?:<[^=]*>)?\s*=/],
   ["enum", /^(?:export\s+)?(?:const\s+)?enum\s+([\w$]+)/],
-  ["function", /^(?:export\s+)?(?:const|let|var)\s+([\w$]+)\s*(?::[^=]{0,200})?=\s*(?:async\s+)?(?:function\b|\([^)]{0,300}\)\s*(?::[^=]{0,100})?=>|[\w$]+\s*=>)/],
+  [
+    "function",
+    /^(?:export\s+)?(?:const|let|var)\s+([\w$]+)\s*(?::[^=]{0,200})?=\s*(?:async\s+)?(?:function\b|\([^)]{0,300}\)\s*(?::[^=]{0,100})?=>|[\w$]+\s*=>)/,
+  ],
   ["def", /^(?:async\s+)?def\s+(\w+)/],
   ["class", /^class\s+(\w+)/],
   ["func", /^func\s+(?:\([^)]{0,200}\)\s*)?(\w+)/],
@@ -27,18 +30,30 @@ const TOP: [string, RegExp][] = [
   ["type", /^(?:pub(?:\([\w\s:]*\))?\s+)?(?:struct|enum|trait|union)\s+(\w+)/],
   ["impl", /^impl(?:<[^>]{0,200}>)?\s+([\w:<>, ]+?)\s*(?:\{|where|$)/],
   ["module", /^(?:pub\s+)?mod\s+(\w+)/],
-  ["class", /^(?:(?:public|private|protected|internal|static|final|abstract|sealed|partial|data|open)\s+)*(?:class|interface|enum|record|object|struct)\s+(\w+)/],
+  [
+    "class",
+    /^(?:(?:public|private|protected|internal|static|final|abstract|sealed|partial|data|open)\s+)*(?:class|interface|enum|record|object|struct)\s+(\w+)/,
+  ],
   ["module", /^(?:module|namespace)\s+([\w:.]+)/],
   ["function", /^(?:(?:public|private|protected|static|abstract|final)\s+)*function\s+&?(\w+)/],
   ["function", /^(?:function\s+)?([\w-]+)\s*\(\)\s*\{\s*$/],
   // C/C++: a return type, a name and a parameter list that does not end in `;`.
-  ["function", /^(?!(?:if|for|while|switch|return|else|do|case|typedef|new|await|throw|yield|delete|typeof|echo|print|assert|raise|del|not|and|or|in|is)\b)[A-Za-z_][\w\s*&:<>,]{0,120}?[\s*&]([A-Za-z_][\w:~]*)\s*\([^;]{0,300}$/],
+  [
+    "function",
+    /^(?!(?:if|for|while|switch|return|else|do|case|typedef|new|await|throw|yield|delete|typeof|echo|print|assert|raise|del|not|and|or|in|is)\b)[A-Za-z_][\w\s*&:<>,]{0,120}?[\s*&]([A-Za-z_][\w:~]*)\s*\([^;]{0,300}$/,
+  ],
 ];
 
 const MEMBER: [string, RegExp][] = [
   ["method", /^(?:async\s+)?def\s+(\w+)/],
-  ["method", /^(?:(?:public|private|protected|static|async|readonly|override|get|set)\s+)*(?!(?:if|for|while|switch|catch|return|else|new|function)\b)([\w$#]+)\s*(?:<[^>]{0,100}>)?\s*\([^)]{0,300}\)\s*(?::[^{;]{0,200})?\{\s*$/],
-  ["method", /^(?:(?:public|private|protected|internal|static|final|abstract|override|virtual|async|synchronized)\s+)+[\w<>[\],.? ]{1,120}?\s+(\w+)\s*\([^;]{0,300}$/],
+  [
+    "method",
+    /^(?:(?:public|private|protected|static|async|readonly|override|get|set)\s+)*(?!(?:if|for|while|switch|catch|return|else|new|function)\b)([\w$#]+)\s*(?:<[^>]{0,100}>)?\s*\([^)]{0,300}\)\s*(?::[^{;]{0,200})?\{\s*$/,
+  ],
+  [
+    "method",
+    /^(?:(?:public|private|protected|internal|static|final|abstract|override|virtual|async|synchronized)\s+)+[\w<>[\],.? ]{1,120}?\s+(\w+)\s*\([^;]{0,300}$/,
+  ],
   ["method", /^def\s+([\w.?!]+)/],
 ];
 

@@ -15,7 +15,12 @@ function nodeAt(root: ShapeNode, path: string): ShapeNode {
   return node;
 }
 
-const stats = (xs: number[]) => ({ n: xs.length, min: Math.min(...xs), max: Math.max(...xs), mean: xs.reduce((s, x) => s + x, 0) / xs.length });
+const stats = (xs: number[]) => ({
+  n: xs.length,
+  min: Math.min(...xs),
+  max: Math.max(...xs),
+  mean: xs.reduce((s, x) => s + x, 0) / xs.length,
+});
 
 describe("JSON outline", () => {
   const text = fixture("orders-page.json");
@@ -30,7 +35,9 @@ describe("JSON outline", () => {
       const want = stats([...values]);
       const got = nodeAt(sum.root, path).num!;
       expect({ n: got.n, min: got.min, max: got.max, mean: got.sum / got.n }).toEqual(want);
-      expect(buildOutline(text, "json")).toContain(`${path} (${want.n.toLocaleString("en-US")}): number min ${fmtStat(want.min)} max ${fmtStat(want.max)} mean ${fmtStat(want.mean)}`);
+      expect(buildOutline(text, "json")).toContain(
+        `${path} (${want.n.toLocaleString("en-US")}): number min ${fmtStat(want.min)} max ${fmtStat(want.max)} mean ${fmtStat(want.mean)}`,
+      );
     }
   });
 
@@ -47,12 +54,17 @@ describe("JSON outline", () => {
 
   it("reads NDJSON as records", () => {
     const events = fixture("events.ndjson");
-    const records = events.trim().split("\n").map((l) => JSON.parse(l) as { value?: number; latencyMs: number });
+    const records = events
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { value?: number; latencyMs: number });
     const out = buildOutline(events, "ndjson");
     expect(out.split("\n")[0]).toBe(`NDJSON outline: ${records.length} records, 22,191 chars; exact: every value scanned`);
     const values = records.flatMap((r) => (r.value === undefined ? [] : [r.value]));
     const v = stats(values);
-    expect(out).toContain(`[].value (in ${values.length} of ${records.length}): number min ${fmtStat(v.min)} max ${fmtStat(v.max)} mean ${fmtStat(v.mean)}`);
+    expect(out).toContain(
+      `[].value (in ${values.length} of ${records.length}): number min ${fmtStat(v.min)} max ${fmtStat(v.max)} mean ${fmtStat(v.mean)}`,
+    );
   });
 
   it("handles a 50 MB JSON in one bounded pass with exact numbers", () => {
@@ -88,7 +100,9 @@ describe("JSON outline", () => {
     expect(nodeAt(sampled.root, "[].i").num!.n).toBe(sampled.root.arr!.max);
     const cut = text.slice(0, 40_000);
     const out = buildOutline(cut, "json");
-    expect(out.split("\n")[0]).toMatch(/^JSON outline: 40,000 chars; invalid JSON at char \d+ \(unexpected end\), so the statistics cover only/);
+    expect(out.split("\n")[0]).toMatch(
+      /^JSON outline: 40,000 chars; invalid JSON at char \d+ \(unexpected end\), so the statistics cover only/,
+    );
     expect(out).toContain("data[].amount (");
   });
 

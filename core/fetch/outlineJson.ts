@@ -15,13 +15,17 @@ export function jsonOutline(text: string, kind: "json" | "ndjson"): string {
   const paths: string[] = [];
   walk(sum.root, "@", undefined, paths);
   lines.push(...paths.slice(0, MAX_PATH_LINES));
-  if (paths.length > MAX_PATH_LINES) lines.push(`… ${fmtCount(paths.length - MAX_PATH_LINES)} more paths not shown; use query to look deeper`);
-  lines.push("Paths are JMESPath: use them with query, e.g. query expression=\"length(@)\".");
+  if (paths.length > MAX_PATH_LINES)
+    lines.push(`… ${fmtCount(paths.length - MAX_PATH_LINES)} more paths not shown; use query to look deeper`);
+  lines.push('Paths are JMESPath: use them with query, e.g. query expression="length(@)".');
   return lines.join("\n");
 }
 
 function header(sum: JsonSummary, kind: "json" | "ndjson"): string {
-  const what = kind === "ndjson" ? `NDJSON outline: ${fmtCount(sum.records)} records, ${fmtCount(sum.totalChars)} chars` : `JSON outline: ${fmtCount(sum.totalChars)} chars`;
+  const what =
+    kind === "ndjson"
+      ? `NDJSON outline: ${fmtCount(sum.records)} records, ${fmtCount(sum.totalChars)} chars`
+      : `JSON outline: ${fmtCount(sum.totalChars)} chars`;
   if (sum.error) {
     return `${what}; invalid JSON at char ${sum.error.at} (${sum.error.message}), so the statistics cover only the ${fmtCount(sum.error.at)} chars before it`;
   }
@@ -39,7 +43,10 @@ function walk(node: ShapeNode, path: string, parentObjects: number | undefined, 
   const objects = node.types.get("object") ?? 0;
   for (const [key, child] of node.keys) walk(child, join(path, key), objects, out);
   if (node.other && node.otherKeyNames) {
-    const names = [...node.otherKeyNames].slice(0, 3).map((k) => quote(k, 30)).join(", ");
+    const names = [...node.otherKeyNames]
+      .slice(0, 3)
+      .map((k) => quote(k, 30))
+      .join(", ");
     const more = `${fmtCount(node.otherKeyNames.size)}${node.otherKeyOverflow ? "+" : ""}`;
     out.push(`${join(path, "*")}: ${more} more keys (${names}, …), values merged below`);
     walk(node.other, join(path, "*"), undefined, out);

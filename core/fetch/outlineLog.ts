@@ -53,7 +53,12 @@ export function summarizeLog(text: string): { lines: number; clusters: Cluster[]
     const name = g < 6 ? NAMES[g]! : `exit code ${m[7]}`;
     const t = tallies.get(name);
     if (t && t.lastLine === line) continue;
-    if (g <= 2 && NEGATED_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index)) && isNegatedOnly(lineAt(text, m.index), ["error", "warn", "fail"][g]!)) continue;
+    if (
+      g <= 2 &&
+      NEGATED_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index)) &&
+      isNegatedOnly(lineAt(text, m.index), ["error", "warn", "fail"][g]!)
+    )
+      continue;
     const tally = t ?? { name, count: 0, first: entryAt(text, m.index, line), lastLine: -1, lastAt: 0, shapes: new Map<string, number>() };
     tally.count++;
     tally.lastLine = line;
@@ -67,7 +72,13 @@ export function summarizeLog(text: string): { lines: number; clusters: Cluster[]
   let lines = line;
   for (let k = text.indexOf("\n", counted); k !== -1; k = text.indexOf("\n", k + 1)) lines++;
   if (text.length > 0 && !text.endsWith("\n")) lines++;
-  const clusters = [...tallies.values()].map(({ name, count, first, lastLine, lastAt, shapes }) => ({ name, count, first, last: entryAt(text, lastAt, lastLine), shapes }));
+  const clusters = [...tallies.values()].map(({ name, count, first, lastLine, lastAt, shapes }) => ({
+    name,
+    count,
+    first,
+    last: entryAt(text, lastAt, lastLine),
+    shapes,
+  }));
   return { lines, clusters };
 }
 
@@ -103,13 +114,16 @@ function messageShape(line: string): string {
 
 export function logOutline(text: string): string {
   const { lines, clusters } = summarizeLog(text);
-  const out = [`Log outline: ${fmtCount(lines)} lines; ${clusters.length ? `${clusters.length} signal clusters` : "no error, warning or failure signals"}`];
+  const out = [
+    `Log outline: ${fmtCount(lines)} lines; ${clusters.length ? `${clusters.length} signal clusters` : "no error, warning or failure signals"}`,
+  ];
   for (const c of clusters.toSorted((a, b) => b.count - a.count)) {
     out.push(`${c.name} ×${fmtCount(c.count)}: first L${c.first.line}: ${c.first.text}`);
     if (c.count > 1) out.push(`  last L${c.last.line}: ${c.last.text}`);
     const shapes = [...c.shapes].toSorted((a, b) => b[1] - a[1]).slice(0, 3);
     const sampled = c.count > SHAPE_SAMPLE ? ` (among the first ${fmtCount(SHAPE_SAMPLE)})` : "";
-    if (c.count > 2 && shapes.length > 1) out.push(`  most common${sampled}: ${shapes.map(([s, n]) => `${fmtCount(n)}× ${s}`).join(" | ")}`);
+    if (c.count > 2 && shapes.length > 1)
+      out.push(`  most common${sampled}: ${shapes.map(([s, n]) => `${fmtCount(n)}× ${s}`).join(" | ")}`);
   }
   const head = headLines(text, 3);
   if (head) out.push(`head: ${head}`);

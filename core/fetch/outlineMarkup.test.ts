@@ -16,14 +16,19 @@ describe("Markdown outline", () => {
   });
 
   it("reads setext headings", () => {
-    expect(buildOutline("Title\n=====\n\ntext\n\nPart\n----\nmore\n", "markdown").split("\n").slice(1)).toEqual(["L0 # Title", "L5   ## Part"]);
+    expect(buildOutline("Title\n=====\n\ntext\n\nPart\n----\nmore\n", "markdown").split("\n").slice(1)).toEqual([
+      "L0 # Title",
+      "L5   ## Part",
+    ]);
   });
 });
 
 describe("HTML outline", () => {
   it("gives the title and heading tree, ignoring scripts, styles and comments", () => {
     const out = buildOutline(fixture("status-page.html"), "html").split("\n");
-    expect(out[0]).toBe("HTML outline: 45 lines, 7 headings, 3 links, 1 table, 1 form, 1 image; title: Acme Cloud & Status — Incident history");
+    expect(out[0]).toBe(
+      "HTML outline: 45 lines, 7 headings, 3 links, 1 table, 1 form, 1 image; title: Acme Cloud & Status — Incident history",
+    );
     expect(out.slice(1)).toEqual([
       "L16 # Incident history",
       "L20   ## May 2024",

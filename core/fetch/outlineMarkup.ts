@@ -63,10 +63,17 @@ export function htmlOutline(text: string): string {
     const close = text.slice(from, from + 2_000).search(new RegExp(`</h${level}\\s*>`, "i"));
     const inner = text.slice(from, close === -1 ? from + 200 : from + close);
     headings++;
-    if (headings <= MAX_HEADINGS) out.push(heading(lineOfOffset(starts, m.index), level, decode(inner.replace(/<[^>]{0,500}>/g, " ").replace(/\s+/g, " "))));
+    if (headings <= MAX_HEADINGS)
+      out.push(heading(lineOfOffset(starts, m.index), level, decode(inner.replace(/<[^>]{0,500}>/g, " ").replace(/\s+/g, " "))));
   }
   const count = (re: RegExp, noun: string) => plural([...text.matchAll(re)].length, noun);
-  const counts = [plural(headings, "heading"), count(/<a\s[^>]{0,500}href=/gi, "link"), count(/<table\b/gi, "table"), count(/<form\b/gi, "form"), count(/<img\b/gi, "image")].join(", ");
+  const counts = [
+    plural(headings, "heading"),
+    count(/<a\s[^>]{0,500}href=/gi, "link"),
+    count(/<table\b/gi, "table"),
+    count(/<form\b/gi, "form"),
+    count(/<img\b/gi, "image"),
+  ].join(", ");
   const head = `HTML outline: ${fmtCount(starts.length)} lines, ${counts}${title ? `; title: ${clip(decode(title[1]!.trim()), 160)}` : ""}`;
   const more = headings > MAX_HEADINGS ? [`… ${fmtCount(headings - MAX_HEADINGS)} more headings`] : [];
   return [head, ...out, ...more].join("\n");

@@ -103,7 +103,8 @@ export function tableOutline(text: string, delim: "," | "\t"): string {
   const t = summarizeTable(text, delim);
   const name = delim === "," ? "CSV" : "TSV";
   const head = `${name} outline: ${fmtCount(t.rows)} rows × ${t.columns.length} columns, ${t.hasHeader ? `header on line ${t.headerLine}` : "no header row"}`;
-  const ragged = t.ragged > 0 ? `; ${fmtCount(t.ragged)} rows have a different number of fields, the first on line ${t.firstRaggedLine}` : "";
+  const ragged =
+    t.ragged > 0 ? `; ${fmtCount(t.ragged)} rows have a different number of fields, the first on line ${t.firstRaggedLine}` : "";
   return [head + ragged, ...t.columns.map((c, i) => `${i} ${c.name}: ${describeColumn(c)}`)].join("\n");
 }
 

@@ -76,7 +76,11 @@ export function xmlOutline(text: string): string {
   };
   visit("");
   const more = dropped > 0 ? [`… ${fmtCount(dropped)} more elements on paths not shown`] : [];
-  return [`XML outline: ${fmtCount(elements)} elements, depth ${maxDepth}, ${fmtCount(paths.size)} distinct paths (lines are first occurrences)`, ...lines, ...more].join("\n");
+  return [
+    `XML outline: ${fmtCount(elements)} elements, depth ${maxDepth}, ${fmtCount(paths.size)} distinct paths (lines are first occurrences)`,
+    ...lines,
+    ...more,
+  ].join("\n");
 }
 
 function after(text: string, token: string, from: number): number {

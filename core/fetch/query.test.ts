@@ -14,11 +14,17 @@ describe("query", () => {
     expect(a.isError).toBe(false);
     expect(a.text.split("\n").at(-1)).toBe(String(paid));
     const sum = query(orders, "json", "sum(data[].amount)");
-    expect(Number(sum.text.split("\n").at(-1))).toBeCloseTo(data.data.reduce((s, o) => s + o.amount, 0), 6);
+    expect(Number(sum.text.split("\n").at(-1))).toBeCloseTo(
+      data.data.reduce((s, o) => s + o.amount, 0),
+      6,
+    );
   });
 
   it("reads NDJSON as an array of records", () => {
-    const records = events.trim().split("\n").map((l) => JSON.parse(l) as { type: string });
+    const records = events
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type: string });
     const a = query(events, "ndjson", "length([?type=='purchase'])");
     expect(a.text.split("\n").at(-1)).toBe(String(records.filter((r) => r.type === "purchase").length));
   });
@@ -38,7 +44,10 @@ describe("query", () => {
 
   it("answers errors with one sentence", () => {
     expectSentence(query(orders, "json", "data[?"), /is not valid JMESPath/);
-    expectSentence(query(fixture("nightly-batch.log"), "log", "a.b"), /^Mode query works on json and ndjson blobs, and blob-test is log; use grep/);
+    expectSentence(
+      query(fixture("nightly-batch.log"), "log", "a.b"),
+      /^Mode query works on json and ndjson blobs, and blob-test is log; use grep/,
+    );
     expectSentence(query('{"a": 1', "json", "a"), /not valid JSON/);
     expectSentence(query('{"a":1}\nnot json\n', "ndjson", "a"), /^Line 1 of ndjson blob/);
     expectSentence(query(orders, "json", undefined), /needs the argument expression/);

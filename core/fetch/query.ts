@@ -27,14 +27,22 @@ export function queryMode(input: FetchInput, args: FetchArgs["query"]): FetchAns
     return ok(`The expression ${quote(args.expression)} matched nothing (null) in ${input.id}; check field names with outline.`, 0);
   }
   const json = JSON.stringify(result, null, 2);
-  const summary = Array.isArray(result) ? `an array of ${fmtCount(result.length)}` : typeof result === "object" ? "an object" : `a ${typeof result}`;
+  const summary = Array.isArray(result)
+    ? `an array of ${fmtCount(result.length)}`
+    : typeof result === "object"
+      ? "an object"
+      : `a ${typeof result}`;
   const head = `query ${quote(args.expression, 200)} on ${input.id} gives ${summary} (${fmtCount(json.length)} chars of JSON):`;
   const room = input.limits.maxChars - head.length - 180;
   if (json.length <= room) return ok(`${head}\n${json}`, json.length);
   const cutAt = Math.max(0, json.lastIndexOf("\n", room));
   const body = json.slice(0, cutAt > room / 2 ? cutAt : room);
   const hint = Array.isArray(result) ? "slice it, e.g. [0:20] or [20:40], or project fewer fields" : "select a narrower field";
-  return ok(`${head}\n${body}\n[cut at ${fmtCount(body.length)} of ${fmtCount(json.length)} chars (cap ${fmtCount(input.limits.maxChars)}); ${hint}]`, body.length, true);
+  return ok(
+    `${head}\n${body}\n[cut at ${fmtCount(body.length)} of ${fmtCount(json.length)} chars (cap ${fmtCount(input.limits.maxChars)}); ${hint}]`,
+    body.length,
+    true,
+  );
 }
 
 /** The blob as a JSON value; NDJSON becomes an array of its records. */
@@ -48,7 +56,9 @@ function parseData(input: FetchInput): { value: unknown } | { error: string } {
     return { value: JSON.parse(content) };
   } catch {
     if (meta.kind !== "json") return { error: notJson };
-    return { error: `Blob ${input.id} is not valid JSON (it may have been cut by its tool), so query cannot run; use grep or range instead.` };
+    return {
+      error: `Blob ${input.id} is not valid JSON (it may have been cut by its tool), so query cannot run; use grep or range instead.`,
+    };
   }
 }
 

@@ -14,7 +14,9 @@ export function rangeMode(input: FetchInput, args: FetchArgs["range"]): FetchAns
   if (input.content.length === 0) return ok(`Blob ${input.id} is empty (0 lines, 0 chars).`, 0);
   const max = input.limits.maxChars;
   const serve = (budget: number) =>
-    args.start !== undefined ? lineRange(input, args.start, args.count ?? DEFAULT_RANGE_LINES, budget) : charRange(input, args.start_char!, args.count_chars, budget);
+    args.start !== undefined
+      ? lineRange(input, args.start, args.count ?? DEFAULT_RANGE_LINES, budget)
+      : charRange(input, args.start_char!, args.count_chars, budget);
   // The frame's length depends on the numbers in it; when the guess was short, shrink the body by the excess.
   let budget = Math.max(20, max - FRAME_RESERVE);
   let answer = serve(budget);
@@ -29,7 +31,9 @@ function lineRange(input: FetchInput, start: number, count: number, budget: numb
   const text = input.content;
   const total = countLines(text);
   if (start >= total) {
-    return fail(`The argument start of mode range is ${start}, past the last line (blob ${input.id} has ${fmtCount(total)} lines, 0–${total - 1}).`);
+    return fail(
+      `The argument start of mode range is ${start}, past the last line (blob ${input.id} has ${fmtCount(total)} lines, 0–${total - 1}).`,
+    );
   }
   const from = offsetOfLine(text, start);
   let pos = from;
@@ -48,20 +52,28 @@ function lineRange(input: FetchInput, start: number, count: number, budget: numb
     const to = safeEnd(text, from + budget);
     const body = text.slice(from, to);
     const head = `line ${start} of ${fmtCount(total)} in ${input.id} is ${fmtCount(lineEnd - from)} chars long; chars ${from}–${to - 1} (of ${fmtCount(text.length)}) follow:`;
-    return ok(`${head}\n${body}\n[cut at the ${fmtCount(input.limits.maxChars)}-char cap; continue with range start_char=${to}]`, body.length, true);
+    return ok(
+      `${head}\n${body}\n[cut at the ${fmtCount(input.limits.maxChars)}-char cap; continue with range start_char=${to}]`,
+      body.length,
+      true,
+    );
   }
   const body = text.slice(from, pos).replace(/\n$/, "");
   const last = line - 1;
   const cut = line < wanted;
   const head = `lines ${start}–${last} of ${fmtCount(total)} in ${input.id}:`;
-  const foot = cut ? `\n[cut at the ${fmtCount(input.limits.maxChars)}-char cap after line ${last}; continue with range start=${line}]` : "";
+  const foot = cut
+    ? `\n[cut at the ${fmtCount(input.limits.maxChars)}-char cap after line ${last}; continue with range start=${line}]`
+    : "";
   return ok(`${head}\n${body}${foot}`, body.length, cut);
 }
 
 function charRange(input: FetchInput, start: number, count: number | undefined, budget: number): FetchAnswer {
   const text = input.content;
   if (start >= text.length) {
-    return fail(`The argument start_char of mode range is ${start}, past the end (blob ${input.id} has ${fmtCount(text.length)} chars, 0–${text.length - 1}).`);
+    return fail(
+      `The argument start_char of mode range is ${start}, past the end (blob ${input.id} has ${fmtCount(text.length)} chars, 0–${text.length - 1}).`,
+    );
   }
   const requestedEnd = Math.min(text.length, start + (count ?? text.length));
   const to = safeEnd(text, Math.min(requestedEnd, start + budget));

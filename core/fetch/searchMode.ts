@@ -18,11 +18,19 @@ export function searchMode(input: FetchInput, args: FetchArgs["search"]): FetchA
       return ok(`No part of ${input.id} matches any of: ${terms.join(", ")}; try other words, or grep for an exact pattern.`, 0);
     }
     const header = `search ${JSON.stringify(args.query)} in ${input.id}: ${hits.length} best chunk${hits.length === 1 ? "" : "s"} by BM25 (terms: ${terms.join(", ")}); lines are 0-based`;
-    const items = hits.map((h, i) => `${i + 1}. lines ${h.startLine}–${h.endLine} (chars ${h.startChar}–${h.endChar - 1}), score ${h.score.toPrecision(3)}: ${h.snippet}`);
+    const items = hits.map(
+      (h, i) =>
+        `${i + 1}. lines ${h.startLine}–${h.endLine} (chars ${h.startChar}–${h.endChar - 1}), score ${h.score.toPrecision(3)}: ${h.snippet}`,
+    );
     const first = hits[0]!;
-    const readHint = first.startLine === first.endLine ? `range start_char=${first.startChar} count_chars=${first.endChar - first.startChar}` : `range start=${first.startLine} count=${first.endLine - first.startLine + 1}`;
+    const readHint =
+      first.startLine === first.endLine
+        ? `range start_char=${first.startChar} count_chars=${first.endChar - first.startChar}`
+        : `range start=${first.startLine} count=${first.endLine - first.startLine + 1}`;
     const fit = fitItems(header, items, input.limits.maxChars, (shown) =>
-      shown < items.length ? `[cut: ${shown} of ${items.length} hits fit in ${fmtCount(input.limits.maxChars)} chars; ask for a smaller top_k or read a hit with range]` : `Read a whole chunk with ${readHint}.`,
+      shown < items.length
+        ? `[cut: ${shown} of ${items.length} hits fit in ${fmtCount(input.limits.maxChars)} chars; ask for a smaller top_k or read a hit with range]`
+        : `Read a whole chunk with ${readHint}.`,
     );
     return ok(fit.text, fit.bodyChars, fit.shown < items.length);
   } finally {

@@ -36,7 +36,19 @@ let nodesAlive = 0;
 
 export function newNode(): ShapeNode {
   nodesAlive++;
-  return { types: new Map(), num: null, str: null, bool: null, arr: null, obj: null, keys: new Map(), other: null, otherKeyNames: null, otherKeyOverflow: false, items: null };
+  return {
+    types: new Map(),
+    num: null,
+    str: null,
+    bool: null,
+    arr: null,
+    obj: null,
+    keys: new Map(),
+    other: null,
+    otherKeyNames: null,
+    otherKeyOverflow: false,
+    items: null,
+  };
 }
 
 /** Resets the global node budget (called once per summary). */

@@ -27,8 +27,15 @@ function resultOf(block: Record<string, unknown>, ts: number, file: string, sess
   const given = contentText(block.content);
   const notice = findNotice(given);
   const item: ResultItem = {
-    type: "result", callId: String(block.tool_use_id), given, result: given, isError: block.is_error === true,
-    hostCut: notice?.cut ?? null, persistedPath: notice?.path ?? null, persistedMissing: false, ts,
+    type: "result",
+    callId: String(block.tool_use_id),
+    given,
+    result: given,
+    isError: block.is_error === true,
+    hostCut: notice?.cut ?? null,
+    persistedPath: notice?.path ?? null,
+    persistedMissing: false,
+    ts,
   };
   if (notice?.path) {
     const whole = readPersisted([notice.path, join(dirname(file), sessionId, "tool-results", basename(notice.path))]);
@@ -99,7 +106,14 @@ export async function* readClaudeCode(file: string, issue: (i: ImportIssue) => v
   }
   if (items.length === 0) return;
   yield {
-    agent: "claude-code", sourceId: sessionId, source: file, project, model, startedAt,
-    title: title ?? (firstPrompt ? firstPrompt.slice(0, 80) : null), items, models,
+    agent: "claude-code",
+    sourceId: sessionId,
+    source: file,
+    project,
+    model,
+    startedAt,
+    title: title ?? (firstPrompt ? firstPrompt.slice(0, 80) : null),
+    items,
+    models,
   };
 }

@@ -38,7 +38,9 @@ function parseArgs(v: unknown): unknown {
 export async function* readCodex(file: string, issue: (i: ImportIssue) => void, signal?: AbortSignal): AsyncGenerator<HistorySession> {
   const items: HistoryItem[] = [];
   const models = new Map<string, string>();
-  let sourceId = basename(file).replace(/^rollout-/, "").replace(/\.jsonl$/, "");
+  let sourceId = basename(file)
+    .replace(/^rollout-/, "")
+    .replace(/\.jsonl$/, "");
   let project: string | null = null;
   let model: string | null = null;
   let title: string | null = null;
@@ -89,11 +91,21 @@ export async function* readCodex(file: string, issue: (i: ImportIssue) => void, 
       items.push({ type: "call", callId, tool, server, args, ts });
     } else if (kind === "function_call_output" || kind === "custom_tool_call_output" || kind === "tool_search_output") {
       const callId = str(p.call_id) ?? `line ${line}`;
-      const { given, result } = kind === "tool_search_output" ? { given: JSON.stringify(p.tools ?? []), result: JSON.stringify(p.tools ?? []) } : outputOf(p.output);
+      const { given, result } =
+        kind === "tool_search_output"
+          ? { given: JSON.stringify(p.tools ?? []), result: JSON.stringify(p.tools ?? []) }
+          : outputOf(p.output);
       const notice = findNotice(given);
       items.push({
-        type: "result", callId, given, result, isError: p.success === false || p.status === "failed",
-        hostCut: notice?.cut ?? null, persistedPath: notice?.path ?? null, persistedMissing: false, ts,
+        type: "result",
+        callId,
+        given,
+        result,
+        isError: p.success === false || p.status === "failed",
+        hostCut: notice?.cut ?? null,
+        persistedPath: notice?.path ?? null,
+        persistedMissing: false,
+        ts,
       });
     }
     // reasoning items are encrypted and counted by the provider; not text to store.

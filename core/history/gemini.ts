@@ -27,7 +27,11 @@ function responseText(fr: unknown): { text: string; isError: boolean } {
 }
 
 /** `$set` replaces fields (a `messages` list wholesale); a record with an id adds or replaces that message. */
-async function collect(file: string, issue: (i: ImportIssue) => void, signal?: AbortSignal): Promise<{ header: Record<string, unknown>; messages: Message[] }> {
+async function collect(
+  file: string,
+  issue: (i: ImportIssue) => void,
+  signal?: AbortSignal,
+): Promise<{ header: Record<string, unknown>; messages: Message[] }> {
   if (file.endsWith(".json")) {
     try {
       const whole = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
@@ -102,8 +106,15 @@ export async function* readGemini(file: string, issue: (i: ImportIssue) => void,
         else persistedMissing = true;
       }
       items.push({
-        type: "result", callId, given, result, isError: tc.status === "error" || answers.some((a) => a.isError),
-        hostCut: notice?.cut ?? null, persistedPath: notice?.path ?? null, persistedMissing, ts: timeOf(tc.timestamp, ts),
+        type: "result",
+        callId,
+        given,
+        result,
+        isError: tc.status === "error" || answers.some((a) => a.isError),
+        hostCut: notice?.cut ?? null,
+        persistedPath: notice?.path ?? null,
+        persistedMissing,
+        ts: timeOf(tc.timestamp, ts),
       });
     }
   }

@@ -41,8 +41,15 @@ function toolItems(part: Record<string, unknown>, ts: number, dataDir: string): 
   }
   const time = isObject(state.time) && typeof state.time.end === "number" ? state.time.end : ts;
   out.push({
-    type: "result", callId, given, result, isError: status === "error",
-    hostCut: path || meta.truncated === true ? "persisted" : (notice?.cut ?? null), persistedPath: path, persistedMissing, ts: time,
+    type: "result",
+    callId,
+    given,
+    result,
+    isError: status === "error",
+    hostCut: path || meta.truncated === true ? "persisted" : (notice?.cut ?? null),
+    persistedPath: path,
+    persistedMissing,
+    ts: time,
   });
   return out;
 }
@@ -88,8 +95,15 @@ export async function* readOpencode(file: string, issue: (i: ImportIssue) => voi
       }
       if (items.length === 0) continue;
       yield {
-        agent: "opencode", sourceId: s.id, source: file, project: s.directory, model, title: s.title,
-        startedAt: s.time_created, items, models,
+        agent: "opencode",
+        sourceId: s.id,
+        source: file,
+        project: s.directory,
+        model,
+        title: s.title,
+        startedAt: s.time_created,
+        items,
+        models,
       };
     }
   } finally {

@@ -56,7 +56,11 @@ export function parseAgent(name: string): HistoryAgent {
   const alias: Record<string, HistoryAgent> = { claude: "claude-code", gemini: "gemini-cli" };
   const agent = (alias[n] ?? n) as HistoryAgent;
   if (!HISTORY_AGENTS.includes(agent)) {
-    throw new SpillwayError(ErrorCode.BadArgument, `"${name}" is not an agent whose history Spillway reads: use one of ${HISTORY_AGENTS.join(", ")}.`, { path: "agent" });
+    throw new SpillwayError(
+      ErrorCode.BadArgument,
+      `"${name}" is not an agent whose history Spillway reads: use one of ${HISTORY_AGENTS.join(", ")}.`,
+      { path: "agent" },
+    );
   }
   return agent;
 }

@@ -8,7 +8,8 @@ import { serviceLog } from "../../tests/hosts/claude/projectFiles";
 import { viewBuiltinOutput, type OutputView } from "./builtinOutput";
 
 type Payload = { tool_name: string; tool_response: any };
-const fixture = (name: string): Payload => JSON.parse(readFileSync(new URL(`../../tests/fixtures/claude-code/post-${name}.json`, import.meta.url), "utf8"));
+const fixture = (name: string): Payload =>
+  JSON.parse(readFileSync(new URL(`../../tests/fixtures/claude-code/post-${name}.json`, import.meta.url), "utf8"));
 const HANDLE = "[spillway: output of X stored as 0123456789ab — 9 chars, 2 lines, text]\nThis is a PREVIEW, NOT the full output.";
 
 function view(name: string): { p: Payload; v: OutputView } {
@@ -61,7 +62,12 @@ describe("the output views of Claude Code's built-in tools", () => {
     expect(v.text).toBe(serviceLog());
     const r = v.replace(HANDLE) as any;
     expectSameShape(p.tool_response, r);
-    expect(r.file).toMatchObject({ content: HANDLE, numLines: 2, filePath: p.tool_response.file.filePath, totalLines: p.tool_response.file.totalLines });
+    expect(r.file).toMatchObject({
+      content: HANDLE,
+      numLines: 2,
+      filePath: p.tool_response.file.filePath,
+      totalLines: p.tool_response.file.totalLines,
+    });
   });
 
   it("Read of a notebook: the cells as JSON, replaced by one markdown cell", () => {

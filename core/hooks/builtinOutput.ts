@@ -25,9 +25,10 @@ function bash(r: Obj): OutputView | null {
   if (!isStr(r.stdout) || r.isImage === true) return null;
   const stderr = isStr(r.stderr) ? r.stderr : "";
   const text = stderr ? `${r.stdout}\n${stderr}` : r.stdout;
-  const persisted = isStr(r.persistedOutputPath) && typeof r.persistedOutputSize === "number"
-    ? { path: r.persistedOutputPath, bytes: r.persistedOutputSize }
-    : undefined;
+  const persisted =
+    isStr(r.persistedOutputPath) && typeof r.persistedOutputSize === "number"
+      ? { path: r.persistedOutputPath, bytes: r.persistedOutputSize }
+      : undefined;
   return {
     text,
     persisted,
@@ -80,7 +81,9 @@ function webFetch(r: Obj): OutputView | null {
 
 function webSearch(r: Obj): OutputView | null {
   if (!Array.isArray(r.results)) return null;
-  const parts = r.results.map((x) => (isStr(x) ? x : isObj(x) && Array.isArray(x.content) ? `Links: ${JSON.stringify(x.content)}` : JSON.stringify(x)));
+  const parts = r.results.map((x) =>
+    isStr(x) ? x : isObj(x) && Array.isArray(x.content) ? `Links: ${JSON.stringify(x.content)}` : JSON.stringify(x),
+  );
   return { text: parts.join("\n\n"), replace: (t) => ({ ...r, results: [t] }) };
 }
 

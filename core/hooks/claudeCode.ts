@@ -64,7 +64,12 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promi
   const whole = async (ref: PersistedRef): Promise<string | null> => {
     const read = await readPersistedOutput(ref, files);
     // Storing the part Claude Code passed on as if it were the output would answer greps and recalls wrongly.
-    if (!read.ok) engine.logger.warn("saved tool output not read; leaving Claude Code's own answer", { tool: name, session: sessionId, reason: read.reason });
+    if (!read.ok)
+      engine.logger.warn("saved tool output not read; leaving Claude Code's own answer", {
+        tool: name,
+        session: sessionId,
+        reason: read.reason,
+      });
     return read.ok ? read.text : null;
   };
   if (server !== null) {
@@ -78,7 +83,10 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promi
     const replaced = r.outcome === "rescued" || r.outcome === "stubbed";
     if (!replaced && !r.masked) return {};
     // A masked pass-through keeps the result's shape (items, structuredContent), its strings through the model's exit.
-    const out = replaced || savedText !== undefined ? replaceMcpText(p.tool_response, r.text) : maskJsonValue(p.tool_response, (t) => engine.modelView(t, name));
+    const out =
+      replaced || savedText !== undefined
+        ? replaceMcpText(p.tool_response, r.text)
+        : maskJsonValue(p.tool_response, (t) => engine.modelView(t, name));
     return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: out } };
   }
   const view = viewBuiltinOutput(name, p.tool_response);

@@ -27,7 +27,12 @@ export const recallRequest = z.object({ session_id: session, result_id: z.string
 export function transform(engine: Engine, req: z.infer<typeof transformRequest>) {
   if (req.client) engine.touchSession(req.session_id, req.client);
   const r = engine.transformToolResult({
-    sessionId: req.session_id, tool: req.tool, server: req.server ?? null, args: req.args, text: req.text, isError: req.is_error === true,
+    sessionId: req.session_id,
+    tool: req.tool,
+    server: req.server ?? null,
+    args: req.args,
+    text: req.text,
+    isError: req.is_error === true,
   });
   // A masked pass-through is a change too: the host must deliver the masked text, not its own copy.
   const changed = r.outcome === "rescued" || r.outcome === "stubbed" || r.masked === true;

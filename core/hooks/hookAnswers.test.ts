@@ -21,7 +21,13 @@ describe("hook answers", () => {
     home.cleanup();
   });
   const post = async (tool_name: string, tool_response: unknown) =>
-    (await handleClaudeCodeHook(engine, { session_id: "cc-1", hook_event_name: "PostToolUse", tool_name, tool_input: { command: "env" }, tool_response })) as {
+    (await handleClaudeCodeHook(engine, {
+      session_id: "cc-1",
+      hook_event_name: "PostToolUse",
+      tool_name,
+      tool_input: { command: "env" },
+      tool_response,
+    })) as {
       hookSpecificOutput?: { updatedToolOutput?: { stdout: string }; updatedMCPToolOutput?: unknown };
     };
 
@@ -37,7 +43,13 @@ describe("hook answers", () => {
 
   it("Claude Code: an MCP tool's small output keeps its items and structuredContent, masked", async () => {
     make();
-    const response = { content: [{ type: "text", text: lines[0] }, { type: "text", text: lines[6] }], structuredContent: { token: values[13] } };
+    const response = {
+      content: [
+        { type: "text", text: lines[0] },
+        { type: "text", text: lines[6] },
+      ],
+      structuredContent: { token: values[13] },
+    };
     const out = (await post("mcp__vault__read", response)).hookSpecificOutput?.updatedMCPToolOutput as typeof response;
     expect(out.content).toHaveLength(2);
     expect(out.structuredContent.token).toBe("[masked:github_token]");

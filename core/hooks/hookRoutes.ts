@@ -25,24 +25,32 @@ export function mountHooks(endpoint: HttpEndpoint, engine: Engine, toolUses?: To
 
   // The body is parsed here, not by the router: Claude Code gets `{}` (carry on) even for a body it
   // should never send, rather than an error status.
-  endpoint.addRoute("POST", "/hooks/claude-code", async (req, res) => {
-    let answer: Record<string, unknown> = {};
-    let body: unknown;
-    try {
-      body = await readJson(req, DEFAULT_MAX_BODY_BYTES);
-    } catch (err) {
-      if (err instanceof SpillwayError && err.code === ErrorCode.TooLarge) throw err;
-      log.warn("claude-code hook body is not JSON; answering no change");
-    }
-    try {
-      if (body && typeof body === "object" && !Array.isArray(body)) {
-        answer = await handleClaudeCodeHook(engine, body as Record<string, unknown>, { toolUses });
+  endpoint.addRoute(
+    "POST",
+    "/hooks/claude-code",
+    async (req, res) => {
+      let answer: Record<string, unknown> = {};
+      let body: unknown;
+      try {
+        body = await readJson(req, DEFAULT_MAX_BODY_BYTES);
+      } catch (err) {
+        if (err instanceof SpillwayError && err.code === ErrorCode.TooLarge) throw err;
+        log.warn("claude-code hook body is not JSON; answering no change");
       }
-    } catch (err) {
-      log.error("claude-code hook failed; answering no change", { event: (body as Record<string, unknown>)?.hook_event_name, error: describeError(err) });
-    }
-    sendJson(res, 200, answer);
-  }, { json: false });
+      try {
+        if (body && typeof body === "object" && !Array.isArray(body)) {
+          answer = await handleClaudeCodeHook(engine, body as Record<string, unknown>, { toolUses });
+        }
+      } catch (err) {
+        log.error("claude-code hook failed; answering no change", {
+          event: (body as Record<string, unknown>)?.hook_event_name,
+          error: describeError(err),
+        });
+      }
+      sendJson(res, 200, answer);
+    },
+    { json: false },
+  );
 
   const route = <S extends z.ZodType>(path: string, schema: S, run: (req: z.infer<S>) => unknown) => {
     endpoint.addRoute("POST", path, (_req, res, { body }) => {

@@ -34,7 +34,10 @@ describe("readPersistedOutput", () => {
     writeFileSync(path, "naïve 😀\n".repeat(100));
     const session = { transcriptPath, sessionId: SID };
     expect(await readPersistedOutput({ path, chars: 900 }, session)).toMatchObject({ ok: true });
-    expect(await readPersistedOutput({ path, chars: 899 }, session)).toMatchObject({ ok: false, reason: expect.stringContaining("900 chars") });
+    expect(await readPersistedOutput({ path, chars: 899 }, session)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("900 chars"),
+    });
   });
 
   it("refuses a size that differs from the payload's, files outside the session's tool-results, links out of it, and oversized files", async () => {
@@ -46,14 +49,23 @@ describe("readPersistedOutput", () => {
 
     const outside = join(home.path, "secret.txt");
     writeFileSync(outside, "12345");
-    expect(await readPersistedOutput({ path: outside, bytes: 5 }, session)).toMatchObject({ ok: false, reason: expect.stringContaining("tool-results") });
+    expect(await readPersistedOutput({ path: outside, bytes: 5 }, session)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("tool-results"),
+    });
     const link = join(results, "link.txt");
     symlinkSync(outside, link);
     expect(await readPersistedOutput({ path: link, bytes: 5 }, session)).toMatchObject({ ok: false });
     expect(await readPersistedOutput({ path, bytes: 5 }, { transcriptPath, sessionId: "other-session" })).toMatchObject({ ok: false });
     expect(await readPersistedOutput({ path, bytes: 5 }, { transcriptPath, sessionId: "../x" })).toMatchObject({ ok: false });
     expect(await readPersistedOutput({ path: "relative.txt", bytes: 5 }, session)).toMatchObject({ ok: false });
-    expect(await readPersistedOutput({ path, bytes: 5 }, session, 4)).toMatchObject({ ok: false, reason: expect.stringContaining("out of range") });
-    expect(await readPersistedOutput({ path: join(results, "gone.txt"), bytes: 5 }, session)).toMatchObject({ ok: false, reason: expect.stringContaining("ENOENT") });
+    expect(await readPersistedOutput({ path, bytes: 5 }, session, 4)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("out of range"),
+    });
+    expect(await readPersistedOutput({ path: join(results, "gone.txt"), bytes: 5 }, session)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("ENOENT"),
+    });
   });
 });

@@ -23,14 +23,19 @@ export interface SessionFiles {
 export type PersistedRead = { ok: true; text: string } | { ok: false; reason: string };
 
 /** The whole persisted output, or why it cannot be used. Never throws. */
-export async function readPersistedOutput(ref: PersistedRef, session: SessionFiles, maxBytes = PERSISTED_MAX_BYTES): Promise<PersistedRead> {
+export async function readPersistedOutput(
+  ref: PersistedRef,
+  session: SessionFiles,
+  maxBytes = PERSISTED_MAX_BYTES,
+): Promise<PersistedRead> {
   const { path } = ref;
   const size = "bytes" in ref ? ref.bytes : ref.chars;
   if (!isAbsolute(path) || !isAbsolute(session.transcriptPath) || !session.transcriptPath.endsWith(".jsonl")) {
     return { ok: false, reason: "the persisted output or transcript path is not absolute" };
   }
   if (!Number.isSafeInteger(size) || size < 0 || size > maxBytes) return { ok: false, reason: `the reported size ${size} is out of range` };
-  if (/[/\\]/.test(session.sessionId) || session.sessionId.startsWith(".")) return { ok: false, reason: "the session id is not a plain name" };
+  if (/[/\\]/.test(session.sessionId) || session.sessionId.startsWith("."))
+    return { ok: false, reason: "the session id is not a plain name" };
   try {
     // <projects>/<project>/<session>.jsonl holds the transcript; <projects>/<project>/<session>/tool-results/ the outputs.
     const expected = join(await realpath(dirname(session.transcriptPath)), session.sessionId, "tool-results", basename(path));
@@ -40,11 +45,14 @@ export async function readPersistedOutput(ref: PersistedRef, session: SessionFil
     try {
       const st = await fh.stat();
       if (!st.isFile()) return { ok: false, reason: "the persisted output is not a file" };
-      if ("bytes" in ref && st.size !== ref.bytes) return { ok: false, reason: `the persisted output has ${st.size} bytes, the payload says ${ref.bytes}` };
+      if ("bytes" in ref && st.size !== ref.bytes)
+        return { ok: false, reason: `the persisted output has ${st.size} bytes, the payload says ${ref.bytes}` };
       // A char holds 1 to 4 UTF-8 bytes (a UTF-16 pair: 4 bytes, 2 chars).
-      if ("chars" in ref && (st.size < ref.chars || st.size > ref.chars * 3 || st.size > maxBytes)) return { ok: false, reason: `the persisted output has ${st.size} bytes, too many or too few for ${ref.chars} chars` };
+      if ("chars" in ref && (st.size < ref.chars || st.size > ref.chars * 3 || st.size > maxBytes))
+        return { ok: false, reason: `the persisted output has ${st.size} bytes, too many or too few for ${ref.chars} chars` };
       const text = await fh.readFile({ encoding: "utf8" });
-      if ("chars" in ref && text.length !== ref.chars) return { ok: false, reason: `the persisted output has ${text.length} chars, the payload says ${ref.chars}` };
+      if ("chars" in ref && text.length !== ref.chars)
+        return { ok: false, reason: `the persisted output has ${text.length} chars, the payload says ${ref.chars}` };
       return { ok: true, text };
     } finally {
       await fh.close();

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { mcpSavedOutput, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../tests/fixtures/claude-code/post-${name}.json`, import.meta.url), "utf8"));
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../tests/fixtures/claude-code/post-${name}.json`, import.meta.url), "utf8"));
 
 describe("Claude Code tool_response shapes of MCP tools", () => {
   it("reads the content array Claude Code 2.1.197 sends, and the JSON string it sends for structured results", () => {
@@ -16,21 +17,44 @@ describe("Claude Code tool_response shapes of MCP tools", () => {
 
   it("recognises the message Claude Code sends instead of an MCP result over its token limit, with the saved file and size", () => {
     const saved = fixture("mcp-saved").tool_response as string;
-    expect(mcpSavedOutput(saved)).toEqual({ path: expect.stringMatching(/^\/tmp\/claude-capture\/.*\/tool-results\/mcp-fixture-big_log-\d+\.txt$/), chars: 103_596 });
+    expect(mcpSavedOutput(saved)).toEqual({
+      path: expect.stringMatching(/^\/tmp\/claude-capture\/.*\/tool-results\/mcp-fixture-big_log-\d+\.txt$/),
+      chars: 103_596,
+    });
     expect(mcpSavedOutput(fixture("mcp-text").tool_response)).toBeNull();
     expect(mcpSavedOutput("Error: result exceeds maximum allowed tokens.")).toBeNull();
   });
 
   it("reads MCP responses given as a string, a content array or a result object", () => {
     expect(mcpText("plain")).toEqual({ text: "plain", isError: false });
-    expect(mcpText([{ type: "text", text: "a" }, { type: "image", data: "x" }, { type: "text", text: "b" }]).text).toBe("a\nb");
+    expect(
+      mcpText([
+        { type: "text", text: "a" },
+        { type: "image", data: "x" },
+        { type: "text", text: "b" },
+      ]).text,
+    ).toBe("a\nb");
     expect(mcpText({ content: [{ type: "text", text: "c" }], isError: true })).toEqual({ text: "c", isError: true });
   });
 
   it("puts a replacement back in the same shape, keeping non-text items and dropping structured data", () => {
     expect(replaceMcpText("old", "new")).toBe("new");
-    expect(replaceMcpText([{ type: "text", text: "old" }, { type: "image", data: "x" }], "new")).toEqual([{ type: "text", text: "new" }, { type: "image", data: "x" }]);
-    expect(replaceMcpText({ content: [{ type: "text", text: "old" }], structuredContent: { a: 1 }, isError: false }, "new")).toEqual({ content: [{ type: "text", text: "new" }], isError: false });
+    expect(
+      replaceMcpText(
+        [
+          { type: "text", text: "old" },
+          { type: "image", data: "x" },
+        ],
+        "new",
+      ),
+    ).toEqual([
+      { type: "text", text: "new" },
+      { type: "image", data: "x" },
+    ]);
+    expect(replaceMcpText({ content: [{ type: "text", text: "old" }], structuredContent: { a: 1 }, isError: false }, "new")).toEqual({
+      content: [{ type: "text", text: "new" }],
+      isError: false,
+    });
   });
 
   it("splits mcp__server__tool names", () => {

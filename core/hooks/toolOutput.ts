@@ -49,7 +49,8 @@ export function splitToolName(name: string): { server: string | null; tool: stri
  * An MCP result over Claude Code's token limit reaches PostToolUse as this message instead of the
  * result (Claude Code 2.1.197 saved the result to the file it names). The chars are the result's.
  */
-const SAVED = /^Error: result \(([\d,]+) characters across [\d,]+ lines?\) exceeds maximum allowed tokens\. Output has been saved to (\/\S+?)\.\n/;
+const SAVED =
+  /^Error: result \(([\d,]+) characters across [\d,]+ lines?\) exceeds maximum allowed tokens\. Output has been saved to (\/\S+?)\.\n/;
 
 /** The file and size of an MCP result Claude Code saved instead of passing on, when `response` says so. */
 export function mcpSavedOutput(response: Json): { path: string; chars: number } | null {

@@ -38,7 +38,9 @@ export function checkRequest(req: IncomingMessage, opts: GuardOptions, auth = tr
   if (!m || !tokenMatches(m[1]!, opts.token)) {
     return {
       code: ErrorCode.Unauthorized,
-      message: header ? "The bearer token is wrong: use the one in $SPILLWAY_HOME/token." : "A bearer token is required: send Authorization: Bearer <the token in $SPILLWAY_HOME/token>.",
+      message: header
+        ? "The bearer token is wrong: use the one in $SPILLWAY_HOME/token."
+        : "A bearer token is required: send Authorization: Bearer <the token in $SPILLWAY_HOME/token>.",
     };
   }
   return null;

@@ -8,7 +8,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
     return;
   }
   const data = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(data), "cache-control": "no-store", ...headers });
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(data),
+    "cache-control": "no-store",
+    ...headers,
+  });
   res.end(data);
 }
 
@@ -48,7 +53,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 function tooLarge(limit: number): SpillwayError {
-  return new SpillwayError(ErrorCode.TooLarge, `The request body is over the ${Math.round(limit / 1024 / 1024)} MB limit of the Spillway endpoint.`);
+  return new SpillwayError(
+    ErrorCode.TooLarge,
+    `The request body is over the ${Math.round(limit / 1024 / 1024)} MB limit of the Spillway endpoint.`,
+  );
 }
 
 /** Parses a JSON body; an empty body is `undefined`. */

@@ -5,16 +5,22 @@ import { sendOk } from "./respond";
 
 const TOKEN = "f".repeat(64);
 
-function send(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<{ status: number; body: any }> {
+function send(
+  port: number,
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method: opts.method ?? "GET", path: opts.path, headers: { host: `127.0.0.1:${port}`, ...opts.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null });
-      });
-    });
+    const req = request(
+      { host: "127.0.0.1", port, method: opts.method ?? "GET", path: opts.path, headers: { host: `127.0.0.1:${port}`, ...opts.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null });
+        });
+      },
+    );
     req.on("error", reject);
     req.end(opts.body);
   });
@@ -35,7 +41,10 @@ describe("loopback HTTP server", () => {
   afterAll(() => http.close());
 
   it("answers a request with the token", async () => {
-    expect(await send(port, { method: "POST", path: "/echo", headers: auth, body: '{"a":1}' })).toEqual({ status: 200, body: { ok: true, value: { a: 1 } } });
+    expect(await send(port, { method: "POST", path: "/echo", headers: auth, body: '{"a":1}' })).toEqual({
+      status: 200,
+      body: { ok: true, value: { a: 1 } },
+    });
   });
 
   it("rejects a missing or wrong token with 401 and a JSON error", async () => {
@@ -47,7 +56,10 @@ describe("loopback HTTP server", () => {
 
   it("rejects a foreign Origin and a foreign Host with 403, even with the token", async () => {
     const origin = await send(port, { method: "POST", path: "/echo", headers: { ...auth, origin: "http://evil.example" }, body: "{}" });
-    expect(origin).toMatchObject({ status: 403, body: { error: { code: "forbidden", message: expect.stringMatching(/^Origin "http:\/\/evil.example" is not allowed/) } } });
+    expect(origin).toMatchObject({
+      status: 403,
+      body: { error: { code: "forbidden", message: expect.stringMatching(/^Origin "http:\/\/evil.example" is not allowed/) } },
+    });
     expect((await send(port, { path: "/open", headers: { host: `attacker.example:${port}` } })).status).toBe(403);
     expect((await send(port, { path: "/open", headers: { origin: `http://localhost:${port}` } })).status).toBe(200);
   });

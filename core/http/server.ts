@@ -83,7 +83,8 @@ export function createHttpServer(opts: HttpServerOptions): HttpEndpoint {
     const rejected = checkRequest(req, { port, token: opts.token }, route?.opts.auth ?? true);
     if (rejected) {
       req.resume();
-      const headers: Record<string, string> = rejected.code === ErrorCode.Unauthorized ? { "www-authenticate": 'Bearer realm="spillway"' } : {};
+      const headers: Record<string, string> =
+        rejected.code === ErrorCode.Unauthorized ? { "www-authenticate": 'Bearer realm="spillway"' } : {};
       sendError(res, rejected.code, rejected.message, headers);
       return;
     }

@@ -14,7 +14,10 @@ const TOKEN_RE = /^[0-9a-f]{64}$/;
 function readToken(path: string): string {
   const token = readFileSync(path, "utf8").trim();
   if (!TOKEN_RE.test(token)) {
-    throw new SpillwayError(ErrorCode.BadConfig, `${path} does not hold a Spillway token (64 hex characters): delete it and restart to create a new one.`);
+    throw new SpillwayError(
+      ErrorCode.BadConfig,
+      `${path} does not hold a Spillway token (64 hex characters): delete it and restart to create a new one.`,
+    );
   }
   return token;
 }

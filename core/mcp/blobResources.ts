@@ -58,7 +58,14 @@ export function listBlobResources(engine: Engine, sessionId: string): Resource[]
   for (const id of engine.reader.heldBlobs(sessionId, 200)) {
     const meta = engine.reader.meta(id);
     if (!meta || meta.state === "tombstoned") continue;
-    out.push({ uri: blobUri(id), name: `spillway-${id}`, title: `${meta.tool} result ${id}`, description: describe(meta), mimeType: mimeForKind(meta.kind), size: meta.chars });
+    out.push({
+      uri: blobUri(id),
+      name: `spillway-${id}`,
+      title: `${meta.tool} result ${id}`,
+      description: describe(meta),
+      mimeType: mimeForKind(meta.kind),
+      size: meta.chars,
+    });
   }
   return out;
 }

@@ -59,13 +59,21 @@ export class CallRecord {
 
   /** An own tool's answer (rescuer_fetch, recall_result): its read event gets the timing and JSON-RPC. */
   own(result: CallToolResult, eventId: number | undefined): CallToolResult {
-    if (eventId !== undefined) this.engine.noteRead(eventId, { durationMs: this.elapsed(), rpc: { request: this.request, response: this.response(result) } });
+    if (eventId !== undefined)
+      this.engine.noteRead(eventId, { durationMs: this.elapsed(), rpc: { request: this.request, response: this.response(result) } });
     return result;
   }
 
   /** A call that produced no result: recorded as failed, with the sentence the model gets. */
   failed(call: { tool: string; server: string | null; args: unknown }, result: CallToolResult, message: string): CallToolResult {
-    const callId = this.engine.recordFailedCall({ sessionId: this.sessionId, ...call, message, startedAt: this.startedAt, durationMs: this.elapsed(), upstreamMs: this.upstreamMs });
+    const callId = this.engine.recordFailedCall({
+      sessionId: this.sessionId,
+      ...call,
+      message,
+      startedAt: this.startedAt,
+      durationMs: this.elapsed(),
+      upstreamMs: this.upstreamMs,
+    });
     if (callId !== null) {
       this.engine.noteCall(callId, {
         rpc: { request: this.request, response: this.response(result), upstreamRequest: this.upstreamRequest },

@@ -39,7 +39,11 @@ describe("what the client gets for an upstream result", () => {
     expect(out.content).toHaveLength(3);
     expect(out.content[0]).toMatchObject({ type: "text" });
     expect((out.content[0] as { text: string }).text).toMatch(/PREVIEW/);
-    expect(out.content[1]).toMatchObject({ type: "resource_link", uri: expect.stringMatching(/^spillway:\/\/blob\/[0-9a-f]{12}$/), mimeType: "text/plain" });
+    expect(out.content[1]).toMatchObject({
+      type: "resource_link",
+      uri: expect.stringMatching(/^spillway:\/\/blob\/[0-9a-f]{12}$/),
+      mimeType: "text/plain",
+    });
     expect(out.content[2]).toEqual(image);
   });
 
@@ -70,7 +74,12 @@ describe("what the client gets for an upstream result", () => {
     const image = { type: "image" as const, data: "aGk=", mimeType: "image/png" };
     const [a, b, c] = [secrets.lines.slice(0, 5).join("\n"), secrets.lines.slice(5, 9).join("\n"), secrets.lines.slice(9).join("\n")];
     const result: CallToolResult = {
-      content: [{ type: "text", text: a }, image, { type: "text", text: b }, { type: "resource", resource: { uri: "file:///x.env", text: c } }],
+      content: [
+        { type: "text", text: a },
+        image,
+        { type: "text", text: b },
+        { type: "resource", resource: { uri: "file:///x.env", text: c } },
+      ],
       structuredContent: { env: { SESSION_SECRET: secrets.values[6], note: secrets.lines[0] }, count: 3 },
     };
     const out = deliver(result);
@@ -79,7 +88,10 @@ describe("what the client gets for an upstream result", () => {
     expect(out.content[1]).toBe(image);
     expect((out.content[0] as { text: string }).text.split("\n")).toHaveLength(5);
     expect((out.content[2] as { text: string }).text).toContain("Cookie: [masked:cookie]");
-    expect(out.structuredContent).toEqual({ env: { SESSION_SECRET: "[masked:secret]", note: expect.stringContaining("[masked:") }, count: 3 });
+    expect(out.structuredContent).toEqual({
+      env: { SESSION_SECRET: "[masked:secret]", note: expect.stringContaining("[masked:") },
+      count: 3,
+    });
     expect(leaks(result)).toHaveLength(secrets.values.length); // the upstream's result object is left alone
   });
 

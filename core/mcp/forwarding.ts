@@ -4,10 +4,24 @@
  * servers offer it. Every list follows the upstream's pagination and is answered whole.
  */
 import {
-  CompleteResultSchema, EmptyResultSchema, ErrorCode, GetPromptResultSchema, ListPromptsResultSchema,
-  ListResourcesResultSchema, ListResourceTemplatesResultSchema, McpError, ReadResourceResultSchema,
-  type CompleteRequest, type CompleteResult, type GetPromptResult, type LoggingLevel, type Prompt,
-  type ReadResourceResult, type Resource, type ResourceTemplate, type ServerCapabilities,
+  CompleteResultSchema,
+  EmptyResultSchema,
+  ErrorCode,
+  GetPromptResultSchema,
+  ListPromptsResultSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesResultSchema,
+  McpError,
+  ReadResourceResultSchema,
+  type CompleteRequest,
+  type CompleteResult,
+  type GetPromptResult,
+  type LoggingLevel,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import type { Upstream } from "./upstream";
@@ -49,7 +63,11 @@ async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<{ 
   return out;
 }
 
-function merge<T>(lists: { live: Live; items: T[] }[], key: (t: T) => string, rename: (t: T, k: string) => T): { items: T[]; routes: Map<string, Target> } {
+function merge<T>(
+  lists: { live: Live; items: T[] }[],
+  key: (t: T) => string,
+  rename: (t: T, k: string) => T,
+): { items: T[]; routes: Map<string, Target> } {
   const owners = new Map<string, number>();
   for (const l of lists) for (const k of new Set(l.items.map(key))) owners.set(k, (owners.get(k) ?? 0) + 1);
   const items: T[] = [];
@@ -66,49 +84,85 @@ function merge<T>(lists: { live: Live; items: T[] }[], key: (t: T) => string, re
 }
 
 /** Lists of every server offering `kind`; a server failing to list is left out rather than failing the client. */
-async function collect<T>(upstreams: UpstreamManager, kind: Kind, list: (u: Upstream) => Promise<T[]>, bounded: boolean): Promise<{ live: Live; items: T[] }[]> {
+async function collect<T>(
+  upstreams: UpstreamManager,
+  kind: Kind,
+  list: (u: Upstream) => Promise<T[]>,
+  bounded: boolean,
+): Promise<{ live: Live; items: T[] }[]> {
   const live = await offering(upstreams, kind, bounded);
   const lists = await Promise.all(live.map(async (l) => ({ live: l, items: await list(l.upstream).catch(() => null) })));
   return lists.filter((l): l is { live: Live; items: T[] } => l.items !== null);
 }
 
 export async function listPrompts(upstreams: UpstreamManager, bounded = false): Promise<{ items: Prompt[]; routes: Map<string, Target> }> {
-  const lists = await collect(upstreams, "prompts", (u) =>
-    allPages(async (cursor) => {
-      const r = await u.forward("prompts/list", cursor ? { cursor } : {}, ListPromptsResultSchema);
-      return { items: r.prompts, nextCursor: r.nextCursor };
-    }),
+  const lists = await collect(
+    upstreams,
+    "prompts",
+    (u) =>
+      allPages(async (cursor) => {
+        const r = await u.forward("prompts/list", cursor ? { cursor } : {}, ListPromptsResultSchema);
+        return { items: r.prompts, nextCursor: r.nextCursor };
+      }),
     bounded,
   );
-  return merge(lists, (p) => p.name, (p, name) => ({ ...p, name }));
+  return merge(
+    lists,
+    (p) => p.name,
+    (p, name) => ({ ...p, name }),
+  );
 }
 
-export async function listResources(upstreams: UpstreamManager, bounded = false): Promise<{ items: Resource[]; routes: Map<string, Target> }> {
-  const lists = await collect(upstreams, "resources", (u) =>
-    allPages(async (cursor) => {
-      const r = await u.forward("resources/list", cursor ? { cursor } : {}, ListResourcesResultSchema);
-      return { items: r.resources, nextCursor: r.nextCursor };
-    }),
+export async function listResources(
+  upstreams: UpstreamManager,
+  bounded = false,
+): Promise<{ items: Resource[]; routes: Map<string, Target> }> {
+  const lists = await collect(
+    upstreams,
+    "resources",
+    (u) =>
+      allPages(async (cursor) => {
+        const r = await u.forward("resources/list", cursor ? { cursor } : {}, ListResourcesResultSchema);
+        return { items: r.resources, nextCursor: r.nextCursor };
+      }),
     bounded,
   );
-  return merge(lists, (r) => r.uri, (r, uri) => ({ ...r, uri }));
+  return merge(
+    lists,
+    (r) => r.uri,
+    (r, uri) => ({ ...r, uri }),
+  );
 }
 
-export async function listTemplates(upstreams: UpstreamManager, bounded = false): Promise<{ items: ResourceTemplate[]; routes: Map<string, Target> }> {
-  const lists = await collect(upstreams, "resources", (u) =>
-    allPages(async (cursor) => {
-      const r = await u.forward("resources/templates/list", cursor ? { cursor } : {}, ListResourceTemplatesResultSchema);
-      return { items: r.resourceTemplates, nextCursor: r.nextCursor };
-    }),
+export async function listTemplates(
+  upstreams: UpstreamManager,
+  bounded = false,
+): Promise<{ items: ResourceTemplate[]; routes: Map<string, Target> }> {
+  const lists = await collect(
+    upstreams,
+    "resources",
+    (u) =>
+      allPages(async (cursor) => {
+        const r = await u.forward("resources/templates/list", cursor ? { cursor } : {}, ListResourceTemplatesResultSchema);
+        return { items: r.resourceTemplates, nextCursor: r.nextCursor };
+      }),
     bounded,
   );
-  return merge(lists, (t) => t.uriTemplate, (t, uriTemplate) => ({ ...t, uriTemplate }));
+  return merge(
+    lists,
+    (t) => t.uriTemplate,
+    (t, uriTemplate) => ({ ...t, uriTemplate }),
+  );
 }
 
 /** The server of a prompt name as exposed (its own name, or `<server>__name`). */
 export async function promptTarget(upstreams: UpstreamManager, name: string): Promise<Target> {
   const target = (await listPrompts(upstreams)).routes.get(name);
-  if (!target) throw new McpError(ErrorCode.InvalidParams, `There is no prompt named ${name} behind Spillway: call prompts/list for the current names.`);
+  if (!target)
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `There is no prompt named ${name} behind Spillway: call prompts/list for the current names.`,
+    );
   return target;
 }
 
@@ -130,15 +184,28 @@ export async function resourceTarget(upstreams: UpstreamManager, uri: string): P
   return only ? { server: only.server, upstream: only.upstream, name: uri } : null;
 }
 
-export async function getPrompt(upstreams: UpstreamManager, name: string, args: Record<string, string> | undefined, signal?: AbortSignal): Promise<GetPromptResult> {
+export async function getPrompt(
+  upstreams: UpstreamManager,
+  name: string,
+  args: Record<string, string> | undefined,
+  signal?: AbortSignal,
+): Promise<GetPromptResult> {
   const t = await promptTarget(upstreams, name);
   return t.upstream.forward("prompts/get", { name: t.name, ...(args ? { arguments: args } : {}) }, GetPromptResultSchema, signal);
 }
 
 /** resources/read on the owning server, the content as it sent it (the proxy decides on rescue). */
-export async function readResource(upstreams: UpstreamManager, uri: string, signal?: AbortSignal): Promise<{ server: string; result: ReadResourceResult }> {
+export async function readResource(
+  upstreams: UpstreamManager,
+  uri: string,
+  signal?: AbortSignal,
+): Promise<{ server: string; result: ReadResourceResult }> {
   const t = await resourceTarget(upstreams, uri);
-  if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}: no server behind Spillway offers it (see resources/list and resources/templates/list).`);
+  if (!t)
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Unknown resource ${uri}: no server behind Spillway offers it (see resources/list and resources/templates/list).`,
+    );
   const result = await t.upstream.forward("resources/read", { uri: t.name }, ReadResourceResultSchema, signal);
   // The client asked for the URI it knows; the contents name that one.
   const contents = result.contents.map((c) => (c.uri === t.name && t.name !== uri ? { ...c, uri } : c));
@@ -156,7 +223,11 @@ export async function subscription(upstreams: UpstreamManager, uri: string, on: 
 const NO_COMPLETION: CompleteResult = { completion: { values: [] } };
 
 /** completion/complete on the server owning the prompt or resource template; none completes to nothing. */
-export async function complete(upstreams: UpstreamManager, params: CompleteRequest["params"], signal?: AbortSignal): Promise<CompleteResult> {
+export async function complete(
+  upstreams: UpstreamManager,
+  params: CompleteRequest["params"],
+  signal?: AbortSignal,
+): Promise<CompleteResult> {
   let target: Target | null | undefined;
   let ref = params.ref;
   if (ref.type === "ref/prompt") {

@@ -26,7 +26,8 @@ export interface HandRunner {
   close(): Promise<void>;
 }
 
-const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 export function createHandRunner(engine: Engine, upstreams: UpstreamManager, servers: Record<string, UpstreamConfig>): HandRunner {
   // One session per process: every tool run by hand from this inspector lands in it.
@@ -86,7 +87,13 @@ export function createHandRunner(engine: Engine, upstreams: UpstreamManager, ser
         const result = await client.request({ method: "tools/call", params: { name: tool, arguments: args } }, CallToolResultSchema, {
           timeout: engine.config.server.upstreamTimeoutMs + 5_000,
         });
-        return { sessionId, callId: calls[0] ?? null, isError: result.isError === true, durationMs: Math.round(performance.now() - t0), result };
+        return {
+          sessionId,
+          callId: calls[0] ?? null,
+          isError: result.isError === true,
+          durationMs: Math.round(performance.now() - t0),
+          result,
+        };
       } catch (err) {
         throw new SpillwayError(ErrorCode.Upstream, `Running ${tool} by hand failed: ${describeError(err)}`);
       } finally {

@@ -16,7 +16,10 @@ function serve(body: string, type: string, chunk = 7) {
   };
 }
 
-const call = (id: number, name: string) => ({ method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } }) });
+const call = (id: number, name: string) => ({
+  method: "POST",
+  body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } }),
+});
 const event = (msg: unknown, crlf = false) => {
   const nl = crlf ? "\r\n" : "\n";
   return `event: message${nl}data: ${JSON.stringify(msg)}${nl}${nl}`;
@@ -25,7 +28,9 @@ const dataOf = (sse: string) => [...sse.matchAll(/^data: (.*)$/gm)].map((m) => J
 
 describe("limitedFetch", () => {
   it("passes SSE events under the limit through unchanged, whatever the chunking and line endings", async () => {
-    const body = event({ jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } }) + event({ jsonrpc: "2.0", id: 3, result: { content: [] } }, true);
+    const body =
+      event({ jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } }) +
+      event({ jsonrpc: "2.0", id: 3, result: { content: [] } }, true);
     const res = await limitedFetch(10_000, serve(body, "text/event-stream", 3))("http://x/mcp", call(3, "t"));
     expect(await res.text()).toBe(body);
   });
@@ -44,13 +49,19 @@ describe("limitedFetch", () => {
     const noisy = { jsonrpc: "2.0", method: "notifications/message", params: { data: "z".repeat(5000) } };
     const answer = { jsonrpc: "2.0", id: 5, result: { content: [] } };
     const skipped: string[] = [];
-    const res = await limitedFetch(2000, serve(event(noisy) + event(answer), "text/event-stream", 256), (w) => skipped.push(w))("http://x/mcp", call(5, "t"));
+    const res = await limitedFetch(2000, serve(event(noisy) + event(answer), "text/event-stream", 256), (w) => skipped.push(w))(
+      "http://x/mcp",
+      call(5, "t"),
+    );
     expect(dataOf(await res.text())).toEqual([answer]);
     expect(skipped).toHaveLength(1);
   });
 
   it("answers a JSON body over the limit with the error for its request", async () => {
-    const res = await limitedFetch(1000, serve(JSON.stringify({ jsonrpc: "2.0", id: 6, result: { text: "q".repeat(3000) } }), "application/json"))("http://x/mcp", call(6, "dump"));
+    const res = await limitedFetch(
+      1000,
+      serve(JSON.stringify({ jsonrpc: "2.0", id: 6, result: { text: "q".repeat(3000) } }), "application/json"),
+    )("http://x/mcp", call(6, "dump"));
     const body = (await res.json()) as { error: { message: string } };
     expect(body).toMatchObject({ id: 6, error: { code: -32603 } });
     expect(body.error.message).toMatch(/its answer to dump is/);

@@ -128,7 +128,10 @@ async function limitedJson(res: Response, requests: Map<RequestId, string>, max:
     if (size > max) {
       await reader.cancel();
       const errors = [...requests.keys()].map((id) => tooLarge(requests, id, size, max));
-      return new Response(JSON.stringify(errors.length === 1 ? errors[0] : errors), { status: res.status, headers: headersWithout(res.headers, "content-length") });
+      return new Response(JSON.stringify(errors.length === 1 ? errors[0] : errors), {
+        status: res.status,
+        headers: headersWithout(res.headers, "content-length"),
+      });
     }
     parts.push(value);
   }

@@ -70,7 +70,8 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
   const gone = (sid: string): string => {
     const why = table.endReason(sid);
     if (why === "idle") return `Session ${sid} was closed after ${Math.round(idleMs / 60_000)} min without use; initialize a new one.`;
-    if (why === "evicted") return `Session ${sid} was closed to make room for a newer one (server.maxSessions is ${maxSessions}); initialize a new one.`;
+    if (why === "evicted")
+      return `Session ${sid} was closed to make room for a newer one (server.maxSessions is ${maxSessions}); initialize a new one.`;
     return `Session ${sid} not found: it ended or the server restarted; initialize a new one.`;
   };
 
@@ -102,14 +103,21 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
       }
       const room = table.makeRoom();
       if (!room) {
-        return rpcError(res, 503, -32000, `Spillway already has ${table.size} MCP sessions open, all busy, which is its limit (server.maxSessions); try again when a call finishes.`);
+        return rpcError(
+          res,
+          503,
+          -32000,
+          `Spillway already has ${table.size} MCP sessions open, all busy, which is its limit (server.maxSessions); try again when a call finishes.`,
+        );
       }
       if (room.evict) await end(room.evict, "evicted");
       const id = randomUUID();
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
       const toolUses = opts.toolUses;
       const server = createProxyServer({
-        engine, upstreams: opts.upstreams, sessionId: id,
+        engine,
+        upstreams: opts.upstreams,
+        sessionId: id,
         sessionFromMeta: toolUses ? (meta) => toolUses.fromMeta(meta) : undefined,
       });
       server.onerror = (err) => log.warn("mcp http", { session: id, error: describeError(err) });
@@ -126,7 +134,9 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
 
   const reapIdle = async (): Promise<number> => {
     const ids = table.idle();
-    await Promise.all(ids.map((id) => end(id, "idle").catch((err) => log.warn("closing an idle session failed", { error: describeError(err) }))));
+    await Promise.all(
+      ids.map((id) => end(id, "idle").catch((err) => log.warn("closing an idle session failed", { error: describeError(err) }))),
+    );
     return ids.length;
   };
   const reaper = setInterval(() => void reapIdle(), Math.max(1_000, Math.min(idleMs, 60_000)));
@@ -135,7 +145,11 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
   const api: McpHttp = {
     sessions: () =>
       table.entries().map(([id, s]) => ({
-        id, client: s.value.server.getClientVersion()?.name ?? null, idleMs: clock.now() - s.lastSeen, inflight: s.inflight, streams: s.streams,
+        id,
+        client: s.value.server.getClientVersion()?.name ?? null,
+        idleMs: clock.now() - s.lastSeen,
+        inflight: s.inflight,
+        streams: s.streams,
       })),
     reapIdle,
     async close() {

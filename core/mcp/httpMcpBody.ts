@@ -12,7 +12,12 @@ import { MAX_MESSAGE_BYTES } from "./lineReader";
 
 export type McpBody = { ok: true; body: unknown } | { ok: false; status: number; id: RequestId | null; error: RpcErrorBody };
 
-const fail = (status: number, code: number, message: string, id: RequestId | null = null): McpBody => ({ ok: false, status, id, error: { code, message } });
+const fail = (status: number, code: number, message: string, id: RequestId | null = null): McpBody => ({
+  ok: false,
+  status,
+  id,
+  error: { code, message },
+});
 
 export async function readMcpBody(req: IncomingMessage, limit = MAX_MESSAGE_BYTES): Promise<McpBody> {
   let raw: Buffer;
@@ -20,7 +25,11 @@ export async function readMcpBody(req: IncomingMessage, limit = MAX_MESSAGE_BYTE
     raw = await readBody(req, limit);
   } catch (err) {
     if (err instanceof SpillwayError && err.code === ErrorCode.TooLarge) {
-      return fail(413, INVALID_REQUEST, `Invalid Request: the body is over the ${mb(limit)} limit of one message; send less (pass a large value by spill:<id> or a file path).`);
+      return fail(
+        413,
+        INVALID_REQUEST,
+        `Invalid Request: the body is over the ${mb(limit)} limit of one message; send less (pass a large value by spill:<id> or a file path).`,
+      );
     }
     throw err;
   }
@@ -32,7 +41,12 @@ export async function readMcpBody(req: IncomingMessage, limit = MAX_MESSAGE_BYTE
     if (value.length === 0) return fail(400, INVALID_REQUEST, "Invalid Request: the batch is empty; send at least one JSON-RPC message.");
     for (let i = 0; i < value.length; i++) {
       const c = checkMessage(value[i]);
-      if (!c.ok) return fail(400, INVALID_REQUEST, `Invalid Request: message ${i + 1} of the batch is wrong: ${c.error.message.replace(/^Invalid Request: /, "")}`);
+      if (!c.ok)
+        return fail(
+          400,
+          INVALID_REQUEST,
+          `Invalid Request: message ${i + 1} of the batch is wrong: ${c.error.message.replace(/^Invalid Request: /, "")}`,
+        );
     }
     return { ok: true, body: value };
   }

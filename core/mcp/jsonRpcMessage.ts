@@ -38,14 +38,22 @@ export function decodeMessage(buf: Buffer): Decoded {
   const parsed = parseJsonBytes(buf);
   if (!parsed.ok) return { ok: false, id: null, error: parsed.error };
   if (Array.isArray(parsed.value)) {
-    return { ok: false, id: null, error: { code: INVALID_REQUEST, message: "Invalid Request: batches are not accepted here; send one JSON-RPC message per line." } };
+    return {
+      ok: false,
+      id: null,
+      error: { code: INVALID_REQUEST, message: "Invalid Request: batches are not accepted here; send one JSON-RPC message per line." },
+    };
   }
   return checkMessage(parsed.value);
 }
 
 /** Checks that a parsed value is one JSON-RPC 2.0 message, naming the first thing wrong. */
 export function checkMessage(value: unknown): Decoded {
-  const invalid = (why: string, id: RequestId | null = null): Decoded => ({ ok: false, id, error: { code: INVALID_REQUEST, message: `Invalid Request: ${why}` } });
+  const invalid = (why: string, id: RequestId | null = null): Decoded => ({
+    ok: false,
+    id,
+    error: { code: INVALID_REQUEST, message: `Invalid Request: ${why}` },
+  });
   if (typeof value !== "object" || value === null || Array.isArray(value)) return invalid("a JSON-RPC message must be a JSON object.");
   const m = value as Record<string, unknown>;
   const id = typeof m.id === "string" || (typeof m.id === "number" && Number.isInteger(m.id)) ? (m.id as RequestId) : null;
@@ -55,7 +63,8 @@ export function checkMessage(value: unknown): Decoded {
     if (typeof m.method !== "string" || m.method.length === 0) return invalid('"method" must be a non-empty string.', id);
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(m.method)) return invalid('"method" contains a control character.', id);
-    if ("params" in m && (typeof m.params !== "object" || m.params === null || Array.isArray(m.params))) return invalid('"params" must be an object.', id);
+    if ("params" in m && (typeof m.params !== "object" || m.params === null || Array.isArray(m.params)))
+      return invalid('"params" must be an object.', id);
   } else if (!("result" in m) && !("error" in m)) {
     return invalid('the message has no "method", "result" or "error".', id);
   }

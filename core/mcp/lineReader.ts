@@ -74,7 +74,10 @@ export class LineReader {
       return;
     }
     // Copies, so the oversized line's chunks are not kept alive by a view into them.
-    this.tail = part.length >= KEEP_BYTES ? Buffer.from(part.subarray(part.length - KEEP_BYTES)) : Buffer.concat([this.tail, part]).subarray(-KEEP_BYTES);
+    this.tail =
+      part.length >= KEEP_BYTES
+        ? Buffer.from(part.subarray(part.length - KEEP_BYTES))
+        : Buffer.concat([this.tail, part]).subarray(-KEEP_BYTES);
   }
 
   private finish(): void {

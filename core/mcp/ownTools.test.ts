@@ -40,7 +40,9 @@ describe("own tool definitions", () => {
     const props = fetchTool!.inputSchema.properties as Record<string, { enum?: string[]; type?: string }>;
     expect(props.mode!.enum).toEqual([...FETCH_MODES]);
     expect(fetchTool!.inputSchema.required).toEqual(["id", "mode"]);
-    expect(Object.keys(props)).toEqual(expect.arrayContaining(["query", "pattern", "start", "count", "start_char", "count_chars", "expression"]));
+    expect(Object.keys(props)).toEqual(
+      expect.arrayContaining(["query", "pattern", "start", "count", "start_char", "count_chars", "expression"]),
+    );
     expect(props.top_k!.type).toBe("integer");
     expect(recallTool!.inputSchema.required).toEqual(["result_id"]);
     for (const t of own) expect(t.annotations?.readOnlyHint).toBe(true);

@@ -54,7 +54,13 @@ function asRecord(args: unknown): Record<string, unknown> {
  * Runs one of the own tools for a session. Argument values are handed to the engine as given:
  * it accepts the loose forms models write ("5" for 5) and answers a bad one with a sentence.
  */
-export function callOwnTool(engine: Engine, sessionId: string, name: string, rawArgs: unknown, onEvent?: (eventId: number | undefined) => void): CallToolResult {
+export function callOwnTool(
+  engine: Engine,
+  sessionId: string,
+  name: string,
+  rawArgs: unknown,
+  onEvent?: (eventId: number | undefined) => void,
+): CallToolResult {
   const args = asRecord(rawArgs);
   const answer =
     name === FETCH_TOOL

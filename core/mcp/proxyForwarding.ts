@@ -5,9 +5,17 @@
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CompleteRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, SetLevelRequestSchema, SubscribeRequestSchema,
-  UnsubscribeRequestSchema, type LoggingLevel, type Resource,
+  CompleteRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ReadResourceRequestSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  type LoggingLevel,
+  type Resource,
 } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../errors";
 import type { Engine } from "../engine/engineApi";
@@ -49,7 +57,9 @@ export function installForwarding(server: Server, ctx: ForwardingContext): () =>
   };
 
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: (await fwd.listPrompts(upstreams, true)).items }));
-  server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => fwd.getPrompt(upstreams, req.params.name, req.params.arguments, extra.signal));
+  server.setRequestHandler(GetPromptRequestSchema, async (req, extra) =>
+    fwd.getPrompt(upstreams, req.params.name, req.params.arguments, extra.signal),
+  );
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const [mine, theirs] = await Promise.all([ownResources(), fwd.listResources(upstreams, true)]);
     return { resources: [...mine, ...theirs.items.filter((r) => !own(r.uri))] };
@@ -107,7 +117,8 @@ export function installForwarding(server: Server, ctx: ForwardingContext): () =>
     return {};
   });
 
-  const send = (what: string, p: Promise<void>) => p.catch((err) => logger.warn(`could not forward ${what}`, { session: ctx.sessionId(), error: describeError(err) }));
+  const send = (what: string, p: Promise<void>) =>
+    p.catch((err) => logger.warn(`could not forward ${what}`, { session: ctx.sessionId(), error: describeError(err) }));
   const detach = upstreams.onNotification((from: string, n: UpstreamNotification) => {
     if (!ctx.ready()) return;
     if (n.method === "notifications/message") {

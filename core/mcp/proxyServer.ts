@@ -5,8 +5,15 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema, CreateMessageResultSchema, ElicitResultSchema, ErrorCode as McpErrorCode, ListToolsRequestSchema, McpError,
-  type CallToolResult, type ServerNotification, type ServerRequest,
+  CallToolRequestSchema,
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  ErrorCode as McpErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { describeError } from "../errors";
@@ -56,8 +63,11 @@ export function createProxyServer(deps: ProxyDeps): Server {
     {
       // Always offered, as the upstreams start after the handshake: with none behind, the lists are empty.
       capabilities: {
-        tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true },
-        completions: {}, logging: {},
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: true },
+        prompts: { listChanged: true },
+        completions: {},
+        logging: {},
       },
       instructions: INSTRUCTIONS,
       jsonSchemaValidator: lazySchemaValidator(),
@@ -96,7 +106,9 @@ export function createProxyServer(deps: ProxyDeps): Server {
   // No notification before the client has finished initializing; it lists tools then anyway.
   const unsubscribe = upstreams.onToolsChanged(() => {
     if (!initialized) return;
-    server.sendToolListChanged().catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
+    server
+      .sendToolListChanged()
+      .catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
   });
   const detach = installForwarding(server, {
     upstreams,
@@ -125,7 +137,9 @@ export function createProxyServer(deps: ProxyDeps): Server {
     const t0 = performance.now();
     const loading = engine();
     // An upstream tool still runs when the engine cannot load: its raw result, and a log line.
-    loading.catch((err) => log.error("the engine did not load; results pass through untouched", { session: sessionId, error: describeError(err) }));
+    loading.catch((err) =>
+      log.error("the engine did not load; results pass through untouched", { session: sessionId, error: describeError(err) }),
+    );
     const record = (e: Engine) => new CallRecord(e, sessionId, req, extra.requestId, t0);
     if (isOwnTool(name)) {
       const e = await loading.catch(() => null);
@@ -150,7 +164,11 @@ export function createProxyServer(deps: ProxyDeps): Server {
     const progress = relayProgress(req.params._meta?.progressToken, extra);
     try {
       result = await rec.upstream(route.upstreamName, expanded.args, () =>
-        upstreams.call(route, expanded.args, { signal: extra.signal, onprogress: progress.onprogress, relay: relayTo(server, route.server, extra) }),
+        upstreams.call(route, expanded.args, {
+          signal: extra.signal,
+          onprogress: progress.onprogress,
+          relay: relayTo(server, route.server, extra),
+        }),
       );
       await progress.flush();
     } catch (err) {
@@ -161,7 +179,15 @@ export function createProxyServer(deps: ProxyDeps): Server {
       return rec.failed({ tool: name, server: route.server, args: args ?? {} }, errorResult(answer), answer);
     }
     let ids = { main: null as number | null, structured: null as number | null };
-    const delivered = deliverResult(e, { sessionId, tool: name, server: route.server, args: args ?? {}, result, note: expanded.note, onRecorded: (r) => (ids = r) });
+    const delivered = deliverResult(e, {
+      sessionId,
+      tool: name,
+      server: route.server,
+      args: args ?? {},
+      result,
+      note: expanded.note,
+      onRecorded: (r) => (ids = r),
+    });
     return rec.delivered(delivered, result, ids);
   });
 
@@ -169,7 +195,13 @@ export function createProxyServer(deps: ProxyDeps): Server {
 }
 
 /** An upstream call forwarded as is, for when the engine is not there to look at it. */
-async function passThrough(upstreams: UpstreamManager, route: RoutedTool, args: Record<string, unknown> | undefined, extra: Extra, relay: Relay): Promise<CallToolResult> {
+async function passThrough(
+  upstreams: UpstreamManager,
+  route: RoutedTool,
+  args: Record<string, unknown> | undefined,
+  extra: Extra,
+  relay: Relay,
+): Promise<CallToolResult> {
   try {
     return await upstreams.call(route, args ?? {}, { signal: extra.signal, relay });
   } catch (err) {
@@ -186,9 +218,14 @@ function relayTo(server: Server, upstream: string, extra: Extra): Relay {
     const caps = server.getClientCapabilities();
     const sampling = req.method === "sampling/createMessage";
     if (!(sampling ? caps?.sampling : caps?.elicitation)) {
-      throw new McpError(McpErrorCode.InvalidRequest, `The client connected to Spillway did not declare ${sampling ? "sampling" : "elicitation"}, so ${upstream} cannot ask it for ${req.method}.`);
+      throw new McpError(
+        McpErrorCode.InvalidRequest,
+        `The client connected to Spillway did not declare ${sampling ? "sampling" : "elicitation"}, so ${upstream} cannot ask it for ${req.method}.`,
+      );
     }
-    return extra.sendRequest(req as never, sampling ? CreateMessageResultSchema : ElicitResultSchema, { signal }) as Promise<Record<string, unknown>>;
+    return extra.sendRequest(req as never, sampling ? CreateMessageResultSchema : ElicitResultSchema, { signal }) as Promise<
+      Record<string, unknown>
+    >;
   };
 }
 

@@ -5,10 +5,22 @@
  */
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
-  CallToolRequestSchema, CompleteRequestSchema, GetPromptRequestSchema, InitializeRequestSchema, ListPromptsRequestSchema,
-  ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, PingRequestSchema, ReadResourceRequestSchema,
-  SetLevelRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema, isJSONRPCRequest,
-  type JSONRPCMessage, type MessageExtraInfo,
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  GetPromptRequestSchema,
+  InitializeRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+  ReadResourceRequestSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
 } from "@modelcontextprotocol/sdk/types.js";
 import { INVALID_PARAMS, errorResponse, type RpcErrorBody } from "./jsonRpcMessage";
 
@@ -52,7 +64,15 @@ function at(root: unknown, path: PropertyKey[]): unknown {
   return v;
 }
 
-const EXPECTED: Record<string, string> = { string: "a string", number: "a number", int: "an integer", boolean: "a boolean", object: "an object", array: "an array", record: "an object" };
+const EXPECTED: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "an integer",
+  boolean: "a boolean",
+  object: "an object",
+  array: "an array",
+  record: "an object",
+};
 
 /** One sentence for the first problem zod found in a request. */
 function sentence(method: string, request: unknown, issue: Issue): string {
@@ -63,7 +83,8 @@ function sentence(method: string, request: unknown, issue: Issue): string {
   if (issue.code === "invalid_type" && issue.expected) {
     return `Invalid params for ${method}: ${name} must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${typeName(got)}.`;
   }
-  if (issue.code === "invalid_value" || issue.code === "invalid_union") return `Invalid params for ${method}: ${name} has a value that is not allowed (${typeName(got)}).`;
+  if (issue.code === "invalid_value" || issue.code === "invalid_union")
+    return `Invalid params for ${method}: ${name} has a value that is not allowed (${typeName(got)}).`;
   return `Invalid params for ${method}: ${name} is not valid (${issue.message.split("\n")[0]!.slice(0, 120)}).`;
 }
 

@@ -12,7 +12,9 @@ let shared: AjvJsonSchemaValidator | null = null;
 
 function ajv(): AjvJsonSchemaValidator {
   if (!shared) {
-    const { AjvJsonSchemaValidator: Provider } = createRequire(import.meta.url)("@modelcontextprotocol/sdk/validation/ajv") as typeof import("@modelcontextprotocol/sdk/validation/ajv");
+    const { AjvJsonSchemaValidator: Provider } = createRequire(import.meta.url)(
+      "@modelcontextprotocol/sdk/validation/ajv",
+    ) as typeof import("@modelcontextprotocol/sdk/validation/ajv");
     shared = new Provider();
   }
   return shared;

@@ -97,13 +97,19 @@ export class LineStdioClientTransport implements Transport {
 
   private onOversized(o: OversizedLine): void {
     if (looksLikeRequest(o)) {
-      this.onerror?.(new Error(`the server sent a request or notification of ${mb(o.bytes)}, over the ${mb(this.max)} limit; it was skipped`));
+      this.onerror?.(
+        new Error(`the server sent a request or notification of ${mb(o.bytes)}, over the ${mb(this.max)} limit; it was skipped`),
+      );
       return;
     }
     let id = idOfOversized(o);
     if (id === null || !this.pending.has(id)) id = this.pending.size === 1 ? [...this.pending.keys()][0]! : null;
     if (id === null) {
-      this.onerror?.(new Error(`the server sent an answer of ${mb(o.bytes)}, over the ${mb(this.max)} limit, for a request that cannot be told; it was skipped`));
+      this.onerror?.(
+        new Error(
+          `the server sent an answer of ${mb(o.bytes)}, over the ${mb(this.max)} limit, for a request that cannot be told; it was skipped`,
+        ),
+      );
       return;
     }
     const what = this.pending.get(id)!;
@@ -134,7 +140,8 @@ export class LineStdioClientTransport implements Transport {
       if (child.exitCode !== null || child.signalCode !== null) resolve();
       else child.once("close", () => resolve());
     });
-    const within = (ms: number) => Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
+    const within = (ms: number) =>
+      Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
     try {
       child.stdin?.end();
     } catch {

@@ -72,7 +72,10 @@ export class LineStdioServerTransport implements Transport {
     let json = JSON.stringify(message);
     if (Buffer.byteLength(json) > this.max && "id" in message && !isJSONRPCRequest(message)) {
       // A reply this large would be dropped by the reader at the other end; say so instead.
-      const error = { code: -32603, message: `The answer is ${mb(Buffer.byteLength(json))}, over the ${mb(this.max)} limit of one message; ask for less (a range or a narrower query).` };
+      const error = {
+        code: -32603,
+        message: `The answer is ${mb(Buffer.byteLength(json))}, over the ${mb(this.max)} limit of one message; ask for less (a range or a narrower query).`,
+      };
       json = JSON.stringify(errorResponse(message.id ?? null, error));
     }
     await writeLine(this.stdout, json);

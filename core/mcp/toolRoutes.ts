@@ -29,7 +29,11 @@ function advertise(tool: Tool, name: string): Tool {
  * Routes for the servers' tool lists, in config order: a name is prefixed `<server>__` only when
  * two servers, or Spillway itself (`reserved`), use it.
  */
-export function routeTools(lists: { server: string; tools: readonly Tool[] }[], reserved: ReadonlySet<string>, logger: Logger): Map<string, RoutedTool> {
+export function routeTools(
+  lists: { server: string; tools: readonly Tool[] }[],
+  reserved: ReadonlySet<string>,
+  logger: Logger,
+): Map<string, RoutedTool> {
   const owners = new Map<string, number>();
   for (const l of lists) for (const t of l.tools) owners.set(t.name, (owners.get(t.name) ?? 0) + 1);
   const routes = new Map<string, RoutedTool>();
@@ -49,5 +53,11 @@ export function routeTools(lists: { server: string; tools: readonly Tool[] }[], 
 
 /** Keeps the entries of a cached list that look like tools; the cache is ours, but a row may predate a change. */
 export function asTools(list: readonly unknown[]): Tool[] {
-  return list.filter((t): t is Tool => !!t && typeof t === "object" && typeof (t as { name?: unknown }).name === "string" && typeof (t as { inputSchema?: unknown }).inputSchema === "object");
+  return list.filter(
+    (t): t is Tool =>
+      !!t &&
+      typeof t === "object" &&
+      typeof (t as { name?: unknown }).name === "string" &&
+      typeof (t as { inputSchema?: unknown }).inputSchema === "object",
+  );
 }

@@ -6,8 +6,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
-  CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, ErrorCode as McpErrorCode, McpError, ToolListChangedNotificationSchema,
-  type CallToolResult, type ClientRequest, type Progress, type ServerCapabilities, type Tool,
+  CallToolResultSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode as McpErrorCode,
+  McpError,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type ClientRequest,
+  type Progress,
+  type ServerCapabilities,
+  type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import type { UpstreamConfig } from "../config/config";
@@ -92,7 +101,9 @@ export class Upstream {
     if (!this.connecting) {
       const delay = this.retryAt - (this.opts.clock ?? systemClock).now();
       if (delay > 0 && (!wait || delay > MAX_WAIT_MS)) {
-        throw upstreamError(`The upstream server ${this.name} is restarting (${this.lastError ?? "it failed"}); try again in ${Math.ceil(delay / 1000)} s.`);
+        throw upstreamError(
+          `The upstream server ${this.name} is restarting (${this.lastError ?? "it failed"}); try again in ${Math.ceil(delay / 1000)} s.`,
+        );
       }
       this.connecting = this.open(Math.max(0, delay)).finally(() => (this.connecting = null));
     }
@@ -105,7 +116,10 @@ export class Upstream {
     this.state = "starting";
     // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
     const capabilities = this.opts.onClientRequest ? { sampling: {}, elicitation: { form: {} } } : {};
-    const client = new Client({ name: "spillway", version: SPILLWAY_VERSION }, { capabilities, jsonSchemaValidator: lazySchemaValidator() });
+    const client = new Client(
+      { name: "spillway", version: SPILLWAY_VERSION },
+      { capabilities, jsonSchemaValidator: lazySchemaValidator() },
+    );
     const relay = this.opts.onClientRequest;
     if (relay) {
       client.setRequestHandler(CreateMessageRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
@@ -138,7 +152,10 @@ export class Upstream {
     const c = this.config;
     if ("url" in c) {
       const skipped = (why: string) => this.opts.logger.warn("upstream answer skipped", { server: this.name, why });
-      return new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers }, fetch: limitedFetch(MAX_MESSAGE_BYTES, fetch, skipped) });
+      return new StreamableHTTPClientTransport(new URL(c.url), {
+        requestInit: { headers: c.headers },
+        fetch: limitedFetch(MAX_MESSAGE_BYTES, fetch, skipped),
+      });
     }
     // The user's servers inherit this environment, as their agents would start them.
     const env = { ...(process.env as Record<string, string>), ...c.env };
@@ -169,7 +186,10 @@ export class Upstream {
     this.transport = null;
     if (this.closed) return;
     this.failed(`it exited or closed the connection${this.stderrHint()}`);
-    this.opts.logger.warn("upstream lost; it will be restarted on the next request", { server: this.name, stderr: this.stderrTail.slice(-5) });
+    this.opts.logger.warn("upstream lost; it will be restarted on the next request", {
+      server: this.name,
+      stderr: this.stderrTail.slice(-5),
+    });
   }
 
   /** All tools, following pagination. */
@@ -198,7 +218,12 @@ export class Upstream {
       const result = await client.request(
         { method: "tools/call", params: { name, arguments: (args ?? {}) as Record<string, unknown> } },
         CallToolResultSchema,
-        { signal: opts.signal, timeout: this.opts.timeoutMs, onprogress: opts.onprogress, resetTimeoutOnProgress: opts.onprogress !== undefined },
+        {
+          signal: opts.signal,
+          timeout: this.opts.timeoutMs,
+          onprogress: opts.onprogress,
+          resetTimeoutOnProgress: opts.onprogress !== undefined,
+        },
       );
       this.failures = 0;
       return result as CallToolResult;
@@ -214,7 +239,12 @@ export class Upstream {
   }
 
   /** Any other request (prompts, resources, completion, logging), forwarded raw under the timeout. */
-  async forward<S extends AnySchema>(method: string, params: Record<string, unknown>, schema: S, signal?: AbortSignal): Promise<SchemaOutput<S>> {
+  async forward<S extends AnySchema>(
+    method: string,
+    params: Record<string, unknown>,
+    schema: S,
+    signal?: AbortSignal,
+  ): Promise<SchemaOutput<S>> {
     const client = await this.connect(true);
     try {
       const result = await client.request({ method, params } as ClientRequest, schema, { signal, timeout: this.opts.timeoutMs });

@@ -37,7 +37,6 @@ export interface UpstreamStatus {
   pid: number | null;
 }
 
-
 export interface UpstreamManagerOptions {
   logger: Logger;
   timeoutMs: number;
@@ -95,9 +94,15 @@ export class UpstreamManager {
   private listeners = new Set<() => void>();
   private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
 
-  constructor(configs: Record<string, UpstreamConfig>, private readonly opts: UpstreamManagerOptions) {
+  constructor(
+    configs: Record<string, UpstreamConfig>,
+    private readonly opts: UpstreamManagerOptions,
+  ) {
     this.servers = new Map(
-      Object.entries(configs).map(([name, config]) => [name, { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null, relays: [] }]),
+      Object.entries(configs).map(([name, config]) => [
+        name,
+        { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null, relays: [] },
+      ]),
     );
   }
 
@@ -125,7 +130,8 @@ export class UpstreamManager {
           const u = await this.upstream(s);
           const up = u.connect(true).then(() => true);
           if (!bounded) await up;
-          else if (!(await Promise.race([up, new Promise<false>((r) => setTimeout(() => r(false), this.opts.firstListWaitMs).unref())]))) return null;
+          else if (!(await Promise.race([up, new Promise<false>((r) => setTimeout(() => r(false), this.opts.firstListWaitMs).unref())])))
+            return null;
           return { server: s.name, upstream: u };
         } catch (err) {
           if (!this.closed) this.opts.logger.warn("upstream unavailable", { server: s.name, error: describeError(err) });
@@ -193,7 +199,9 @@ export class UpstreamManager {
     this.closed = true;
     this.listeners.clear();
     this.notificationListeners.clear();
-    await Promise.all([...this.servers.values()].map(async (s) => (s.upstream ? (await s.upstream.catch(() => null))?.close() : undefined)));
+    await Promise.all(
+      [...this.servers.values()].map(async (s) => (s.upstream ? (await s.upstream.catch(() => null))?.close() : undefined)),
+    );
   }
 
   private catalog(): Promise<ToolCatalogView | null> {
@@ -234,7 +242,11 @@ export class UpstreamManager {
         onNotification: (n) => this.notified(s.name, n),
         onClientRequest: (req, signal) => {
           const relay = s.relays.at(-1);
-          if (!relay) throw new McpError(McpErrorCode.InvalidRequest, `Spillway relays ${req.method} only while one of its client's tool calls runs on ${s.name}.`);
+          if (!relay)
+            throw new McpError(
+              McpErrorCode.InvalidRequest,
+              `Spillway relays ${req.method} only while one of its client's tool calls runs on ${s.name}.`,
+            );
           return relay(req, signal);
         },
       });
@@ -274,7 +286,8 @@ export class UpstreamManager {
         break;
       }
     } catch (err) {
-      if (!this.closed) this.opts.logger.warn("upstream tools unavailable", { server: s.name, error: describeError(err), cached: s.tools !== null });
+      if (!this.closed)
+        this.opts.logger.warn("upstream tools unavailable", { server: s.name, error: describeError(err), cached: s.tools !== null });
     }
   }
 
@@ -321,7 +334,11 @@ export class UpstreamManager {
 }
 
 /** The manager for a config's mcpServers, with the proxy's own tool names reserved. */
-export function createUpstreamManager(config: SpillwayConfig, logger: Logger, catalog?: UpstreamManagerOptions["catalog"]): UpstreamManager {
+export function createUpstreamManager(
+  config: SpillwayConfig,
+  logger: Logger,
+  catalog?: UpstreamManagerOptions["catalog"],
+): UpstreamManager {
   return new UpstreamManager(config.mcpServers, {
     logger,
     timeoutMs: config.server.upstreamTimeoutMs,

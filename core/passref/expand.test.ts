@@ -22,7 +22,14 @@ const brokenResolve: PassrefResolve = (id) => {
 describe("SPILL_TOKEN", () => {
   it("matches 12 lowercase hex digits, word-bounded", () => {
     expect(SPILL_TOKEN.test("see spill:0123456789ab.")).toBe(true);
-    for (const s of ["xspill:0123456789ab", "_spill:0123456789ab", "spill:0123456789abc", "spill:0123456789a", "spill:0123456789AB", "spill:0123456789ag"]) {
+    for (const s of [
+      "xspill:0123456789ab",
+      "_spill:0123456789ab",
+      "spill:0123456789abc",
+      "spill:0123456789a",
+      "spill:0123456789AB",
+      "spill:0123456789ag",
+    ]) {
       expect(SPILL_TOKEN.test(s)).toBe(false);
     }
   });
@@ -87,7 +94,10 @@ describe("expandArguments", () => {
 
   it("lets passref.allowedTools re-allow a sink, by exact name or glob", () => {
     for (const allowedTools of [["filesystem__write_file"], ["filesystem__*"]]) {
-      const r = expandArguments({ tool: "filesystem__write_file", args: { content: T("aaaaaaaaaaaa") } }, resolve, { ...cfg, allowedTools });
+      const r = expandArguments({ tool: "filesystem__write_file", args: { content: T("aaaaaaaaaaaa") } }, resolve, {
+        ...cfg,
+        allowedTools,
+      });
       expect(r.args).toEqual({ content: CSV });
     }
   });
@@ -101,7 +111,10 @@ describe("expandArguments", () => {
   it("survives a resolver that throws or returns junk", () => {
     const r = expandArguments({ tool: "summarize", args: [T("aaaaaaaaaaaa"), T("bbbbbbbbbbbb")] }, brokenResolve, cfg);
     expect(r.changed).toBe(false);
-    expect(r.expansions.map((e) => e.reason)).toEqual([expect.stringContaining("disk on fire"), expect.stringContaining("no blob bbbbbbbbbbbb")]);
+    expect(r.expansions.map((e) => e.reason)).toEqual([
+      expect.stringContaining("disk on fire"),
+      expect.stringContaining("no blob bbbbbbbbbbbb"),
+    ]);
   });
 
   it("denies a token over the per-token cap instead of truncating it", () => {
@@ -124,12 +137,18 @@ describe("expandArguments", () => {
     const denied = expandArguments({ tool: "summarize", args: { env: T("cccccccccccc") } }, resolve, cfg);
     expect(denied.expansions[0]).toMatchObject({ outcome: "denied" });
     expect(denied.expansions[0]!.reason).toMatch(/holds credentials, and summarize is not listed in passref\.credentialDestinations/);
-    const allowed = expandArguments({ tool: "vault__store", args: { env: T("cccccccccccc") } }, resolve, { ...cfg, credentialDestinations: ["vault__*"] });
+    const allowed = expandArguments({ tool: "vault__store", args: { env: T("cccccccccccc") } }, resolve, {
+      ...cfg,
+      credentialDestinations: ["vault__*"],
+    });
     expect(allowed.args).toEqual({ env: blobs.cccccccccccc!.content });
   });
 
   it("does not expand tokens that appear inside expanded content", () => {
-    const nested: PassrefResolve = (id) => ({ ok: true, blob: { id, content: `see ${T("aaaaaaaaaaaa")}`, label: "public" as Label, tool: "t" } });
+    const nested: PassrefResolve = (id) => ({
+      ok: true,
+      blob: { id, content: `see ${T("aaaaaaaaaaaa")}`, label: "public" as Label, tool: "t" },
+    });
     const r = expandArguments({ tool: "summarize", args: { t: T("bbbbbbbbbbbb") } }, nested, cfg);
     expect(r.args).toEqual({ t: `see ${T("aaaaaaaaaaaa")}` });
     expect(r.expansions).toHaveLength(1);

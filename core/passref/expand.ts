@@ -65,7 +65,7 @@ export function expandArguments(
     let pos = 0;
     let changed = false;
     TOKEN_G.lastIndex = 0;
-    for (let m; (m = TOKEN_G.exec(text)); ) {
+    for (let m; (m = TOKEN_G.exec(text));) {
       const e = policy.decide(m[1]!, path);
       expansions.push(e.expansion);
       if (e.content === undefined) continue;
@@ -214,9 +214,11 @@ function applyEdits(root: unknown, edits: { keys: Key[]; value: string }[]): unk
     let c = copies.get(original);
     if (!c) {
       // Descriptors, not assignment: an own `__proto__` key from JSON.parse stays a plain key.
-      c = (Array.isArray(original)
-        ? [...original]
-        : Object.defineProperties(Object.create(Object.getPrototypeOf(original)), Object.getOwnPropertyDescriptors(original))) as Record<Key, unknown>;
+      c = (
+        Array.isArray(original)
+          ? [...original]
+          : Object.defineProperties(Object.create(Object.getPrototypeOf(original)), Object.getOwnPropertyDescriptors(original))
+      ) as Record<Key, unknown>;
       copies.set(original, c);
     }
     return c;

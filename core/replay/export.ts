@@ -24,18 +24,37 @@ export function replayMarkdown(r: ReplayReport): string {
     mdTable([
       ["", "prompt tokens", "saved", "handles", "stubs", "near-dup stubs", "passed through"],
       ["as it happened", n(t.asHappened), "", "", "", "", ""],
-      ...t.policies.map((p) => [p.name, n(p.promptTokens), `${n(p.saved)} (${pct(p.savedShare)})`, n(p.handles), n(p.stubs), n(p.nearStubs), n(p.passthrough)]),
+      ...t.policies.map((p) => [
+        p.name,
+        n(p.promptTokens),
+        `${n(p.saved)} (${pct(p.savedShare)})`,
+        n(p.handles),
+        n(p.stubs),
+        n(p.nearStubs),
+        n(p.passthrough),
+      ]),
     ]),
     "",
     "## Where the savings come from",
     "",
-    mdTable([["tool", "calls", "billed as it happened", ...names.map((x) => `saved by ${x}`)], ...r.tools.map((x) => [x.tool, n(x.calls), n(x.asHappened), ...x.policies.map((p) => n(p.saved))])]),
+    mdTable([
+      ["tool", "calls", "billed as it happened", ...names.map((x) => `saved by ${x}`)],
+      ...r.tools.map((x) => [x.tool, n(x.calls), n(x.asHappened), ...x.policies.map((p) => n(p.saved))]),
+    ]),
     "",
     "## Sessions",
     "",
     mdTable([
       ["session", "agent", "project", "requests", "calls", "as it happened", ...names],
-      ...r.sessions.map((s) => [s.title ?? s.id, s.agent, s.project ?? "", n(s.requests.length), n(s.calls.length), n(s.promptTokens.asHappened), ...s.promptTokens.policies.map(n)]),
+      ...r.sessions.map((s) => [
+        s.title ?? s.id,
+        s.agent,
+        s.project ?? "",
+        n(s.requests.length),
+        n(s.calls.length),
+        n(s.promptTokens.asHappened),
+        ...s.promptTokens.policies.map(n),
+      ]),
     ]),
     "",
   ];
@@ -49,12 +68,34 @@ function csvField(v: string | number | null): string {
 
 /** One row per call: what it cost as it happened and under each policy, billed over the requests that carried it. */
 export function replayCsv(r: ReplayReport): string {
-  const head = ["session", "agent", "call_id", "time", "tool", "request", "carried_by_requests", "result_chars", "agent_cut", "tokens_as_happened"];
+  const head = [
+    "session",
+    "agent",
+    "call_id",
+    "time",
+    "tool",
+    "request",
+    "carried_by_requests",
+    "result_chars",
+    "agent_cut",
+    "tokens_as_happened",
+  ];
   for (const p of r.policies) head.push(`${p.name} action`, `${p.name} tokens`, `${p.name} billed_saved`);
   const rows: (string | number | null)[][] = [head];
   for (const s of r.sessions) {
     for (const c of s.calls) {
-      const row: (string | number | null)[] = [s.id, s.agent, c.id, new Date(c.ts).toISOString(), c.tool, c.requestSeq, c.carried, c.resultChars, c.hostCut, c.asHappenedTokens];
+      const row: (string | number | null)[] = [
+        s.id,
+        s.agent,
+        c.id,
+        new Date(c.ts).toISOString(),
+        c.tool,
+        c.requestSeq,
+        c.carried,
+        c.resultChars,
+        c.hostCut,
+        c.asHappenedTokens,
+      ];
       for (const p of c.policies) row.push(p.action, p.tokens, (c.asHappenedTokens - p.tokens) * c.carried);
       rows.push(row);
     }

@@ -4,4 +4,15 @@ export { applyPolicyFile, loadPolicyFile, parsePolicy, policyFromConfig } from "
 export { sessionReport, toolSavings } from "./report";
 export { simulateSession } from "./simulate";
 export type { ReplayCallInput } from "./simulate";
-export type { PolicyTotals, ReplayAction, ReplayCallRow, ReplayPolicy, ReplayReport, ReplayRequestRow, ReplayScope, ReplaySessionReport, SessionInput, ToolSavings } from "./types";
+export type {
+  PolicyTotals,
+  ReplayAction,
+  ReplayCallRow,
+  ReplayPolicy,
+  ReplayReport,
+  ReplayRequestRow,
+  ReplayScope,
+  ReplaySessionReport,
+  SessionInput,
+  ToolSavings,
+} from "./types";

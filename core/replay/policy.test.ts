@@ -6,7 +6,11 @@ import { applyPolicyFile, loadPolicyFile, policyFromConfig, ruleFor } from "./po
 
 describe("replay policies", () => {
   it("start from the config and take the file's values over it, per-tool rules first", () => {
-    const p = applyPolicyFile(policyFromConfig(defaultConfig()), { rescue: { thresholdChars: 5_000, toolThresholds: { "mcp__*": 20_000 } }, tools: { Read: { rescue: false } } }, "mine");
+    const p = applyPolicyFile(
+      policyFromConfig(defaultConfig()),
+      { rescue: { thresholdChars: 5_000, toolThresholds: { "mcp__*": 20_000 } }, tools: { Read: { rescue: false } } },
+      "mine",
+    );
     expect(p.name).toBe("mine");
     expect(p.excerpt.maxChars).toBe(8_000);
     expect(ruleFor(p, "Bash")).toEqual({ rescue: true, threshold: 5_000, dedup: true });

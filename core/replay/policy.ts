@@ -62,12 +62,23 @@ export type PolicyFile = z.infer<typeof policyFileSchema>;
 export function policyFromConfig(c: SpillwayConfig, name = "current config"): ReplayPolicy {
   return {
     name,
-    rescue: { enabled: true, thresholdChars: c.rescue.thresholdChars, excludeTools: c.rescue.excludeTools, includeTools: c.rescue.includeTools, toolThresholds: c.rescue.toolThresholds },
+    rescue: {
+      enabled: true,
+      thresholdChars: c.rescue.thresholdChars,
+      excludeTools: c.rescue.excludeTools,
+      includeTools: c.rescue.includeTools,
+      toolThresholds: c.rescue.toolThresholds,
+    },
     excerpt: { ...c.excerpt },
     fetch: { ...c.fetch },
     dedup: {
-      enabled: true, minChars: c.dedup.minChars, maxChars: c.dedup.maxChars, maxStubStreak: c.dedup.maxStubStreak, streakGuard: true,
-      nearDuplicates: c.dedup.nearDuplicates, nearMaxChangedShare: c.dedup.nearMaxChangedShare,
+      enabled: true,
+      minChars: c.dedup.minChars,
+      maxChars: c.dedup.maxChars,
+      maxStubStreak: c.dedup.maxStubStreak,
+      streakGuard: true,
+      nearDuplicates: c.dedup.nearDuplicates,
+      nearMaxChangedShare: c.dedup.nearMaxChangedShare,
     },
     tools: {},
     mask: c.sensitivity.mode === "mask",
@@ -101,7 +112,9 @@ export function loadPolicyFile(path: string): PolicyFile {
   try {
     raw = JSON.parse(readFileSync(path, "utf8"));
   } catch (err) {
-    throw new SpillwayError(ErrorCode.BadArgument, `${path}: not a readable JSON policy (${(err as Error).message.split("\n")[0]})`, { path: "policy" });
+    throw new SpillwayError(ErrorCode.BadArgument, `${path}: not a readable JSON policy (${(err as Error).message.split("\n")[0]})`, {
+      path: "policy",
+    });
   }
   return parsePolicy(raw, path);
 }

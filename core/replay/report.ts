@@ -40,14 +40,29 @@ export function sessionReport(s: SessionInput, includeText: boolean): ReplaySess
   const perPolicy = s.outcomes.map((o) => promptTokens(s.requests, s.calls, (i) => o[i]!.tokens));
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return {
-    id: s.id, agent: s.agent, project: s.project, model: s.model, title: s.title,
+    id: s.id,
+    agent: s.agent,
+    project: s.project,
+    model: s.model,
+    title: s.title,
     requests: s.requests.map((r, i) => ({ seq: r.seq, ts: r.ts, asHappened: asHappened[i]!, policies: perPolicy.map((p) => p[i]!) })),
     calls: s.calls.map((c, i) => ({
-      id: c.id, ts: c.ts, tool: c.tool, requestSeq: c.requestSeq, carried: c.requestSeq === null ? 0 : (carried.get(c.requestSeq) ?? 0),
-      resultChars: c.returnedChars, hostCut: c.hostCut, asHappenedTokens: s.asHappened[i]!,
+      id: c.id,
+      ts: c.ts,
+      tool: c.tool,
+      requestSeq: c.requestSeq,
+      carried: c.requestSeq === null ? 0 : (carried.get(c.requestSeq) ?? 0),
+      resultChars: c.returnedChars,
+      hostCut: c.hostCut,
+      asHappenedTokens: s.asHappened[i]!,
       policies: s.outcomes.map((o) => {
         const x = o[i]!;
-        return { action: x.action, tokens: x.tokens, ...(x.reason ? { reason: x.reason } : {}), ...(includeText && x.text !== undefined ? { text: x.text } : {}) };
+        return {
+          action: x.action,
+          tokens: x.tokens,
+          ...(x.reason ? { reason: x.reason } : {}),
+          ...(includeText && x.text !== undefined ? { text: x.text } : {}),
+        };
       }),
     })),
     promptTokens: { asHappened: sum(asHappened), policies: perPolicy.map(sum) },
@@ -61,7 +76,12 @@ export function toolSavings(sessions: ReplaySessionReport[], policies: number): 
     for (const c of s.calls) {
       let t = by.get(c.tool);
       if (!t) {
-        t = { tool: c.tool, calls: 0, asHappened: 0, policies: Array.from({ length: policies }, () => ({ billed: 0, saved: 0, handles: 0, stubs: 0, nearStubs: 0 })) };
+        t = {
+          tool: c.tool,
+          calls: 0,
+          asHappened: 0,
+          policies: Array.from({ length: policies }, () => ({ billed: 0, saved: 0, handles: 0, stubs: 0, nearStubs: 0 })),
+        };
         by.set(c.tool, t);
       }
       t.calls++;
@@ -78,4 +98,3 @@ export function toolSavings(sessions: ReplaySessionReport[], policies: number): 
   }
   return [...by.values()].sort((a, b) => (b.policies[0]?.saved ?? 0) - (a.policies[0]?.saved ?? 0) || b.asHappened - a.asHappened);
 }
-

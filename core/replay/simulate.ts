@@ -57,15 +57,25 @@ export function simulateSession(calls: ReplayCallInput[], policy: ReplayPolicy, 
   const lastText = new Map<string, string>();
   const view = (c: ReplayCallInput, text: string) => (policy.mask && c.label === "credential" ? maskSecrets(text).text : text);
   const through = (c: ReplayCallInput, reason?: ReplayCallOutcome["reason"]): ReplayCallOutcome => ({
-    action: "passthrough", chars: c.givenChars, tokens: c.givenTokens, ...(reason ? { reason } : {}),
+    action: "passthrough",
+    chars: c.givenChars,
+    tokens: c.givenTokens,
+    ...(reason ? { reason } : {}),
   });
   const answer = (action: ReplayAction, text: string, reason?: ReplayCallOutcome["reason"]): ReplayCallOutcome => ({
-    action, chars: text.length, tokens: tokens.count(text), text, ...(reason ? { reason } : {}),
+    action,
+    chars: text.length,
+    tokens: tokens.count(text),
+    text,
+    ...(reason ? { reason } : {}),
   });
   /** The handle for a result; with no excerpt text, only its frame (for the near-duplicate bound). */
   const handleOf = (c: ReplayCallInput, id: string, text: string, excerptText: string | null) => {
     const { kind, shape } = detectKind(text);
-    const excerpt = excerptText === null ? { text: "", truncated: true } : buildExcerpt(excerptText, kind, excerptBudget(excerptText.length, policy.excerpt));
+    const excerpt =
+      excerptText === null
+        ? { text: "", truncated: true }
+        : buildExcerpt(excerptText, kind, excerptBudget(excerptText.length, policy.excerpt));
     return renderHandle({ id, tool: c.tool, chars: text.length, lines: countLines(text), kind, shape, excerpt, ...policy.fetch });
   };
 
@@ -84,7 +94,13 @@ export function simulateSession(calls: ReplayCallInput[], policy: ReplayPolicy, 
     if (dedup) {
       const key = streakKey(c.tool, c.argsJson === null ? {} : safeParse(c.argsJson));
       const streak = streaks.get(key) ?? null;
-      const decision = decideDedup({ contentId: id, heldGeneration: held.get(id) ?? null, generation: c.generation, streak, maxStubStreak });
+      const decision = decideDedup({
+        contentId: id,
+        heldGeneration: held.get(id) ?? null,
+        generation: c.generation,
+        streak,
+        maxStubStreak,
+      });
       const stub = decision.action === "stub";
       streaks.set(key, { blobId: id, count: stub ? decision.nextCount : 0 });
       const baseText = lastText.get(key);
@@ -93,12 +109,27 @@ export function simulateSession(calls: ReplayCallInput[], policy: ReplayPolicy, 
       if (decision.reason !== "first") reason = decision.reason;
       const base =
         decision.reason === "first"
-          ? nearDuplicateBase({ enabled: d.nearDuplicates, contentId: id, streak, generation: c.generation, maxStubStreak, heldGeneration: (b) => held.get(b) ?? null })
+          ? nearDuplicateBase({
+              enabled: d.nearDuplicates,
+              contentId: id,
+              streak,
+              generation: c.generation,
+              maxStubStreak,
+              heldGeneration: (b) => held.get(b) ?? null,
+            })
           : null;
       if (base && baseText !== undefined) {
         // No longer than the handle this result would get (as the live path bounds it).
         const maxChars = handleOf(c, id, text, null).length + excerptBudget(chars, policy.excerpt);
-        near = renderNearStub({ tool: c.tool, baseId: base.baseId, baseText: view(c, baseText), id, text: view(c, text), maxChangedShare: d.nearMaxChangedShare, maxChars });
+        near = renderNearStub({
+          tool: c.tool,
+          baseId: base.baseId,
+          baseText: view(c, baseText),
+          id,
+          text: view(c, text),
+          maxChangedShare: d.nearMaxChangedShare,
+          maxChars,
+        });
         if (near) streaks.set(key, { blobId: id, count: base.nextCount });
       }
     }

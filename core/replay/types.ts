@@ -13,7 +13,13 @@ export interface ToolRule {
 /** A policy with every value decided. */
 export interface ReplayPolicy {
   name: string;
-  rescue: { enabled: boolean; thresholdChars: number; excludeTools: string[]; includeTools: string[]; toolThresholds: Record<string, number> };
+  rescue: {
+    enabled: boolean;
+    thresholdChars: number;
+    excludeTools: string[];
+    includeTools: string[];
+    toolThresholds: Record<string, number>;
+  };
   /** The excerpt's cap, and its budget within the cap: a share of the result, at least minChars. */
   excerpt: { maxChars: number; minChars: number; share: number };
   /** The caps a handle's footer names (from the config). */

@@ -62,7 +62,10 @@ describe("findAnchors", () => {
   });
 
   it("folds near-identical lines that differ only in numbers and ids", () => {
-    const text = Array.from({ length: 50 }, (_, i) => `12:00:${String(i).padStart(2, "0")} ERROR retry ${i} for job 0x${(i * 4099).toString(16)}`).join("\n");
+    const text = Array.from(
+      { length: 50 },
+      (_, i) => `12:00:${String(i).padStart(2, "0")} ERROR retry ${i} for job 0x${(i * 4099).toString(16)}`,
+    ).join("\n");
     const { anchors, total } = findAnchors(text);
     expect(anchors).toHaveLength(1);
     expect(anchors[0]!.count).toBe(50);
@@ -79,7 +82,10 @@ describe("findAnchors", () => {
   });
 
   it("counts anchors past the keep limit without keeping them", () => {
-    const text = Array.from({ length: 30 }, (_, i) => `error in module ${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join("\n");
+    const text = Array.from(
+      { length: 30 },
+      (_, i) => `error in module ${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+    ).join("\n");
     const { anchors, total } = findAnchors(text, 10);
     expect(anchors).toHaveLength(10);
     expect(total).toBe(30);

@@ -10,8 +10,22 @@
  */
 
 const SIGNAL_WORDS = new Set([
-  "error", "errors", "errored", "fail", "fails", "failed", "failing", "failure", "failures",
-  "fatal", "panic", "panics", "panicked", "exception", "exceptions", "traceback",
+  "error",
+  "errors",
+  "errored",
+  "fail",
+  "fails",
+  "failed",
+  "failing",
+  "failure",
+  "failures",
+  "fatal",
+  "panic",
+  "panics",
+  "panicked",
+  "exception",
+  "exceptions",
+  "traceback",
 ]);
 
 /** Candidate substrings; each hit is then checked as a whole word on its line. */

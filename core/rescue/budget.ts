@@ -20,10 +20,7 @@ export interface Section {
 /** Units shown per role once the plan is fitted (a partly shown unit counts as shown). */
 export type Shown = Record<Role, number>;
 
-export type Block =
-  | { type: "fixed"; text: string }
-  | Section
-  | { type: "note"; render: (shown: Shown) => string };
+export type Block = { type: "fixed"; text: string } | Section | { type: "note"; render: (shown: Shown) => string };
 
 export interface Fitted {
   text: string;
@@ -111,7 +108,11 @@ function assemble(blocks: Block[], cuts: Map<Section, string[]>, shown: Shown): 
 /** One fitting pass with `avail` chars for the sections. */
 function fitOnce(blocks: Block[], sections: Section[], avail: number, total: number): Fitted {
   const needs = sections.map(sectionNeed);
-  const alloc = waterFill(needs, sections.map((s) => ROLE_WEIGHT[s.role]), avail);
+  const alloc = waterFill(
+    needs,
+    sections.map((s) => ROLE_WEIGHT[s.role]),
+    avail,
+  );
   const cuts = new Map<Section, string[]>();
   sections.forEach((s, i) => cuts.set(s, cutSection(s.units, alloc[i]!, s.role === "tail")));
   // Unit granularity leaves slack; offer it to sections still cut short, by priority.
@@ -140,10 +141,7 @@ export function fitPlan(blocks: Block[], cap: number, total: number): Fitted {
   const none: Shown = { anchors: 0, head: 0, tail: 0 };
   const all: Shown = { anchors: 0, head: 0, tail: 0 };
   for (const s of sections) all[s.role] += s.units.length;
-  const noteMax = blocks.reduce(
-    (n, b) => n + (b.type === "note" ? Math.max(b.render(none).length, b.render(all).length) + 8 : 0),
-    0,
-  );
+  const noteMax = blocks.reduce((n, b) => n + (b.type === "note" ? Math.max(b.render(none).length, b.render(all).length) + 8 : 0), 0);
   const fixed = blocks.reduce((n, b) => n + (b.type === "fixed" ? b.text.length : 0), 0);
   const overhead = truncationMarker(cap, total).length + fixed + noteMax + blocks.length + 1;
   // Note lengths are only estimated up front (they change with what is shown), so search for
@@ -171,7 +169,11 @@ export function fitPlan(blocks: Block[], cap: number, total: number): Fitted {
   if (best) return best;
   // Only reachable when fixed text alone overflows: keep its start and the marker.
   const marker = truncationMarker(cap, total);
-  const body = assemble(blocks.filter((b) => b.type === "fixed"), new Map(), none);
+  const body = assemble(
+    blocks.filter((b) => b.type === "fixed"),
+    new Map(),
+    none,
+  );
   const keep = body.slice(0, safeEnd(body, Math.max(0, cap - marker.length - 1)));
   return { text: keep + "\n" + truncationMarker(keep.length, total), shown: none };
 }

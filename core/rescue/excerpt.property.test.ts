@@ -19,14 +19,28 @@ function holds(text: string, kind: Kind, cap: number): void {
 
 const lineArb = fc.oneof(
   fc.string({ maxLength: 80 }),
-  fc.constantFrom("ERROR boom", "error TS2345: bad", "FAILED x", "exit code 3", "mirror terrorist", "0 errors", "TypeError: x", "# Heading", "a,b,c", "\t\t"),
+  fc.constantFrom(
+    "ERROR boom",
+    "error TS2345: bad",
+    "FAILED x",
+    "exit code 3",
+    "mirror terrorist",
+    "0 errors",
+    "TypeError: x",
+    "# Heading",
+    "a,b,c",
+    "\t\t",
+  ),
   fc.string({ unit: "binary", maxLength: 40 }),
 );
 const textArb = fc.oneof(
   fc.string({ maxLength: 3000 }),
   fc.string({ unit: "binary", maxLength: 3000 }),
   fc.string({ unit: "grapheme", maxLength: 1000 }),
-  fc.string({ unit: fc.constantFrom("[", "]", "{", "}", '"', "\\", ",", ":", "\n", "<", ">", "/", "a", "\ud800", "\udc00", "\u0000"), maxLength: 4000 }),
+  fc.string({
+    unit: fc.constantFrom("[", "]", "{", "}", '"', "\\", ",", ":", "\n", "<", ">", "/", "a", "\ud800", "\udc00", "\u0000"),
+    maxLength: 4000,
+  }),
   fc.array(lineArb, { maxLength: 400 }).map((ls) => ls.join("\n")),
   fc.json({ maxDepth: 6 }).chain((j) => fc.constantFrom(j, JSON.stringify(JSON.parse(j), null, 2))),
   fc.array(fc.json({ maxDepth: 3 }), { maxLength: 300 }).map((xs) => xs.join("\n")),
@@ -103,7 +117,8 @@ describe("buildExcerpt on hostile inputs", () => {
     "NUL bytes": () => "\u0000".repeat(100_000) + "error\u0000here\n" + "\u0000".repeat(100_000),
     "1 M tiny lines": () => "a\n".repeat(1_000_000),
     "1 M empty lines": () => "\n".repeat(1_000_000),
-    "minified 3 MB array": () => "[" + Array.from({ length: 40_000 }, (_, i) => `{"id":${i},"s":"\\"q\\" ${"v".repeat(50)}"}`).join(",") + "]",
+    "minified 3 MB array": () =>
+      "[" + Array.from({ length: 40_000 }, (_, i) => `{"id":${i},"s":"\\"q\\" ${"v".repeat(50)}"}`).join(",") + "]",
     "unterminated string": () => '{"a": "' + "x".repeat(300_000),
     "anchor on every line": () => "ERROR line\n".repeat(200_000),
     "one 2 MB html line": () => "<div>" + "<b>x</b>".repeat(250_000),

@@ -72,17 +72,16 @@ describe("log excerpts", () => {
   const log = fixture("log/build.log");
   const { handle, excerpt } = rescue("log/build.log");
 
-  it.each([
-    ["error TS2345: Argument of type 'string'"],
-    ["FAILED tests/payments/refund.test.ts"],
-    ["Process exited with exit code 2"],
-  ])("promotes the buried line %s with its 0-based line number", (needle) => {
-    const n = lineOf(log, needle);
-    expect(n).toBeGreaterThan(1000);
-    const shown = handle.split("\n").find((l) => l.includes(needle));
-    expect(shown).toBeDefined();
-    expect(shown).toMatch(new RegExp(`^line ${n}[ :]`));
-  });
+  it.each([["error TS2345: Argument of type 'string'"], ["FAILED tests/payments/refund.test.ts"], ["Process exited with exit code 2"]])(
+    "promotes the buried line %s with its 0-based line number",
+    (needle) => {
+      const n = lineOf(log, needle);
+      expect(n).toBeGreaterThan(1000);
+      const shown = handle.split("\n").find((l) => l.includes(needle));
+      expect(shown).toBeDefined();
+      expect(shown).toMatch(new RegExp(`^line ${n}[ :]`));
+    },
+  );
 
   it("keeps the head and tail of the log around the promoted lines", () => {
     const lines = log.trimEnd().split("\n");
@@ -133,7 +132,7 @@ describe("HTML excerpts", () => {
   });
 
   it("strips scripts even when the page is smaller than the cap", () => {
-    const page = '<html><body><p>Hello</p><script>var SECRET_SCRIPT_MARKER=1</script></body></html>';
+    const page = "<html><body><p>Hello</p><script>var SECRET_SCRIPT_MARKER=1</script></body></html>";
     expect(buildExcerpt(page, "html", 8000).text).not.toContain("SECRET_SCRIPT_MARKER");
   });
 
@@ -179,7 +178,7 @@ describe("CSV, NDJSON, Markdown and XML excerpts", () => {
 
   it("collapses repeated XML elements into a skeleton with counts", () => {
     const ex = buildExcerpt(fixture("xml/feed.xml"), "xml", 8000).text;
-    expect(ex).toContain('<item id lang> ×600');
+    expect(ex).toContain("<item id lang> ×600");
     expect(ex).toContain('<pubDate> ×600 "2024-01-01"');
   });
 });
@@ -189,7 +188,16 @@ const filler = (tag: string, n: number): string[] => Array.from({ length: n }, (
 const word = (i: number): string => String.fromCharCode(97 + (i % 26), 97 + Math.floor(i / 26));
 
 describe("the cap", () => {
-  const files = ["json/transactions.json", "json/minified.json", "log/build.log", "html/page.html", "csv/transactions.csv", "ndjson/events.ndjson", "markdown/guide.md", "xml/feed.xml"];
+  const files = [
+    "json/transactions.json",
+    "json/minified.json",
+    "log/build.log",
+    "html/page.html",
+    "csv/transactions.csv",
+    "ndjson/events.ndjson",
+    "markdown/guide.md",
+    "xml/feed.xml",
+  ];
   const kinds: Kind[] = ["json", "ndjson", "csv", "tsv", "html", "xml", "markdown", "code", "log", "text"];
 
   it.each(files)("holds for %s at 200, 500 and 8000 chars, under every kind", (rel) => {
@@ -222,7 +230,11 @@ describe("the cap", () => {
     const errors = Array.from({ length: 200 }, (_, i) => `error: module ${word(i)} failed ${"y".repeat(60)}`);
     const lines = [...filler("head", 200), ...errors, ...filler("tail", 200)];
     const ex = buildExcerpt(lines.join("\n"), "log", 8000).text;
-    const chars = (re: RegExp): number => ex.split("\n").filter((l) => re.test(l)).join("\n").length;
+    const chars = (re: RegExp): number =>
+      ex
+        .split("\n")
+        .filter((l) => re.test(l))
+        .join("\n").length;
     expect(chars(/^head line/) / 8000).toBeCloseTo(0.4, 1);
     expect(chars(/^line \d+: error/) / 8000).toBeCloseTo(0.4, 1);
     expect(chars(/^tail line/) / 8000).toBeCloseTo(0.2, 1);
@@ -256,7 +268,13 @@ describe("the budget follows the result's size", () => {
   });
 
   it("still shows the promoted failure lines of a log just over the threshold", () => {
-    const lines = [...filler("head", 70), "ERROR step 71: test suite payments failed with exit code 2", ...filler("mid", 60), "FAIL src/ledger.test.ts > rounds half-even", ...filler("tail", 33)];
+    const lines = [
+      ...filler("head", 70),
+      "ERROR step 71: test suite payments failed with exit code 2",
+      ...filler("mid", 60),
+      "FAIL src/ledger.test.ts > rounds half-even",
+      ...filler("tail", 33),
+    ];
     const log = lines.join("\n");
     expect(log.length).toBeGreaterThan(12_000);
     const ex = buildExcerpt(log, "log", excerptBudget(log.length, sizing)).text;

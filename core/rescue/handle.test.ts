@@ -28,7 +28,12 @@ describe("renderHandle", () => {
   });
 
   it("carries the header, the PREVIEW line, the id and the fetch call in its first 2,000 chars, whatever the excerpt", () => {
-    const h = renderHandle({ ...base, tool: "t".repeat(500), shape: "s".repeat(500), excerpt: { text: "x".repeat(8_000), truncated: true } });
+    const h = renderHandle({
+      ...base,
+      tool: "t".repeat(500),
+      shape: "s".repeat(500),
+      excerpt: { text: "x".repeat(8_000), truncated: true },
+    });
     const head = h.slice(0, 2_000);
     expect(head.split("\n")[0]).toMatch(/^\[spillway: output of t+… stored as 3f9a1c2b7d4e/);
     expect(head).toContain("This is a PREVIEW, NOT the full output");
@@ -44,7 +49,21 @@ describe("renderHandle", () => {
   it("lists every fetch mode with an example call, and query only for JSON", () => {
     const json = footer(renderHandle(base));
     expect(json).toContain('rescuer_fetch(id="3f9a1c2b7d4e", …) modes');
-    for (const m of ['mode="stat"', 'mode="outline"', 'mode="search", query=', "top_k=", 'mode="grep", pattern=', "ignore_case=", 'mode="chain", pattern=', "context=", 'mode="range", start=', "count=", "start_char=", "count_chars=", 'mode="full"']) {
+    for (const m of [
+      'mode="stat"',
+      'mode="outline"',
+      'mode="search", query=',
+      "top_k=",
+      'mode="grep", pattern=',
+      "ignore_case=",
+      'mode="chain", pattern=',
+      "context=",
+      'mode="range", start=',
+      "count=",
+      "start_char=",
+      "count_chars=",
+      'mode="full"',
+    ]) {
       expect(json).toContain(m);
     }
     expect(json).toContain('mode="query", expression="[0:5].id"');

@@ -22,7 +22,9 @@ export interface HandleInput {
 
 /** Header fields are single-line and bounded so a hostile tool name cannot reshape the handle. */
 function field(s: unknown, max: number): string {
-  const t = oneLine(String(s ?? "")).replace(/\s+/g, " ").trim();
+  const t = oneLine(String(s ?? ""))
+    .replace(/\s+/g, " ")
+    .trim();
   return t.length > max ? t.slice(0, max - 1) + "…" : t;
 }
 

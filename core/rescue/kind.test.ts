@@ -35,7 +35,10 @@ describe("detectKind edge cases", () => {
     ["a\tb\tc\n1\t2\t3\n4\t5\t6\n7\t8\t9", "tsv"],
     ['<?xml version="1.0"?><feed><title>t</title><entry/></feed>', "xml"],
     ["<div><p>fragment</p></div>", "html"],
-    ['<p align="center"><img src="logo.png"></p>\n\n# Project\n\nSome text with `code`.\n\n## Install\n\n- step one\n- step two\n', "markdown"],
+    [
+      '<p align="center"><img src="logo.png"></p>\n\n# Project\n\nSome text with `code`.\n\n## Install\n\n- step one\n- step two\n',
+      "markdown",
+    ],
     ["import { x } from './y';\nexport function f(a: string): number {\n  return a.length;\n}\n", "code"],
     ["The quick brown fox jumps over the lazy dog.\nIt was a sunny day, and nothing happened.\n", "text"],
   ])("%j is %s", (text, kind) => {
@@ -48,7 +51,9 @@ describe("detectKind edge cases", () => {
   });
 
   it("prefers log over CSV for logs whose timestamp carries one comma", () => {
-    const log = Array.from({ length: 20 }, (_, i) => `2024-06-01 10:00:${String(i).padStart(2, "0")},123 INFO worker: job ${i} done`).join("\n");
+    const log = Array.from({ length: 20 }, (_, i) => `2024-06-01 10:00:${String(i).padStart(2, "0")},123 INFO worker: job ${i} done`).join(
+      "\n",
+    );
     expect(detectKind(log).kind).toBe("log");
   });
 
@@ -59,7 +64,14 @@ describe("detectKind edge cases", () => {
   });
 
   it("survives hostile input without throwing", () => {
-    for (const t of ["[".repeat(100_000), "{".repeat(50_000) + "}", "\ud800\udfff\ud800", "\u0000".repeat(1000), '"\\', "<".repeat(10_000)]) {
+    for (const t of [
+      "[".repeat(100_000),
+      "{".repeat(50_000) + "}",
+      "\ud800\udfff\ud800",
+      "\u0000".repeat(1000),
+      '"\\',
+      "<".repeat(10_000),
+    ]) {
       expect(() => detectKind(t)).not.toThrow();
     }
   });

@@ -10,7 +10,9 @@ describe("isNavigation", () => {
 
 describe("extraTerms", () => {
   it("adds the section heading and the parts of camelCase identifiers", () => {
-    expect(extraTerms("set retryTimeoutMs and maxBackoff", "Retries and timeouts")).toBe("Retries and timeouts\nretry timeout ms max backoff");
+    expect(extraTerms("set retryTimeoutMs and maxBackoff", "Retries and timeouts")).toBe(
+      "Retries and timeouts\nretry timeout ms max backoff",
+    );
     expect(extraTerms("plain words only", undefined)).toBe("\n");
   });
 });

@@ -29,6 +29,8 @@ const WORD = /[\p{L}\p{N}]+/gu;
 export function isNavigation(body: string): boolean {
   const lines = body.split("\n").filter((l) => l.trim() !== "");
   if (lines.length < 4) return false;
-  const links = lines.filter((l) => /^\s*(?:[-*+]|\d+\.)?\s*\[[^\]]{1,200}\]\([^)\s]{0,300}\)\s*$|^\s*<li>\s*<a\s[^>]{0,300}>[^<]{0,200}<\/a>\s*(?:<\/li>)?\s*$/i.test(l));
+  const links = lines.filter((l) =>
+    /^\s*(?:[-*+]|\d+\.)?\s*\[[^\]]{1,200}\]\([^)\s]{0,300}\)\s*$|^\s*<li>\s*<a\s[^>]{0,300}>[^<]{0,200}<\/a>\s*(?:<\/li>)?\s*$/i.test(l),
+  );
   return links.length >= lines.length * 0.6;
 }

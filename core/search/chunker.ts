@@ -43,7 +43,14 @@ export function* chunkText(content: string, kind: Kind): Generator<Chunk> {
   const flush = function* (): Generator<Chunk> {
     if (curStart < 0) return;
     if (hasWord(content, curStart, lastEnd)) {
-      yield { chunk: next++, startLine: curStartLine, endLine: curStartLine + curLines - 1, startChar: curStart, endChar: lastEnd, heading: curHeading };
+      yield {
+        chunk: next++,
+        startLine: curStartLine,
+        endLine: curStartLine + curLines - 1,
+        startChar: curStart,
+        endChar: lastEnd,
+        heading: curHeading,
+      };
     }
     curStart = -1;
     curLines = 0;

@@ -84,9 +84,9 @@ describe("SearchIndex", () => {
     index.indexBlob("readme", docs.readme.text, "markdown");
     expect(index.isIndexed("readme")).toBe(true);
     index.indexBlob("readme", docs.readme.text, "markdown"); // re-index replaces, no duplicates
-    expect(index.search("proxy", { blobId: "readme", topK: 50 }).map((h) => h.chunk)).toEqual(
-      [...new Set(index.search("proxy", { blobId: "readme", topK: 50 }).map((h) => h.chunk))],
-    );
+    expect(index.search("proxy", { blobId: "readme", topK: 50 }).map((h) => h.chunk)).toEqual([
+      ...new Set(index.search("proxy", { blobId: "readme", topK: 50 }).map((h) => h.chunk)),
+    ]);
     index.removeBlob("readme");
     expect(index.isIndexed("readme")).toBe(false);
     expect(index.search("proxy", {})).toEqual([]);

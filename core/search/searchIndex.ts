@@ -103,13 +103,17 @@ export class SearchIndex {
   constructor(private readonly db: Database) {
     const cols = "rowid, rank, body, start_line, end_line, start_char, end_char";
     this.st = {
-      ensureBlob: db.prepare("INSERT INTO search_blobs (blob_id, kind) VALUES (?, ?) ON CONFLICT (blob_id) DO UPDATE SET kind = excluded.kind, complete = 0"),
+      ensureBlob: db.prepare(
+        "INSERT INTO search_blobs (blob_id, kind) VALUES (?, ?) ON CONFLICT (blob_id) DO UPDATE SET kind = excluded.kind, complete = 0",
+      ),
       seqOf: db.prepare("SELECT seq, complete FROM search_blobs WHERE blob_id = ?"),
       blobOf: db.prepare("SELECT blob_id, complete FROM search_blobs WHERE seq = ?"),
       finish: db.prepare("UPDATE search_blobs SET chunks = ?, chars = ?, complete = 1 WHERE seq = ?"),
       deleteChunks: db.prepare("DELETE FROM search_chunks WHERE rowid BETWEEN ? AND ?"),
       deleteBlob: db.prepare("DELETE FROM search_blobs WHERE seq = ?"),
-      insert: db.prepare("INSERT INTO search_chunks (rowid, body, extra, start_line, end_line, start_char, end_char) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      insert: db.prepare(
+        "INSERT INTO search_chunks (rowid, body, extra, start_line, end_line, start_char, end_char) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ),
       countAll: db.prepare("SELECT count(*) AS n FROM search_chunks WHERE search_chunks MATCH ?"),
       inRange: db.prepare(`SELECT ${cols} FROM search_chunks WHERE search_chunks MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT ?`),
       global: db.prepare(`SELECT ${cols} FROM search_chunks WHERE search_chunks MATCH ? ORDER BY rank LIMIT ?`),

@@ -30,7 +30,8 @@ function loadCorpus(): Case[] {
   const b64url = (s: string) => Buffer.from(s).toString("base64url");
   const fill = (s: string) =>
     s.replace(/\{(\w+)(?::(\d+))?\}/g, (whole, name: string, n?: string) => {
-      if (name === "jwt") return `${b64url(`{"alg":"HS256","typ":"JWT"}`)}.${b64url(`{"sub":"${pick(ALPHABETS.hex!, 8)}","exp":1893456000}`)}.${pick(ALPHABETS.b64url!, 43)}`;
+      if (name === "jwt")
+        return `${b64url(`{"alg":"HS256","typ":"JWT"}`)}.${b64url(`{"sub":"${pick(ALPHABETS.hex!, 8)}","exp":1893456000}`)}.${pick(ALPHABETS.b64url!, 43)}`;
       const alphabet = ALPHABETS[name];
       return alphabet && n ? pick(alphabet, Number(n)) : whole;
     });
@@ -79,7 +80,17 @@ function score(cases: Case[]) {
       else falsePositives.push(`line ${c.line} (${f.type}): ${c.text.slice(f.start, f.end).slice(0, 60)}`);
     }
   }
-  return { expected, recalled, findings, truePositive, exact, misses, falsePositives, recall: recalled / expected, precision: truePositive / findings };
+  return {
+    expected,
+    recalled,
+    findings,
+    truePositive,
+    exact,
+    misses,
+    falsePositives,
+    recall: recalled / expected,
+    precision: truePositive / findings,
+  };
 }
 
 describe("the labelled secret corpus", () => {

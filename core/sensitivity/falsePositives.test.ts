@@ -20,7 +20,7 @@ const NOT_SECRETS: [string, string][] = [
   ["boolean and null", '"secret": false, "token": null, "password": true'],
   ["type annotation", "function login(user: string, password: string, token: string): void"],
   ["variable pass-through", "connect(user=user, password=password, token=self.token)"],
-  ["function call", "const password = getPassword(); token = os.getenv(\"TOKEN\")"],
+  ["function call", 'const password = getPassword(); token = os.getenv("TOKEN")'],
   ["snake_case variable", "password=db_password"],
   ["prose", "Password: enter your password below\nToken: the token you got from the admin page"],
   ["working directory", "PWD=/home/ada/projects\nOLDPWD=/tmp"],

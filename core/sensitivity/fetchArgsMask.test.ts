@@ -12,7 +12,9 @@ describe("fetch arguments as the ledger stores them", () => {
 
   it("masks a generated-looking run even when the blob does not hold it", () => {
     const token = "C5Dlen" + "OWtS72nl".repeat(2);
-    expect(storedFetchArgs({ query: `where is ${token} used` }, "plain", "plain")).toEqual({ query: "where is [masked:fetch_argument] used" });
+    expect(storedFetchArgs({ query: `where is ${token} used` }, "plain", "plain")).toEqual({
+      query: "where is [masked:fetch_argument] used",
+    });
   });
 
   it("keeps ordinary patterns, commit hashes and UUIDs as written", () => {
@@ -25,9 +27,14 @@ describe("fetch arguments as the ledger stores them", () => {
   it("masks the runs in the answers and messages that echo them", () => {
     const runs = fetchArgSecrets({ pattern: SECRET }, exact, masked);
     expect(runs).toEqual([SECRET]);
-    expect(redactRuns(`No line matches /${SECRET}/i in 0123456789ab.`, runs)).toBe("No line matches /[masked:fetch_argument]/i in 0123456789ab.");
+    expect(redactRuns(`No line matches /${SECRET}/i in 0123456789ab.`, runs)).toBe(
+      "No line matches /[masked:fetch_argument]/i in 0123456789ab.",
+    );
     const rpc = { method: "tools/call", params: { arguments: { pattern: SECRET, mode: "grep" } } };
-    expect(redactRuns(rpc, runs)).toEqual({ method: "tools/call", params: { arguments: { pattern: "[masked:fetch_argument]", mode: "grep" } } });
+    expect(redactRuns(rpc, runs)).toEqual({
+      method: "tools/call",
+      params: { arguments: { pattern: "[masked:fetch_argument]", mode: "grep" } },
+    });
     expect(redactRuns(rpc, [])).toBe(rpc);
   });
 });

@@ -20,7 +20,8 @@ describe("labelContent", () => {
   });
 
   it("is personal for a list of people's contacts", () => {
-    const csv = "name,email,phone\nAda,ada.l@acme.io,+44 20 7946 0958\nAlan,alan.t@acme.io,+44 20 7946 0321\nGrace,grace@navy.test,(555) 010-4477\n";
+    const csv =
+      "name,email,phone\nAda,ada.l@acme.io,+44 20 7946 0958\nAlan,alan.t@acme.io,+44 20 7946 0321\nGrace,grace@navy.test,(555) 010-4477\n";
     const r = labelContent(csv);
     expect(r.label).toBe("personal");
     expect(r.reasons[0]).toMatch(/3 e-mail addresses, 3 phone numbers/);
@@ -66,7 +67,7 @@ describe("labelArguments", () => {
 });
 
 describe("labelForTool", () => {
-  const map = { "hr__*": "personal", "vault__read_secret": "credential", "*": "internal" } as const;
+  const map = { "hr__*": "personal", vault__read_secret: "credential", "*": "internal" } as const;
 
   it("matches exact names and globs, highest label wins", () => {
     expect(labelForTool("vault__read_secret", map)).toBe("credential");
@@ -86,7 +87,10 @@ describe("labelResult", () => {
     expect(labelResult({ ...base, args: { id: 7 }, content: "name: Ada" }).label).toBe("personal");
     const withSecret = labelResult({ ...base, args: { id: 7 }, content: `token=${GH_TOKEN}` });
     expect(withSecret.label).toBe("credential");
-    expect(withSecret.reasons).toEqual([expect.stringContaining("hr__get_employee is configured as personal"), expect.stringContaining("github_token")]);
+    expect(withSecret.reasons).toEqual([
+      expect.stringContaining("hr__get_employee is configured as personal"),
+      expect.stringContaining("github_token"),
+    ]);
     expect(labelResult({ tool: "fs__read", args: { password: "Tr0ub4dor&3" }, content: "ok", toolLabels: {} }).label).toBe("credential");
     expect(labelResult({ tool: "fs__read", args: {}, content: "ok", toolLabels: {} })).toEqual({ label: "public", reasons: [] });
   });

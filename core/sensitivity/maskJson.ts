@@ -94,7 +94,10 @@ export function lazyMaskingLogger(inner: Logger, load: () => Promise<(text: stri
     if (mask) return write(e);
     queue.push(e);
     loading ??= load()
-      .then((m) => void (mask = m), () => undefined)
+      .then(
+        (m) => void (mask = m),
+        () => undefined,
+      )
       .then(() => {
         for (const q of queue.splice(0)) write(q);
       });

@@ -67,7 +67,7 @@ function skippable(s: string): number {
 /** Drops leading/trailing whitespace and escaped newlines so the armour and the `\n`s stay. */
 function trimBody(text: string, start: number, end: number): { start: number; end: number } | null {
   let s = start;
-  for (let n; s < end && (n = skippable(text.slice(s, Math.min(end, s + 8)))) > 0; ) s += n;
+  for (let n; s < end && (n = skippable(text.slice(s, Math.min(end, s + 8)))) > 0;) s += n;
   let e = end;
   while (e > s) {
     const ch = text[e - 1]!;

@@ -28,7 +28,8 @@ const KINDS = Object.keys(SOURCES) as Kind[];
 const SCAN = new RE2(KINDS.map((k) => `(${SOURCES[k]})`).join("|"), "g");
 
 /** Addresses that name a role or an example, not a person. */
-const NON_PERSONAL_EMAIL = /^(?:no-?reply|donotreply|do-not-reply|git|mailer-daemon|postmaster|support|info|admin|root|security|abuse)@|@(?:example\.(?:com|org|net)|users\.noreply\.github\.com|localhost)$/i;
+const NON_PERSONAL_EMAIL =
+  /^(?:no-?reply|donotreply|do-not-reply|git|mailer-daemon|postmaster|support|info|admin|root|security|abuse)@|@(?:example\.(?:com|org|net)|users\.noreply\.github\.com|localhost)$/i;
 /** Stop counting once the label cannot change; keeps a 10 MB mailing list cheap. */
 const ENOUGH = 200;
 

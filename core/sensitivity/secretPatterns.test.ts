@@ -3,13 +3,16 @@ import { buildLeakFixture } from "../../tests/fixtures/secrets/leakFixture";
 import { SECRET_PATTERNS, classifyKey, compileScan, matchEntry, tokenTypeOf } from "./secretPatterns";
 
 describe("the pattern table", () => {
-  it.each(SECRET_PATTERNS.map((p, i) => [i, p.type, p] as const))("entry %i (%s) compiles in RE2 and has no capturing group of its own", (_i, _type, p) => {
-    for (const part of [p.prefix, p.value, p.suffix]) {
-      if (!part) continue;
-      expect(() => new RE2(part)).not.toThrow();
-      expect(new RE2(`|${part}`).exec("")!.length).toBe(1); // one slot = the whole match only
-    }
-  });
+  it.each(SECRET_PATTERNS.map((p, i) => [i, p.type, p] as const))(
+    "entry %i (%s) compiles in RE2 and has no capturing group of its own",
+    (_i, _type, p) => {
+      for (const part of [p.prefix, p.value, p.suffix]) {
+        if (!part) continue;
+        expect(() => new RE2(part)).not.toThrow();
+        expect(new RE2(`|${part}`).exec("")!.length).toBe(1); // one slot = the whole match only
+      }
+    },
+  );
 
   it("splits every scan candidate exactly as RE2 matched it (the two engines agree)", () => {
     const { text } = buildLeakFixture(7);

@@ -40,7 +40,15 @@ const WS = String.raw`\t\n\f\r `;
 const KEY_HEAD = String.raw`[A-Za-z0-9_.-]{0,40}?`;
 /** Key words whose value is a secret when the key ENDS with them (so `token_count` is not). */
 const KEY_WORDS = [
-  "password", "passwd", "passphrase", "pwd", "secret", "token", "credentials?", "creds", String.raw`secret[_.-]?key[_.-]?base`,
+  "password",
+  "passwd",
+  "passphrase",
+  "pwd",
+  "secret",
+  "token",
+  "credentials?",
+  "creds",
+  String.raw`secret[_.-]?key[_.-]?base`,
   String.raw`(?:api|access|private|secret|signing|encryption|master|auth|client|session|webhook)[_.-]?key`,
   "apikey",
 ].join("|");
@@ -72,11 +80,24 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   // The signature of an AWS SigV4 Authorization header (the credential scope before it is masked as the header's value).
   { type: "aws_signature", prefix: String.raw`,[ \t]*Signature=`, value: String.raw`[a-f0-9]{64}\b` },
   // `.netrc`: `machine host login user password secret`, on one line.
-  { type: "password", prefix: String.raw`\bmachine[ \t]+[^${WS}]+[ \t]+(?:[^\r\n]*?[ \t])?password[ \t]+`, value: CLI_VALUE, contextual: "value", minLength: 3 },
+  {
+    type: "password",
+    prefix: String.raw`\bmachine[ \t]+[^${WS}]+[ \t]+(?:[^\r\n]*?[ \t])?password[ \t]+`,
+    value: CLI_VALUE,
+    contextual: "value",
+    minLength: 3,
+  },
   { type: "docker_config_auth", prefix: String.raw`"auth"[ \t]*:[ \t]*"`, value: String.raw`[A-Za-z0-9+/]{12,}={0,2}`, suffix: `"` },
   // `[` and `]` are never raw in userinfo (RFC 3986), and leaving them out keeps
   // `https://[masked:github_token]@host` from matching again.
-  { type: "url_credentials", prefix: String.raw`\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^${WS}:/@"'<>\[\]]*:`, value: String.raw`[^${WS}/@"'<>\[\]]+`, suffix: "@", contextual: "value", minLength: 3 },
+  {
+    type: "url_credentials",
+    prefix: String.raw`\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^${WS}:/@"'<>\[\]]*:`,
+    value: String.raw`[^${WS}/@"'<>\[\]]+`,
+    suffix: "@",
+    contextual: "value",
+    minLength: 3,
+  },
   {
     type: "authorization_header",
     prefix: String.raw`(?i:\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest|negotiate|apikey|api-key|sso-key|key|aws4-hmac-sha256)[ \t]+)?)`,
@@ -86,8 +107,18 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   { type: "bearer_token", prefix: String.raw`\b[Bb]earer[ \t]+`, value: String.raw`[A-Za-z0-9._~+/-]{16,}=*`, contextual: "random" },
   // Cookies: a response sets one (its attributes stay visible); a request sends them all.
-  { type: "cookie", prefix: String.raw`(?i:\bset-cookie["']?[ \t]*:[ \t]*["']?[^${WS}=;"'\\]+=)`, value: String.raw`[^;${WS}"'\x60\\]+`, contextual: "cookie" },
-  { type: "cookie", prefix: String.raw`(?i:\bcookie["']?[ \t]*:[ \t]*["']?)`, value: String.raw`${HEADER_VALUE}*=${HEADER_VALUE}+`, contextual: "cookie" },
+  {
+    type: "cookie",
+    prefix: String.raw`(?i:\bset-cookie["']?[ \t]*:[ \t]*["']?[^${WS}=;"'\\]+=)`,
+    value: String.raw`[^;${WS}"'\x60\\]+`,
+    contextual: "cookie",
+  },
+  {
+    type: "cookie",
+    prefix: String.raw`(?i:\bcookie["']?[ \t]*:[ \t]*["']?)`,
+    value: String.raw`${HEADER_VALUE}*=${HEADER_VALUE}+`,
+    contextual: "cookie",
+  },
   // CLI flags with a separate value: `--password hunter2`, `--db-password "abc"`, `--cookie "sid=…"`.
   {
     type: "password",
@@ -98,16 +129,51 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     minLength: 3,
   },
   // `curl -u user:pass`, `--user user:pass`: the part after the colon.
-  { type: "password", prefix: String.raw`[ \t](?:-u|--user)[ \t]+["']?[^${WS}:"']+:`, value: String.raw`[^${WS}"']+`, contextual: "value", minLength: 3 },
+  {
+    type: "password",
+    prefix: String.raw`[ \t](?:-u|--user)[ \t]+["']?[^${WS}:"']+:`,
+    value: String.raw`[^${WS}"']+`,
+    contextual: "value",
+    minLength: 3,
+  },
   // keytool and openssl: `-storepass pw`, `-passin pass:pw`.
-  { type: "password", prefix: String.raw`[ \t]-(?:(?:src|dest)?storepass|(?:src|dest)?keypass|pass(?:in|out)[ \t]+pass:)[ \t]*`, value: CLI_VALUE, contextual: "value", minLength: 3 },
+  {
+    type: "password",
+    prefix: String.raw`[ \t]-(?:(?:src|dest)?storepass|(?:src|dest)?keypass|pass(?:in|out)[ \t]+pass:)[ \t]*`,
+    value: CLI_VALUE,
+    contextual: "value",
+    minLength: 3,
+  },
   // `mysql -pS3cret` (attached: `-p name` prompts and names a database).
-  { type: "password", prefix: String.raw`[ \t]-p["']?`, value: CLI_VALUE, suffix: `["']?`, contextual: "command", minLength: 3, commands: /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mysqlpump|mysqlsh|mariadb(?:-dump|-admin)?|sshpass)\b/ },
+  {
+    type: "password",
+    prefix: String.raw`[ \t]-p["']?`,
+    value: CLI_VALUE,
+    suffix: `["']?`,
+    contextual: "command",
+    minLength: 3,
+    commands: /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mysqlpump|mysqlsh|mariadb(?:-dump|-admin)?|sshpass)\b/,
+  },
   // Spaced short flags: `sshpass -p pw`, `docker login -p pw`, `redis-cli -a pw`, `sqlcmd -P pw`, `ldapsearch -w pw`.
-  { type: "password", prefix: String.raw`[ \t]-[paPw][ \t]+["']?`, value: CLI_VALUE, suffix: `["']?`, contextual: "command", minLength: 3, commands: /\b(?:sshpass(?:[ \t]+-[a-oq-z]\S*)*[ \t]+-p|(?:docker|podman|buildah|skopeo|helm(?:[ \t]+registry)?)[ \t]+login\b.*[ \t]-p|mongo(?:sh|dump|restore|export|import)?\b.*[ \t]-p|redis-cli\b.*[ \t]-a|(?:sqlcmd|bcp)\b.*[ \t]-P|ldap(?:search|add|modify|delete|passwd|whoami)\b.*[ \t]-w)$/ },
+  {
+    type: "password",
+    prefix: String.raw`[ \t]-[paPw][ \t]+["']?`,
+    value: CLI_VALUE,
+    suffix: `["']?`,
+    contextual: "command",
+    minLength: 3,
+    commands:
+      /\b(?:sshpass(?:[ \t]+-[a-oq-z]\S*)*[ \t]+-p|(?:docker|podman|buildah|skopeo|helm(?:[ \t]+registry)?)[ \t]+login\b.*[ \t]-p|mongo(?:sh|dump|restore|export|import)?\b.*[ \t]-p|redis-cli\b.*[ \t]-a|(?:sqlcmd|bcp)\b.*[ \t]-P|ldap(?:search|add|modify|delete|passwd|whoami)\b.*[ \t]-w)$/,
+  },
   // Assignments: JSON held inside a JSON string (`{\"password\": \"x\"}`, common in tool
   // results), then double-quoted, single-quoted and bare. Type comes from the key (classifyKey).
-  { type: "secret", prefix: String.raw`${KEY}\\"[ \t]*(?:=>|:=|=|:)[ \t]*\\"`, value: String.raw`[^"\\\r\n]*`, suffix: String.raw`(?:\\")?`, contextual: "assignment" },
+  {
+    type: "secret",
+    prefix: String.raw`${KEY}\\"[ \t]*(?:=>|:=|=|:)[ \t]*\\"`,
+    value: String.raw`[^"\\\r\n]*`,
+    suffix: String.raw`(?:\\")?`,
+    contextual: "assignment",
+  },
   { type: "secret", prefix: `${ASSIGN}"`, value: DQ_VALUE, suffix: `"?`, contextual: "assignment" },
   { type: "secret", prefix: `${ASSIGN}'`, value: SQ_VALUE, suffix: `'?`, contextual: "assignment" },
   { type: "secret", prefix: ASSIGN, value: BARE_VALUE, contextual: "assignment" },

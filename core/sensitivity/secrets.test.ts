@@ -108,11 +108,15 @@ function tenMegabytes(line: (i: number) => string): string {
 }
 
 describe("speed", () => {
-
   it("scans 10 MB of secret-free log and JSON in linear time", () => {
-    const log = tenMegabytes((i) => `2024-05-01T12:00:${i % 60}Z INFO GET /api/items/${i} status=200 took=${i % 97}ms user=u${i} "token_count": ${i}\n`);
+    const log = tenMegabytes(
+      (i) => `2024-05-01T12:00:${i % 60}Z INFO GET /api/items/${i} status=200 took=${i % 97}ms user=u${i} "token_count": ${i}\n`,
+    );
     const json = tenMegabytes((i) => `{"id":${i},"name":"item-${i}","max_tokens":${i},"url":"https://example.com/p/${i}?page=${i}"},`);
-    for (const [name, text] of [["log", log], ["json", json]] as const) {
+    for (const [name, text] of [
+      ["log", log],
+      ["json", json],
+    ] as const) {
       const t0 = performance.now();
       const found = findSecrets(text);
       const ms = performance.now() - t0;
@@ -143,7 +147,9 @@ describe("private keys in other wrappings", () => {
   });
 
   it("masks a base64-encoded PEM private key but not a base64-encoded certificate", () => {
-    const key = Buffer.from("-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIIrYSSNQFaA2Hwf1duRSxKtLYX5CB04fSeQ6tF1aY/PuoAoGCCqGSM49\n-----END EC PRIVATE KEY-----\n").toString("base64");
+    const key = Buffer.from(
+      "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIIrYSSNQFaA2Hwf1duRSxKtLYX5CB04fSeQ6tF1aY/PuoAoGCCqGSM49\n-----END EC PRIVATE KEY-----\n",
+    ).toString("base64");
     const cert = Buffer.from("-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUZ\n-----END CERTIFICATE-----\n").toString("base64");
     expect(maskSecrets(`tls.key: ${key}\ntls.crt: ${cert}`).text).toBe(`tls.key: [masked:private_key]\ntls.crt: ${cert}`);
   });

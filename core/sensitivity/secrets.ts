@@ -77,7 +77,12 @@ function accept(p: SecretPattern, prefix: string, value: string, text: string, a
  * `reports/q1.csv`. A base64 value can start with `/` too; its segments look generated.
  */
 function isPathLike(value: string): boolean {
-  if (/^(?:[\w.-]+\/)*[\w.-]+\.(?:json|ya?ml|pem|key|p12|pfx|crt|cer|jks|txt|ini|cfg|conf|env|toml|csv|tsv|log|xml|html?|pdf|zip|gz|tar|png|jpe?g|svg|md)$/i.test(value)) return true;
+  if (
+    /^(?:[\w.-]+\/)*[\w.-]+\.(?:json|ya?ml|pem|key|p12|pfx|crt|cer|jks|txt|ini|cfg|conf|env|toml|csv|tsv|log|xml|html?|pdf|zip|gz|tar|png|jpe?g|svg|md)$/i.test(
+      value,
+    )
+  )
+    return true;
   if (!/^(?:\/|~\/|\.\.?\/|[A-Za-z]:\\)/.test(value) || /[+=]/.test(value)) return false;
   return !value.split(/[/\\]/).some((seg) => seg.length >= 16 && looksGenerated(seg));
 }
@@ -104,7 +109,10 @@ function looksGenerated(value: string): boolean {
 /** Whether a cookie header value (`a=b; sid=…`) or one cookie's value carries a session-like value. */
 function cookieHoldsSecret(value: string): boolean {
   return value.split(";").some((pair) => {
-    const v = pair.slice(pair.indexOf("=") + 1).trim().replace(/^"|"$/g, "");
+    const v = pair
+      .slice(pair.indexOf("=") + 1)
+      .trim()
+      .replace(/^"|"$/g, "");
     return looksGenerated(v) && !isPlaceholderValue(v);
   });
 }

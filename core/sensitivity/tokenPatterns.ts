@@ -27,15 +27,26 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
   { type: "doppler_token", value: String.raw`\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}` },
   // Source hosting and package registries.
   { type: "github_token", value: String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{30,255})\b` },
-  { type: "gitlab_token", value: String.raw`\b(?:gl(?:pat|dt|rt|ptt|cbt|oas|imt|soat|ffct|agent|wt)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})` },
+  {
+    type: "gitlab_token",
+    value: String.raw`\b(?:gl(?:pat|dt|rt|ptt|cbt|oas|imt|soat|ffct|agent|wt)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})`,
+  },
   { type: "npm_token", value: String.raw`\bnpm_[A-Za-z0-9]{36}\b` },
   { type: "pypi_token", value: String.raw`\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{40,}` },
   { type: "docker_token", value: String.raw`\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{24,}` },
   { type: "huggingface_token", value: String.raw`\bhf_[A-Za-z0-9]{34,}\b` },
   // Chat, mail and payment.
   { type: "slack_token", value: String.raw`\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}` },
-  { type: "slack_webhook", prefix: String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/`, value: String.raw`[A-Za-z0-9/_-]{16,}` },
-  { type: "discord_webhook", prefix: String.raw`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/`, value: String.raw`[A-Za-z0-9_-]{20,}` },
+  {
+    type: "slack_webhook",
+    prefix: String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/`,
+    value: String.raw`[A-Za-z0-9/_-]{16,}`,
+  },
+  {
+    type: "discord_webhook",
+    prefix: String.raw`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/`,
+    value: String.raw`[A-Za-z0-9_-]{20,}`,
+  },
   { type: "telegram_bot_token", value: String.raw`\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b` },
   { type: "stripe_key", value: String.raw`\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,})` },
   { type: "square_token", value: String.raw`\bsq0(?:atp|csp)-[0-9A-Za-z_-]{22,}` },

@@ -1,5 +1,16 @@
 /** Blob files on disk: sharded folders, atomic writes, and the encodings that keep JS strings exact. */
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, type BigIntStats } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  type BigIntStats,
+} from "node:fs";
 import { join } from "node:path";
 import { ensurePrivateDir, safeUnlink, TEMP_SUFFIX, writeFileAtomic } from "../fs/fsUtil";
 import { BLOB_ID_PATTERN } from "../vocabulary";
@@ -20,7 +31,7 @@ export function encodeText(text: string, encoding: BlobEncoding): Buffer {
 
 /** Slices of a text, each encoded on its own; slices never split a surrogate pair. */
 export function* encodedSlices(text: string, encoding: BlobEncoding, size = 1 << 20): Generator<Buffer> {
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + size);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;

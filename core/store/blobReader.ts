@@ -63,7 +63,12 @@ export class BlobReader {
       const all = this.bytes(r);
       if (all === null) return null;
       const from = clamp(start, 0, all.length);
-      return { bytes: all.subarray(from, clamp(from + length, from, all.length)), start: from, totalBytes: all.length, encoding: r.encoding };
+      return {
+        bytes: all.subarray(from, clamp(from + length, from, all.length)),
+        start: from,
+        totalBytes: all.length,
+        encoding: r.encoding,
+      };
     }
     const from = clamp(start, 0, r.bytes);
     const end = clamp(from + Math.max(0, length), from, r.bytes);

@@ -20,8 +20,15 @@ describe("BlobStore", () => {
   it("gives back exactly what was stored, including lone surrogates, NUL bytes and astral characters", () => {
     const store = open(home.path);
     // the last two straddle the 1 MiB slices the store encodes in, with a pair across the cut
-    const texts = ["plain ascii", "naïve café — ünïcödé 😀", "half a pair: \ud83d and \udc00 alone", "nul\u0000inside", "x".repeat(300_000),
-      "a".repeat((1 << 20) - 1) + "😀" + "b".repeat(1000), "c".repeat((1 << 20) - 1) + "\ud83dlone at the cut"];
+    const texts = [
+      "plain ascii",
+      "naïve café — ünïcödé 😀",
+      "half a pair: \ud83d and \udc00 alone",
+      "nul\u0000inside",
+      "x".repeat(300_000),
+      "a".repeat((1 << 20) - 1) + "😀" + "b".repeat(1000),
+      "c".repeat((1 << 20) - 1) + "\ud83dlone at the cut",
+    ];
     for (const t of texts) {
       const { meta } = store.put(t, info);
       expect(meta.chars).toBe(t.length);

@@ -151,8 +151,11 @@ export class BlobStore {
       const state = this.reader.intact(existing) ? null : this.reader.check(existing);
       if (state === null || state.ok) {
         const label = maxLabel(existing.label, info.label);
-        stmt(this.db, "UPDATE blobs SET last_access_at = ?, expires_at = MAX(expires_at, ?) WHERE id = ?")
-          .run(now, now + this.opts.config.ttlHours * HOUR, id);
+        stmt(this.db, "UPDATE blobs SET last_access_at = ?, expires_at = MAX(expires_at, ?) WHERE id = ?").run(
+          now,
+          now + this.opts.config.ttlHours * HOUR,
+          id,
+        );
         if (label !== existing.label) this.raiseLabel(id, label);
         return { meta: this.meta(id)!, created: false };
       }
@@ -166,12 +169,15 @@ export class BlobStore {
     if (data) this.files.write(id, data);
     else {
       const sums = this.hasher.chunker();
-      this.files.write(id, tap(encodedSlices(text, encoding), (b) => sums.update(b)));
+      this.files.write(
+        id,
+        tap(encodedSlices(text, encoding), (b) => sums.update(b)),
+      );
       chunkSums = sums.digest();
     }
     stmt(
-        this.db,
-        `INSERT INTO blobs (id, chars, bytes, lines, encoding, kind, shape, tool, server, session_id, label, encrypted,
+      this.db,
+      `INSERT INTO blobs (id, chars, bytes, lines, encoding, kind, shape, tool, server, session_id, label, encrypted,
            pinned, created_at, last_access_at, expires_at, fetch_count, sidecar_bytes, chunk_sums)
          VALUES (@id, @chars, @bytes, @lines, @encoding, @kind, @shape, @tool, @server, @session_id, @label, @encrypted,
            0, @now, @now, @expires, 0, 0, @sums)
@@ -179,24 +185,23 @@ export class BlobStore {
            tool = @tool, server = @server, session_id = @session_id, created_at = @now, last_access_at = @now,
            expires_at = @expires, fetch_count = 0, sidecar_bytes = 0, chunk_sums = @sums, tombstoned_at = NULL,
            tombstone_expires_at = NULL, tombstone_reason = NULL`,
-      )
-      .run({
-        id,
-        chars: text.length,
-        bytes: data ? data.length : bytes,
-        lines: info.lines,
-        encoding,
-        kind: info.kind,
-        shape: info.shape,
-        tool: info.tool,
-        server: info.server ?? null,
-        session_id: info.sessionId,
-        label,
-        encrypted: encrypt ? 1 : 0,
-        now,
-        expires: now + this.opts.config.ttlHours * HOUR,
-        sums: chunkSums,
-      });
+    ).run({
+      id,
+      chars: text.length,
+      bytes: data ? data.length : bytes,
+      lines: info.lines,
+      encoding,
+      kind: info.kind,
+      shape: info.shape,
+      tool: info.tool,
+      server: info.server ?? null,
+      session_id: info.sessionId,
+      label,
+      encrypted: encrypt ? 1 : 0,
+      now,
+      expires: now + this.opts.config.ttlHours * HOUR,
+      sums: chunkSums,
+    });
     this.pending.delete(id);
     this.grew = true;
     return { meta: this.meta(id)!, created: true, ...(repaired ? { repaired } : {}) };
@@ -248,12 +253,11 @@ export class BlobStore {
   touchFetch(id: string): void {
     const c = this.opts.config;
     stmt(
-        this.db,
-        `UPDATE blobs SET fetch_count = fetch_count + 1, last_access_at = @now,
+      this.db,
+      `UPDATE blobs SET fetch_count = fetch_count + 1, last_access_at = @now,
            expires_at = CASE WHEN fetch_count + 1 >= @hot THEN MAX(expires_at, created_at + @hotTtl) ELSE expires_at END
          WHERE id = @id`,
-      )
-      .run({ id, now: this.now, hot: c.hotFetchCount, hotTtl: c.hotTtlHours * HOUR });
+    ).run({ id, now: this.now, hot: c.hotFetchCount, hotTtl: c.hotTtlHours * HOUR });
   }
 
   /** Raises a blob's label (never lowers it); a blob that becomes credential is encrypted in place. */
@@ -276,8 +280,7 @@ export class BlobStore {
   }
 
   setPinned(id: string, pinned: boolean): boolean {
-    return stmt(this.db, "UPDATE blobs SET pinned = ? WHERE id = ? AND tombstoned_at IS NULL").run(pinned ? 1 : 0, id)
-      .changes > 0;
+    return stmt(this.db, "UPDATE blobs SET pinned = ? WHERE id = ? AND tombstoned_at IS NULL").run(pinned ? 1 : 0, id).changes > 0;
   }
 
   /** Records bytes kept beside a blob (its search index text), so the size cap counts them. */
@@ -293,11 +296,10 @@ export class BlobStore {
    */
   tombstone(id: string, reason: string): boolean {
     const changed = stmt(
-        this.db,
-        `UPDATE blobs SET tombstoned_at = @now, tombstone_expires_at = @until, tombstone_reason = @reason, pinned = 0,
+      this.db,
+      `UPDATE blobs SET tombstoned_at = @now, tombstone_expires_at = @until, tombstone_reason = @reason, pinned = 0,
            sidecar_bytes = 0 WHERE id = @id AND tombstoned_at IS NULL`,
-      )
-      .run({ id, now: this.now, until: this.now + this.opts.config.tombstoneTtlHours * HOUR, reason }).changes;
+    ).run({ id, now: this.now, until: this.now + this.opts.config.tombstoneTtlHours * HOUR, reason }).changes;
     // The answers reads gave from this content go with it (the ledger keeps their size and mode).
     if (changed > 0) stmt(this.db, "DELETE FROM event_texts WHERE blob_id = ?").run(id);
     this.opts.hooks?.afterTombstone?.(id);
@@ -327,15 +329,17 @@ export class BlobStore {
     const work = [...this.pending];
     this.pending.clear();
     try {
-      this.db.transaction(() => {
-        const state = stmt(this.db, "SELECT tombstoned_at FROM blobs WHERE id = ?");
-        for (const [id, how] of work) {
-          const r = state.get(id) as { tombstoned_at: number | null } | undefined;
-          if (r && r.tombstoned_at === null) continue;
-          if (how === "quarantine") this.moveToQuarantine(id);
-          else safeUnlink(this.files.pathOf(id));
-        }
-      }).immediate();
+      this.db
+        .transaction(() => {
+          const state = stmt(this.db, "SELECT tombstoned_at FROM blobs WHERE id = ?");
+          for (const [id, how] of work) {
+            const r = state.get(id) as { tombstoned_at: number | null } | undefined;
+            if (r && r.tombstoned_at === null) continue;
+            if (how === "quarantine") this.moveToQuarantine(id);
+            else safeUnlink(this.files.pathOf(id));
+          }
+        })
+        .immediate();
     } catch {
       // The tombstones are committed; files left behind are orphans of tombstones, which a deep sweep removes.
     }
@@ -343,8 +347,9 @@ export class BlobStore {
 
   /** Bytes the live store holds: files plus sidecars. */
   usedBytes(): number {
-    const r = stmt(this.db, "SELECT COALESCE(SUM(bytes + sidecar_bytes), 0) AS n FROM blobs WHERE tombstoned_at IS NULL")
-      .get() as { n: number };
+    const r = stmt(this.db, "SELECT COALESCE(SUM(bytes + sidecar_bytes), 0) AS n FROM blobs WHERE tombstoned_at IS NULL").get() as {
+      n: number;
+    };
     return r.n;
   }
 

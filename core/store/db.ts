@@ -53,7 +53,8 @@ export function openIndex(path: string): Db {
 
 /** The per-store secret that keys blob ids; created once, shared by every process on the store. */
 export function storeSecret(db: Db): Buffer {
-  const created = db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('id_secret', ?)").run(randomBytes(32).toString("hex")).changes > 0;
+  const created =
+    db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('id_secret', ?)").run(randomBytes(32).toString("hex")).changes > 0;
   // Into the main file at once: were it only in the WAL and the WAL lost, every blob file would
   // stop matching its id and nothing could be recovered from the files.
   if (created) db.pragma("wal_checkpoint(PASSIVE)");

@@ -58,20 +58,28 @@ export class HistoryStore {
   /** The session's requests, replaced whole (a re-import of a grown session recomputes them). */
   replaceRequests(sessionId: string, rows: HistoryRequestRow[]): void {
     stmt(this.db, "DELETE FROM history_requests WHERE session_id = ?").run(sessionId);
-    const ins = stmt(this.db, "INSERT INTO history_requests (session_id, seq, ts, reset, text_chars, text_tokens) VALUES (?, ?, ?, ?, ?, ?)");
+    const ins = stmt(
+      this.db,
+      "INSERT INTO history_requests (session_id, seq, ts, reset, text_chars, text_tokens) VALUES (?, ?, ?, ?, ?, ?)",
+    );
     for (const r of rows) ins.run(sessionId, r.seq, r.ts, r.reset ? 1 : 0, r.textChars, r.textTokens);
   }
 
   /** The call already imported under this key (its id and stored blob), if any. */
   callBySourceKey(key: string): { id: number; blobId: string | null } | null {
-    const r = stmt(this.db, "SELECT id, blob_id FROM calls WHERE source_key = ?").get(key) as { id: number; blob_id: string | null } | undefined;
+    const r = stmt(this.db, "SELECT id, blob_id FROM calls WHERE source_key = ?").get(key) as
+      { id: number; blob_id: string | null } | undefined;
     return r ? { id: r.id, blobId: r.blob_id } : null;
   }
 
   /** Marks a call just recorded through the ledger as imported. */
   markImported(callId: number, m: ImportMark): void {
     stmt(this.db, "UPDATE calls SET imported = 1, source_key = ?, model = ?, request_seq = ?, host_cut = ? WHERE id = ?").run(
-      m.sourceKey, m.model, m.requestSeq, m.hostCut, callId,
+      m.sourceKey,
+      m.model,
+      m.requestSeq,
+      m.hostCut,
+      callId,
     );
   }
 

@@ -97,7 +97,9 @@ describe("blob integrity", () => {
   it("verifies a byte range by the chunks it reads only", () => {
     const store = open(home.path);
     // three and a half chunks of ASCII, so bytes and chars line up
-    const text = Array.from({ length: Math.ceil((3.5 * CHUNK_BYTES) / 32) }, (_, i) => `row ${String(i).padStart(8, "0")} of the log\n`.padEnd(32, ".")).join("");
+    const text = Array.from({ length: Math.ceil((3.5 * CHUNK_BYTES) / 32) }, (_, i) =>
+      `row ${String(i).padStart(8, "0")} of the log\n`.padEnd(32, "."),
+    ).join("");
     const { meta } = store.put(text, info);
     const sums = parseChunkSums(store.row(meta.id)!.chunk_sums);
     expect(sums).toMatchObject({ chunkBytes: CHUNK_BYTES, count: 4 });

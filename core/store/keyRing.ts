@@ -113,9 +113,7 @@ export class KeyRing {
   }
 
   private rotatingOldKey(): Buffer | null {
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'rotating_old_key'").get() as
-      | { value: string }
-      | undefined;
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'rotating_old_key'").get() as { value: string } | undefined;
     return row ? Buffer.from(row.value, "hex") : null;
   }
 
@@ -124,7 +122,15 @@ export class KeyRing {
    * files first; any failure there removes them and leaves store and key as they were. The old
    * key stays readable (in the index) until every file has been switched over.
    */
-  rotate(encrypted: { id: string; read: () => Buffer | null; stage: (data: Buffer) => string; commit: (staged: string) => void; discard: (staged: string) => void }[]): number {
+  rotate(
+    encrypted: {
+      id: string;
+      read: () => Buffer | null;
+      stage: (data: Buffer) => string;
+      commit: (staged: string) => void;
+      discard: (staged: string) => void;
+    }[],
+  ): number {
     const oldKey = this.key();
     const next = randomBytes(32);
     const staged: { item: (typeof encrypted)[number]; path: string }[] = [];
@@ -140,7 +146,9 @@ export class KeyRing {
     } catch (err) {
       for (const s of staged) s.item.discard(s.path);
       this.db.prepare("DELETE FROM meta WHERE key = 'rotating_old_key'").run();
-      throw err instanceof SpillwayError ? err : new SpillwayError(ErrorCode.StoreIo, `key rotation failed, nothing changed: ${describeError(err)}`);
+      throw err instanceof SpillwayError
+        ? err
+        : new SpillwayError(ErrorCode.StoreIo, `key rotation failed, nothing changed: ${describeError(err)}`);
     }
     this.current = next;
     this.recordCheck(next, true);

@@ -120,12 +120,23 @@ export class Ledger {
     return Number(
       stmt(
         this.db,
-          `INSERT INTO calls (session_id, ts, tool, server, args_json, outcome, blob_id, is_error, returned_chars,
+        `INSERT INTO calls (session_id, ts, tool, server, args_json, outcome, blob_id, is_error, returned_chars,
              given_chars, raw_text, given_text)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(c.sessionId, c.ts, c.tool, c.server, (c.argsJson === null ? null : maskJsonText(c.argsJson)), c.outcome, c.blobId, c.isError ? 1 : 0, c.returnedChars,
-          c.givenChars, masked(c.rawText), masked(c.givenText)).lastInsertRowid,
+      ).run(
+        c.sessionId,
+        c.ts,
+        c.tool,
+        c.server,
+        c.argsJson === null ? null : maskJsonText(c.argsJson),
+        c.outcome,
+        c.blobId,
+        c.isError ? 1 : 0,
+        c.returnedChars,
+        c.givenChars,
+        masked(c.rawText),
+        masked(c.givenText),
+      ).lastInsertRowid,
     );
   }
 
@@ -137,14 +148,29 @@ export class Ledger {
     const id = Number(
       stmt(
         this.db,
-          `INSERT INTO events (ts, type, session_id, blob_id, call_id, tool, server, chars, tokens, data_json, duration_ms)
+        `INSERT INTO events (ts, type, session_id, blob_id, call_id, tool, server, chars, tokens, data_json, duration_ms)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(e.ts, e.type, e.sessionId ?? null, e.blobId ?? null, e.callId ?? null, e.tool ?? null, e.server ?? null,
-          e.chars ?? 0, e.tokens ?? null, e.data ? maskJsonText(JSON.stringify(e.data)) : null, e.durationMs ?? null).lastInsertRowid,
+      ).run(
+        e.ts,
+        e.type,
+        e.sessionId ?? null,
+        e.blobId ?? null,
+        e.callId ?? null,
+        e.tool ?? null,
+        e.server ?? null,
+        e.chars ?? 0,
+        e.tokens ?? null,
+        e.data ? maskJsonText(JSON.stringify(e.data)) : null,
+        e.durationMs ?? null,
+      ).lastInsertRowid,
     );
     if (typeof e.text === "string") {
-      stmt(this.db, "INSERT INTO event_texts (event_id, blob_id, text, chars) VALUES (?, ?, ?, ?)").run(id, e.blobId ?? null, e.text, e.text.length);
+      stmt(this.db, "INSERT INTO event_texts (event_id, blob_id, text, chars) VALUES (?, ?, ?, ?)").run(
+        id,
+        e.blobId ?? null,
+        e.text,
+        e.text.length,
+      );
     }
     return id;
   }
@@ -182,7 +208,8 @@ export class Ledger {
 
   /** The type of the session's newest event, or null. */
   lastEventType(sessionId: string): EventType | null {
-    const r = stmt(this.db, "SELECT type FROM events WHERE session_id = ? ORDER BY id DESC LIMIT 1").get(sessionId) as { type: EventType } | undefined;
+    const r = stmt(this.db, "SELECT type FROM events WHERE session_id = ? ORDER BY id DESC LIMIT 1").get(sessionId) as
+      { type: EventType } | undefined;
     return r?.type ?? null;
   }
 
@@ -191,8 +218,11 @@ export class Ledger {
   }
 
   callsOfSession(sessionId: string, limit = 1000, afterId = 0): CallRow[] {
-    return stmt(this.db, "SELECT * FROM calls WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?")
-      .all(sessionId, afterId, limit) as CallRow[];
+    return stmt(this.db, "SELECT * FROM calls WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?").all(
+      sessionId,
+      afterId,
+      limit,
+    ) as CallRow[];
   }
 
   eventsOfBlob(blobId: string, limit = 1000): EventRow[] {
@@ -204,8 +234,10 @@ export class Ledger {
   }
 
   recentEvents(limit = 100, type?: EventType): EventRow[] {
-    return (type
-      ? stmt(this.db, "SELECT * FROM events WHERE type = ? ORDER BY id DESC LIMIT ?").all(type, limit)
-      : stmt(this.db, "SELECT * FROM events ORDER BY id DESC LIMIT ?").all(limit)) as EventRow[];
+    return (
+      type
+        ? stmt(this.db, "SELECT * FROM events WHERE type = ? ORDER BY id DESC LIMIT ?").all(type, limit)
+        : stmt(this.db, "SELECT * FROM events ORDER BY id DESC LIMIT ?").all(limit)
+    ) as EventRow[];
   }
 }

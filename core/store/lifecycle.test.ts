@@ -21,7 +21,12 @@ describe("lifecycle", () => {
   afterEach(() => home.cleanup());
 
   const open = (storeCfg: Record<string, unknown> = {}) => {
-    const store = new BlobStore({ home: home.path, clock, config: parseConfig({ store: storeCfg }).store, keys: fileKeyProvider(home.path) });
+    const store = new BlobStore({
+      home: home.path,
+      clock,
+      config: parseConfig({ store: storeCfg }).store,
+      keys: fileKeyProvider(home.path),
+    });
     return { store, ledger: new Ledger(store.db) };
   };
 
@@ -141,7 +146,9 @@ describe("lifecycle", () => {
     const removed: string[] = [];
     const recovered: string[] = [];
     const r = sweep(store, ledger, memoryLogger(), {
-      deep: true, onRemoved: (id) => removed.push(id), onRecovered: (id) => recovered.push(id),
+      deep: true,
+      onRemoved: (id) => removed.push(id),
+      onRecovered: (id) => recovered.push(id),
       describe: (text) => ({ kind: "json", shape: "object", lines: text.split("\n").length, label: "public" }),
     });
     expect(r).toMatchObject({ recovered: 1, quarantined: 1 });
@@ -151,7 +158,9 @@ describe("lifecycle", () => {
     expect(store.row(damaged)).toMatchObject({ tombstone_reason: "corrupt" });
     expect(removed).toEqual([damaged]);
     expect(readdirSync(join(home.path, "quarantine"))[0]).toMatch(new RegExp(`^${damaged}\\.\\d+$`));
-    expect(ledger.eventsOfBlob(damaged).map((e) => JSON.parse(e.data_json ?? "{}"))).toContainEqual(expect.objectContaining({ reason: "corrupt", problem: "corrupt" }));
+    expect(ledger.eventsOfBlob(damaged).map((e) => JSON.parse(e.data_json ?? "{}"))).toContainEqual(
+      expect.objectContaining({ reason: "corrupt", problem: "corrupt" }),
+    );
     store.close();
   });
 
@@ -180,7 +189,10 @@ describe("lifecycle", () => {
     again.store.close();
     writeFileSync(keyFile, key, { mode: 0o600 });
     const restored = open();
-    const r = sweep(restored.store, restored.ledger, memoryLogger(), { deep: true, describe: () => ({ kind: "text", shape: "text", lines: 1, label: "credential" }) });
+    const r = sweep(restored.store, restored.ledger, memoryLogger(), {
+      deep: true,
+      describe: () => ({ kind: "text", shape: "text", lines: 1, label: "credential" }),
+    });
     expect(r.recovered).toBe(1);
     expect(restored.store.read(id)).toBe("password=hunter2-but-longer");
     restored.store.close();

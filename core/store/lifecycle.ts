@@ -43,8 +43,17 @@ const BATCH = 200;
 export function sweep(store: BlobStore, ledger: Ledger, logger: Logger, opts: SweepOptions = {}): SweepReport {
   const now = store.now;
   const report: SweepReport = {
-    expired: 0, evicted: 0, tombstonesDropped: 0, orphanFiles: 0, tempFiles: 0, repairedRows: 0, quarantined: 0, recovered: 0,
-    quarantineDropped: 0, usedBytes: 0, capBytes: store.capBytes(),
+    expired: 0,
+    evicted: 0,
+    tombstonesDropped: 0,
+    orphanFiles: 0,
+    tempFiles: 0,
+    repairedRows: 0,
+    quarantined: 0,
+    recovered: 0,
+    quarantineDropped: 0,
+    usedBytes: 0,
+    capBytes: store.capBytes(),
   };
   const due = store.db.prepare(
     `SELECT id, tool FROM blobs WHERE tombstoned_at IS NULL AND pinned = 0 AND expires_at <= ? ORDER BY expires_at LIMIT ${BATCH}`,
@@ -119,7 +128,12 @@ function deepRepair(store: BlobStore, ledger: Ledger, report: SweepReport, opts:
   for (const id of r.removedIds) opts.onRemoved?.(id);
   for (const id of r.recoveredIds) opts.onRecovered?.(id);
   for (const bad of r.damaged) {
-    ledger.insertEvent({ ts: store.now, type: "sweep", blobId: bad.id, data: { reason: "corrupt", problem: bad.problem, detail: bad.detail } });
+    ledger.insertEvent({
+      ts: store.now,
+      type: "sweep",
+      blobId: bad.id,
+      data: { reason: "corrupt", problem: bad.problem, detail: bad.detail },
+    });
   }
   for (const id of r.recoveredIds) ledger.insertEvent({ ts: store.now, type: "sweep", blobId: id, data: { reason: "recovered" } });
 }

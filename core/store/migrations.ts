@@ -200,7 +200,13 @@ CREATE TABLE call_media (
 
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
-  BASE_SCHEMA, searchMigrationSql, BLOB_TABLE_INDEXES, BLOB_CHUNK_SUMS, UPSTREAM_TOOL_CATALOG, IMPORTED_HISTORY, AUDIT_TRAIL,
+  BASE_SCHEMA,
+  searchMigrationSql,
+  BLOB_TABLE_INDEXES,
+  BLOB_CHUNK_SUMS,
+  UPSTREAM_TOOL_CATALOG,
+  IMPORTED_HISTORY,
+  AUDIT_TRAIL,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

@@ -44,8 +44,7 @@ export interface RepairReport {
 
 const liveState = (store: BlobStore, id: string) =>
   stmt(store.db, "SELECT tombstoned_at, tombstone_reason FROM blobs WHERE id = ?").get(id) as
-    | { tombstoned_at: number | null; tombstone_reason: string | null }
-    | undefined;
+    { tombstoned_at: number | null; tombstone_reason: string | null } | undefined;
 
 /**
  * Acts on a scan. `describe` derives kind, lines and label for recovered results; without it,
@@ -53,7 +52,15 @@ const liveState = (store: BlobStore, id: string) =>
  */
 export function repairStore(store: BlobStore, scan: StoreScan, describe: ((text: string) => RecoveredInfo) | null): RepairReport {
   const report: RepairReport = {
-    quarantined: 0, recovered: 0, restored: 0, tombstoneFiles: 0, tempFiles: 0, repairedRows: 0, recoveredIds: [], removedIds: [], damaged: [],
+    quarantined: 0,
+    recovered: 0,
+    restored: 0,
+    tombstoneFiles: 0,
+    tempFiles: 0,
+    repairedRows: 0,
+    recoveredIds: [],
+    removedIds: [],
+    damaged: [],
   };
   for (const path of scan.staleTemps) if (safeUnlink(path)) report.tempFiles++;
   for (const id of scan.tombstoneFiles) {
@@ -106,7 +113,13 @@ export function repairStore(store: BlobStore, scan: StoreScan, describe: ((text:
 }
 
 /** A row for a file the index lost, with what its content tells: tool unknown, no session. */
-function register(store: BlobStore, id: string, fileBytes: number, content: FileContent & { ok: true }, describe: (text: string) => RecoveredInfo): void {
+function register(
+  store: BlobStore,
+  id: string,
+  fileBytes: number,
+  content: FileContent & { ok: true },
+  describe: (text: string) => RecoveredInfo,
+): void {
   const text = decodeText(content.plain, content.encoding);
   const info = describe(text);
   const now = store.now;
@@ -117,8 +130,19 @@ function register(store: BlobStore, id: string, fileBytes: number, content: File
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 'public', ?, 0, ?, ?, ?, 0, 0, ?)
      ON CONFLICT (id) DO NOTHING`,
   ).run(
-    id, text.length, fileBytes, info.lines, content.encoding, info.kind, info.shape, RECOVERED_TOOL, RECOVERED_SESSION,
-    content.encrypted ? 1 : 0, now, now, now + store.opts.config.ttlHours * HOUR,
+    id,
+    text.length,
+    fileBytes,
+    info.lines,
+    content.encoding,
+    info.kind,
+    info.shape,
+    RECOVERED_TOOL,
+    RECOVERED_SESSION,
+    content.encrypted ? 1 : 0,
+    now,
+    now,
+    now + store.opts.config.ttlHours * HOUR,
     content.encrypted ? null : store.hasher.chunkSums(content.plain),
   );
   // Sealed files were credential results; a plain one that holds secrets is sealed now.

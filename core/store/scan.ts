@@ -42,8 +42,7 @@ export interface StoreScan {
 
 /** What a file holds once decrypted and matched against the id it is named by. */
 export type FileContent =
-  | { ok: true; plain: Buffer; encoding: BlobEncoding; encrypted: boolean }
-  | { ok: false; problem: BlobProblem; detail: string };
+  { ok: true; plain: Buffer; encoding: BlobEncoding; encrypted: boolean } | { ok: false; problem: BlobProblem; detail: string };
 
 /** Decrypts (if sealed) and matches a file's bytes against `id`, trying both stored encodings. */
 export function inspectFile(store: BlobStore, id: string, data: Buffer): FileContent {
@@ -69,7 +68,15 @@ export function inspectFile(store: BlobStore, id: string, data: Buffer): FileCon
 /** Surveys files and rows; with `verify`, reads and checks every live blob file whole. */
 export function scanStore(store: BlobStore, opts: { verify: boolean }): StoreScan {
   const scan: StoreScan = {
-    verified: 0, verifiedBytes: 0, bad: [], missingFiles: [], recoverable: [], unverifiable: [], tombstoneFiles: [], staleTemps: [], young: 0,
+    verified: 0,
+    verifiedBytes: 0,
+    bad: [],
+    missingFiles: [],
+    recoverable: [],
+    unverifiable: [],
+    tombstoneFiles: [],
+    staleTemps: [],
+    young: 0,
   };
   const { ids, temps } = store.files.scan();
   const wall = Date.now(); // file mtimes are wall-clock, whatever the engine's clock says

@@ -17,12 +17,11 @@ export class SessionStore {
   /** Creates the session on first sight and refreshes its last-seen time. */
   touch(id: string, now: number, client?: string | null): SessionRow {
     stmt(
-        this.db,
-        `INSERT INTO sessions (id, client, created_at, last_seen_at) VALUES (?, ?, ?, ?)
+      this.db,
+      `INSERT INTO sessions (id, client, created_at, last_seen_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET last_seen_at = excluded.last_seen_at,
            client = COALESCE(excluded.client, sessions.client)`,
-      )
-      .run(id, client ?? null, now, now);
+    ).run(id, client ?? null, now, now);
     return this.get(id)!;
   }
 
@@ -46,8 +45,8 @@ export class SessionStore {
 
   /** The generation in which the session last received this blob, or null if it never did. */
   heldGeneration(sessionId: string, blobId: string): number | null {
-    const r = stmt(this.db, "SELECT generation FROM session_blobs WHERE session_id = ? AND blob_id = ?")
-      .get(sessionId, blobId) as { generation: number } | undefined;
+    const r = stmt(this.db, "SELECT generation FROM session_blobs WHERE session_id = ? AND blob_id = ?").get(sessionId, blobId) as
+      { generation: number } | undefined;
     return r ? r.generation : null;
   }
 
@@ -58,19 +57,19 @@ export class SessionStore {
   /** Records that the session received the blob (in full or as a handle) in `generation`. */
   recordHeld(sessionId: string, blobId: string, generation: number, now: number): void {
     stmt(
-        this.db,
-        `INSERT INTO session_blobs (session_id, blob_id, generation, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
+      this.db,
+      `INSERT INTO session_blobs (session_id, blob_id, generation, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (session_id, blob_id) DO UPDATE SET generation = excluded.generation,
            last_seen_at = excluded.last_seen_at`,
-      )
-      .run(sessionId, blobId, generation, now, now);
+    ).run(sessionId, blobId, generation, now, now);
   }
 
   /** Blobs a session holds, most recently received first (its MCP resources). */
   heldBlobs(sessionId: string, limit = 200): string[] {
     return (
-      stmt(this.db, "SELECT blob_id FROM session_blobs WHERE session_id = ? ORDER BY last_seen_at DESC LIMIT ?")
-        .all(sessionId, limit) as { blob_id: string }[]
+      stmt(this.db, "SELECT blob_id FROM session_blobs WHERE session_id = ? ORDER BY last_seen_at DESC LIMIT ?").all(sessionId, limit) as {
+        blob_id: string;
+      }[]
     ).map((r) => r.blob_id);
   }
 
@@ -85,17 +84,15 @@ export class SessionStore {
 
   streak(sessionId: string, key: string): { blobId: string; count: number } | null {
     const r = stmt(this.db, "SELECT blob_id, count FROM streaks WHERE session_id = ? AND key = ?").get(sessionId, key) as
-      | { blob_id: string; count: number }
-      | undefined;
+      { blob_id: string; count: number } | undefined;
     return r ? { blobId: r.blob_id, count: r.count } : null;
   }
 
   setStreak(sessionId: string, key: string, blobId: string, count: number): void {
     stmt(
-        this.db,
-        `INSERT INTO streaks (session_id, key, blob_id, count) VALUES (?, ?, ?, ?)
+      this.db,
+      `INSERT INTO streaks (session_id, key, blob_id, count) VALUES (?, ?, ?, ?)
          ON CONFLICT (session_id, key) DO UPDATE SET blob_id = excluded.blob_id, count = excluded.count`,
-      )
-      .run(sessionId, key, blobId, count);
+    ).run(sessionId, key, blobId, count);
   }
 }

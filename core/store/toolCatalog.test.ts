@@ -39,7 +39,9 @@ describe("the tool catalog", () => {
     j.close();
     other.cleanup();
     i.close();
-    const raw = ["index.sqlite", "index.sqlite-wal"].map((f) => (existsSync(join(home.path, f)) ? readFileSync(join(home.path, f)).toString("latin1") : "")).join("");
+    const raw = ["index.sqlite", "index.sqlite-wal"]
+      .map((f) => (existsSync(join(home.path, f)) ? readFileSync(join(home.path, f)).toString("latin1") : ""))
+      .join("");
     expect(raw).toContain("Searches.");
     expect(raw).not.toContain(entry.env.API_KEY);
     expect(raw).not.toContain("server.js");

@@ -48,9 +48,10 @@ export class ToolCatalog implements ToolCatalogView {
 
   /** The tools `server` listed last under exactly this config entry, or null when there are none. */
   load(server: string, config: unknown): unknown[] | null {
-    const row = stmt(this.db, "SELECT tools_json FROM upstream_tools WHERE server = ? AND config_hash = ?").get(server, this.configHash(config)) as
-      | { tools_json: string }
-      | undefined;
+    const row = stmt(this.db, "SELECT tools_json FROM upstream_tools WHERE server = ? AND config_hash = ?").get(
+      server,
+      this.configHash(config),
+    ) as { tools_json: string } | undefined;
     if (!row) return null;
     const tools: unknown = JSON.parse(row.tools_json);
     return Array.isArray(tools) ? tools : null;
@@ -66,7 +67,11 @@ export class ToolCatalog implements ToolCatalogView {
         `INSERT INTO upstream_tools (server, config_hash, tools_json, listed_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (server, config_hash) DO UPDATE SET tools_json = excluded.tools_json, listed_at = excluded.listed_at`,
       ).run(server, hash, JSON.stringify(tools), now);
-      stmt(this.db, "DELETE FROM upstream_tools WHERE server = ? AND config_hash <> ? AND listed_at < ?").run(server, hash, now - STALE_ENTRY_MS);
+      stmt(this.db, "DELETE FROM upstream_tools WHERE server = ? AND config_hash <> ? AND listed_at < ?").run(
+        server,
+        hash,
+        now - STALE_ENTRY_MS,
+      );
     })();
   }
 }

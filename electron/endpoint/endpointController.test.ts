@@ -35,7 +35,11 @@ describe("endpoint controller", () => {
     const c = createEndpointController(start);
     state.fail = true;
     const s = await c.start();
-    expect(s).toMatchObject({ phase: "stopped", running: false, error: "the MCP endpoint could not start: listen EACCES: permission denied" });
+    expect(s).toMatchObject({
+      phase: "stopped",
+      running: false,
+      error: "the MCP endpoint could not start: listen EACCES: permission denied",
+    });
     state.fail = false;
     expect((await c.start()).error).toBeNull();
     await c.stop();
@@ -69,7 +73,9 @@ describe("setupEndpoint", () => {
 
     state.fail = true;
     const failing = createEndpointController(start);
-    const reported = new Promise<void>((resolve) => setupEndpoint({ endpoint: failing, startWithApp: true, onError: (m) => (errors.push(m), resolve()) }));
+    const reported = new Promise<void>((resolve) =>
+      setupEndpoint({ endpoint: failing, startWithApp: true, onError: (m) => (errors.push(m), resolve()) }),
+    );
     await reported;
     expect(errors).toEqual(["the MCP endpoint could not start: listen EACCES: permission denied"]);
   });

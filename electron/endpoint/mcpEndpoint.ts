@@ -44,7 +44,9 @@ export function inProcessEndpoint(opts: InProcessEndpointOptions): StartEndpoint
       clients: () => {
         const now = opts.engine.clock.now();
         // The MCP layer knows only the session id and idle time; names arrive with initialize.
-        return r.mcp.sessions().map((s) => ({ sessionId: s.id, name: null, version: null, connectedAt: now - s.idleMs, lastSeenAt: now - s.idleMs }));
+        return r.mcp
+          .sessions()
+          .map((s) => ({ sessionId: s.id, name: null, version: null, connectedAt: now - s.idleMs, lastSeenAt: now - s.idleMs }));
       },
       upstreams: (): UpstreamInfo[] =>
         r.upstreams.status().map((u) => ({

@@ -64,7 +64,11 @@ export function createDesktopHost(opts: DesktopHostOptions): DesktopHost {
   const views = new BlobViews(engine);
   const runningTools = () => {
     const t = endpoint.current()?.tools;
-    if (!t) throw new SpillwayError(ErrorCode.Unsupported, "The endpoint is stopped: start it from the tray (or the Endpoint page) to list and run its upstream tools.");
+    if (!t)
+      throw new SpillwayError(
+        ErrorCode.Unsupported,
+        "The endpoint is stopped: start it from the tray (or the Endpoint page) to list and run its upstream tools.",
+      );
     return t;
   };
   const host: InspectorHost = {

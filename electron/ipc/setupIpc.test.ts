@@ -153,6 +153,12 @@ describe("window.spillway (the preload's API)", () => {
   });
 
   it("refuses an operation name that would not nest", () => {
-    expect(() => buildInspectorApi(["blobs" as OpName], async () => null, () => () => {})).toThrow(/namespace\.method/);
+    expect(() =>
+      buildInspectorApi(
+        ["blobs" as OpName],
+        async () => null,
+        () => () => {},
+      ),
+    ).toThrow(/namespace\.method/);
   });
 });

@@ -8,7 +8,7 @@ import { SAFE_KEY_FILE, safeStorageKeyProvider, type SafeStorageLike } from "./s
 
 /** A fake safeStorage: reversible, but the ciphertext never contains the plain text. */
 function fakeSafeStorage(available = true, backend = "gnome_libsecret"): SafeStorageLike & { encrypted: number } {
-  const mask = (b: Buffer) => Buffer.from(b.map((x, i) => x ^ (0x5a + i) % 256));
+  const mask = (b: Buffer) => Buffer.from(b.map((x, i) => x ^ ((0x5a + i) % 256)));
   return {
     encrypted: 0,
     isEncryptionAvailable: () => available,
@@ -29,9 +29,15 @@ function memoryFileProvider(initial: Buffer | null = null): KeyProvider & { key:
   return {
     kind: "file",
     key: initial,
-    loadKey() { return this.key; },
-    createKey() { return (this.key ??= randomBytes(32)); },
-    replaceKey(next) { this.key = next; },
+    loadKey() {
+      return this.key;
+    },
+    createKey() {
+      return (this.key ??= randomBytes(32));
+    },
+    replaceKey(next) {
+      this.key = next;
+    },
   };
 }
 
@@ -73,7 +79,13 @@ describe("safeStorage key provider", () => {
     for (const safe of [fakeSafeStorage(false), fakeSafeStorage(true, "basic_text")]) {
       const fallback = memoryFileProvider();
       const warnings: string[] = [];
-      const p = safeStorageKeyProvider(safe, { home, fallback, randomKey: () => randomBytes(32), onWarn: (m) => warnings.push(m), platform: "linux" });
+      const p = safeStorageKeyProvider(safe, {
+        home,
+        fallback,
+        randomKey: () => randomBytes(32),
+        onWarn: (m) => warnings.push(m),
+        platform: "linux",
+      });
       expect(p).toBe(fallback);
       expect(warnings[0]).toMatch(/key file/);
       expect(p.createKey()).toEqual(fallback.key);
@@ -88,12 +100,19 @@ describe("safeStorage key provider", () => {
     const next = randomBytes(32);
     p.replaceKey(next);
     expect(fileKeyProvider(home).loadKey()).toEqual(next);
-    expect(safeStorageKeyProvider(fakeSafeStorage(), { home, fallback: fileKeyProvider(home), randomKey: () => randomBytes(32) }).loadKey()).toEqual(next);
+    expect(
+      safeStorageKeyProvider(fakeSafeStorage(), { home, fallback: fileKeyProvider(home), randomKey: () => randomBytes(32) }).loadKey(),
+    ).toEqual(next);
   });
 
   it("uses the keychain on macOS and Windows whatever the (Linux-only) backend name says", () => {
     for (const platform of ["darwin", "win32"] as const) {
-      const p = safeStorageKeyProvider(fakeSafeStorage(true, "unknown"), { home, fallback: memoryFileProvider(), randomKey: () => randomBytes(32), platform });
+      const p = safeStorageKeyProvider(fakeSafeStorage(true, "unknown"), {
+        home,
+        fallback: memoryFileProvider(),
+        randomKey: () => randomBytes(32),
+        platform,
+      });
       expect(p.kind).toBe("keychain");
     }
   });

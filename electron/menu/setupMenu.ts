@@ -17,7 +17,9 @@ export function menuTemplate(deps: MenuDeps): MenuItemSpec[] {
   const app: MenuItemSpec = {
     label: mac ? "Spillway" : "File",
     submenu: [
-      ...(mac ? ([{ role: "about" }, { type: "separator" }, { role: "hide" }, { role: "unhide" }, { type: "separator" }] as MenuItemSpec[]) : []),
+      ...(mac
+        ? ([{ role: "about" }, { type: "separator" }, { role: "hide" }, { role: "unhide" }, { type: "separator" }] as MenuItemSpec[])
+        : []),
       { label: "Open Inspector", accelerator: "CmdOrCtrl+Shift+I", click: deps.openInspector },
       { role: "close", label: "Close Window" },
       { type: "separator" },
@@ -26,7 +28,15 @@ export function menuTemplate(deps: MenuDeps): MenuItemSpec[] {
   };
   const edit: MenuItemSpec = {
     label: "Edit",
-    submenu: [{ role: "undo" }, { role: "redo" }, { type: "separator" }, { role: "cut" }, { role: "copy" }, { role: "paste" }, { role: "selectAll" }],
+    submenu: [
+      { role: "undo" },
+      { role: "redo" },
+      { type: "separator" },
+      { role: "cut" },
+      { role: "copy" },
+      { role: "paste" },
+      { role: "selectAll" },
+    ],
   };
   const view: MenuItemSpec = {
     label: "View",

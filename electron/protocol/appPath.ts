@@ -12,9 +12,7 @@ export const APP_HOST = "bundle";
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
-export type AppPathResult =
-  | { ok: true; path: string }
-  | { ok: false; status: 400 | 403 | 404; reason: string };
+export type AppPathResult = { ok: true; path: string } | { ok: false; status: 400 | 403 | 404; reason: string };
 
 const deny = (status: 400 | 403 | 404, reason: string): AppPathResult => ({ ok: false, status, reason });
 

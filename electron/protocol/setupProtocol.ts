@@ -10,9 +10,7 @@ import { securityHeaders } from "./csp";
  * as a secure context, `supportFetchAPI` for module scripts. Not `bypassCSP`, not `corsEnabled`.
  * Must be registered before the app is ready (see main.ts).
  */
-export const APP_SCHEME_PRIVILEGES = [
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-];
+export const APP_SCHEME_PRIVILEGES = [{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }];
 
 const MIME: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -34,13 +34,26 @@ describe("desktop settings", () => {
 describe("start at login", () => {
   it("uses Electron's login items on macOS and Windows, starting hidden", () => {
     const calls: unknown[] = [];
-    applyStartAtLogin({ setLoginItemSettings: (s) => void calls.push(s) }, { platform: "darwin", command: "/A.app", autostartDir: dir }, true);
+    applyStartAtLogin(
+      { setLoginItemSettings: (s) => void calls.push(s) },
+      { platform: "darwin", command: "/A.app", autostartDir: dir },
+      true,
+    );
     expect(calls).toEqual([{ openAtLogin: true, args: [HIDDEN_FLAG] }]);
   });
 
   it("writes and removes a freedesktop autostart entry on Linux, pointing at the AppImage", () => {
-    const opts = loginItemOptions({ APPIMAGE: "/opt/Spillway $1.AppImage", XDG_CONFIG_HOME: dir }, "linux", "/tmp/.mount/spillway", "/home/u");
-    const app = { setLoginItemSettings: () => { throw new Error("not on Linux"); } };
+    const opts = loginItemOptions(
+      { APPIMAGE: "/opt/Spillway $1.AppImage", XDG_CONFIG_HOME: dir },
+      "linux",
+      "/tmp/.mount/spillway",
+      "/home/u",
+    );
+    const app = {
+      setLoginItemSettings: () => {
+        throw new Error("not on Linux");
+      },
+    };
     applyStartAtLogin(app, opts, true);
     const text = readFileSync(join(dir, "autostart", AUTOSTART_FILE), "utf8");
     expect(text).toContain(`Exec="/opt/Spillway \\$1.AppImage" ${HIDDEN_FLAG}`);

@@ -25,10 +25,18 @@ class FakeTray {
   constructor(readonly image: unknown) {
     FakeTray.last = this;
   }
-  setContextMenu(menu: object | null) { this.menu = (menu as MenuItemSpec[]) ?? []; }
-  setToolTip(t: string) { this.tip = t; }
-  on() { return this; }
-  destroy() { this.destroyed = true; }
+  setContextMenu(menu: object | null) {
+    this.menu = (menu as MenuItemSpec[]) ?? [];
+  }
+  setToolTip(t: string) {
+    this.tip = t;
+  }
+  on() {
+    return this;
+  }
+  destroy() {
+    this.destroyed = true;
+  }
 }
 
 const item = (id: string) => FakeTray.last.menu.find((i) => i.id === id)!;
@@ -68,7 +76,12 @@ describe("tray", () => {
     clipboard = [];
     const settings = openSettings(home.path);
     tray = setupTray(
-      { Tray: FakeTray, Menu: { buildFromTemplate: (t) => t }, nativeImage: { createFromPath: (p) => ({ p }) }, clipboard: { writeText: (t) => void clipboard.push(t) } },
+      {
+        Tray: FakeTray,
+        Menu: { buildFromTemplate: (t) => t },
+        nativeImage: { createFromPath: (p) => ({ p }) },
+        clipboard: { writeText: (t) => void clipboard.push(t) },
+      },
       {
         iconPath: "/icons/tray.png",
         endpoint,
@@ -108,8 +121,17 @@ describe("tray", () => {
     expect(await isListening(url)).toBe(401);
     const init = await fetch(url, {
       method: "POST",
-      headers: { authorization: `Bearer ${ensureToken(home.path)}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "tray-test", version: "1" } } }),
+      headers: {
+        authorization: `Bearer ${ensureToken(home.path)}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "tray-test", version: "1" } },
+      }),
     });
     expect(init.status).toBe(200);
     expect(await init.text()).toContain("serverInfo");

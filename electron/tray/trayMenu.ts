@@ -66,7 +66,12 @@ export function trayToolTip(status: EndpointState, f: TrayFigures | null): strin
   return `Spillway: ${statusLine(status)}${f ? ` · ${figuresLine(f)}` : ""}`;
 }
 
-export function trayTemplate(status: EndpointState, figures: TrayFigures | null, settings: DesktopSettings, a: TrayActions): MenuItemSpec[] {
+export function trayTemplate(
+  status: EndpointState,
+  figures: TrayFigures | null,
+  settings: DesktopSettings,
+  a: TrayActions,
+): MenuItemSpec[] {
   const busy = status.phase === "starting" || status.phase === "stopping";
   const items: MenuItemSpec[] = [
     { id: TRAY_ITEM.status, label: statusLine(status), enabled: false },

@@ -44,13 +44,24 @@ class FakeWindow implements BrowserWindowInstance {
     this.loaded = url;
     return Promise.resolve();
   }
-  show() { this.visible = true; }
-  hide() { this.visible = false; }
+  show() {
+    this.visible = true;
+  }
+  hide() {
+    this.visible = false;
+  }
   focus() {}
   restore() {}
-  isMinimized() { return false; }
-  isDestroyed() { return this.destroyed; }
-  destroy() { this.destroyed = true; this.emit("closed"); }
+  isMinimized() {
+    return false;
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  destroy() {
+    this.destroyed = true;
+    this.emit("closed");
+  }
 }
 
 function open(quitting = { value: false }) {
@@ -68,8 +79,14 @@ describe("the inspector window", () => {
     handle.show();
     const w = FakeWindow.created[0]!;
     expect(w.options.webPreferences).toMatchObject({
-      contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true,
-      allowRunningInsecureContent: false, webviewTag: false, devTools: false, preload: "/app/out/preload/index.cjs",
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      devTools: false,
+      preload: "/app/out/preload/index.cjs",
     });
     expect(w.loaded).toBe("app://bundle/index.html");
     expect(handle.contentsId()).toBe(w.webContents.id);

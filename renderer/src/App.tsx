@@ -124,13 +124,21 @@ function SidebarFoot({ choice, onHelp }: { choice: ThemeChoice; onHelp: () => vo
       </span>
       <label className="check">
         <span className="muted">Theme</span>
-        <select className="input" value={choice} onChange={(e) => setTheme(e.target.value as ThemeChoice)} style={{ height: 22 }} aria-label="Theme">
+        <select
+          className="input"
+          value={choice}
+          onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+          style={{ height: 22 }}
+          aria-label="Theme"
+        >
           <option value="system">system</option>
           <option value="light">light</option>
           <option value="dark">dark</option>
         </select>
       </label>
-      <button type="button" className="btn small" onClick={onHelp}>Shortcuts (?)</button>
+      <button type="button" className="btn small" onClick={onHelp}>
+        Shortcuts (?)
+      </button>
     </div>
   );
 }
@@ -141,15 +149,38 @@ function Help({ onClose }: { onClose: () => void }) {
       <div onClick={(e) => e.stopPropagation()}>
         <h2 style={{ marginTop: 0, fontSize: 15 }}>Keyboard shortcuts</h2>
         <dl className="kv">
-          <dt><kbd>1</kbd>–<kbd>9</kbd></dt><dd>Overview, Sessions, Blobs, Search, Tools, Import, Replay, Endpoint, Settings</dd>
-          <dt><kbd>/</kbd></dt><dd>Focus the filter, search or grep box</dd>
-          <dt><kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd></dt><dd>Move in the blobs table</dd>
-          <dt><kbd>Enter</kbd> / <kbd>Space</kbd></dt><dd>Open / select the current blob</dd>
-          <dt><kbd>Ctrl</kbd>+<kbd>F</kbd></dt><dd>Find inside the viewer window</dd>
-          <dt><kbd>t</kbd></dt><dd>Cycle the theme (system, dark, light)</dd>
-          <dt><kbd>?</kbd> / <kbd>Esc</kbd></dt><dd>Show / hide this help</dd>
+          <dt>
+            <kbd>1</kbd>–<kbd>9</kbd>
+          </dt>
+          <dd>Overview, Sessions, Blobs, Search, Tools, Import, Replay, Endpoint, Settings</dd>
+          <dt>
+            <kbd>/</kbd>
+          </dt>
+          <dd>Focus the filter, search or grep box</dd>
+          <dt>
+            <kbd>↑</kbd> <kbd>↓</kbd> <kbd>PgUp</kbd> <kbd>PgDn</kbd>
+          </dt>
+          <dd>Move in the blobs table</dd>
+          <dt>
+            <kbd>Enter</kbd> / <kbd>Space</kbd>
+          </dt>
+          <dd>Open / select the current blob</dd>
+          <dt>
+            <kbd>Ctrl</kbd>+<kbd>F</kbd>
+          </dt>
+          <dd>Find inside the viewer window</dd>
+          <dt>
+            <kbd>t</kbd>
+          </dt>
+          <dd>Cycle the theme (system, dark, light)</dd>
+          <dt>
+            <kbd>?</kbd> / <kbd>Esc</kbd>
+          </dt>
+          <dd>Show / hide this help</dd>
         </dl>
-        <button type="button" className="btn" style={{ marginTop: 12 }} onClick={onClose} autoFocus>Close</button>
+        <button type="button" className="btn" style={{ marginTop: 12 }} onClick={onClose} autoFocus>
+          Close
+        </button>
       </div>
     </div>
   );

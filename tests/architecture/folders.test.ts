@@ -21,7 +21,9 @@ function folderGraph(files: { file: string; text: string }[], depth: number): Ma
   const edges = new Map<string, Map<string, string>>();
   for (const { file, text } of files) {
     const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-    for (const m of code.matchAll(/(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g)) {
+    for (const m of code.matchAll(
+      /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g,
+    )) {
       const spec = m[1] ?? m[2]!;
       const a = folderOf(file);
       const target = resolve(dirname(file), spec);

@@ -40,10 +40,20 @@ function declared(surface: string, read: (p: string) => string | null): Map<stri
   for (const m of stripComments(text).matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+["'](\.[^"']+)["']/gm)) {
     const module = resolve(surface, m[2]!);
     const names = out.get(module) ?? out.set(module, new Set()).get(module)!;
-    for (const n of m[1]!.split(",")) if (n.trim()) names.add(n.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop()!.trim());
+    for (const n of m[1]!.split(","))
+      if (n.trim())
+        names.add(
+          n
+            .trim()
+            .replace(/^type\s+/, "")
+            .split(/\s+as\s+/)
+            .pop()!
+            .trim(),
+        );
   }
   // `export type * from`: a pure-type module listed whole (the read model's row types).
-  for (const m of stripComments(text).matchAll(/^export\s+(?:type\s+)?\*\s+from\s+["'](\.[^"']+)["']/gm)) out.set(resolve(surface, m[1]!), new Set(["*"]));
+  for (const m of stripComments(text).matchAll(/^export\s+(?:type\s+)?\*\s+from\s+["'](\.[^"']+)["']/gm))
+    out.set(resolve(surface, m[1]!), new Set(["*"]));
   return out;
 }
 
@@ -53,7 +63,10 @@ function breaches(files: Source[], read: (p: string) => string | null): string[]
   for (const { file, text } of files) {
     const code = stripComments(text);
     const imports = [
-      ...[...code.matchAll(/^(?:import|export)\s+(?:type\s+)?([^'";]*?)\s+from\s+["'](\.[^"']+)["']/gm)].map((m) => ({ clause: m[1]!, spec: m[2]! })),
+      ...[...code.matchAll(/^(?:import|export)\s+(?:type\s+)?([^'";]*?)\s+from\s+["'](\.[^"']+)["']/gm)].map((m) => ({
+        clause: m[1]!,
+        spec: m[2]!,
+      })),
       ...[...code.matchAll(/import\(\s*["'](\.[^"']+)["']\s*\)/g)].map((m) => ({ clause: null, spec: m[1]! })),
     ];
     for (const { clause, spec } of imports) {
@@ -78,7 +91,11 @@ function breaches(files: Source[], read: (p: string) => string | null): string[]
         continue;
       }
       for (const n of clause.replace(/[{}]/g, "").split(",")) {
-        const name = n.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!.trim();
+        const name = n
+          .trim()
+          .replace(/^type\s+/, "")
+          .split(/\s+as\s+/)[0]!
+          .trim();
         if (name && !names.has(name)) out.push(`${where}: ${name} is not in ${relative(ROOT, surface)}/index.ts`);
       }
     }
@@ -99,7 +116,8 @@ describe("folder surfaces", () => {
     const used = new Set<string>();
     const probe = (p: string) => readOrNull(p);
     for (const s of product) {
-      for (const m of stripComments(s.text).matchAll(/(?:from\s+|import\(\s*)["'](\.[^"']+)["']/g)) used.add(resolve(dirname(s.file), m[1]!));
+      for (const m of stripComments(s.text).matchAll(/(?:from\s+|import\(\s*)["'](\.[^"']+)["']/g))
+        used.add(resolve(dirname(s.file), m[1]!));
     }
     const unused: string[] = [];
     for (const idx of product.filter((s) => s.file.endsWith("/index.ts"))) {

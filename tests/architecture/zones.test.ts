@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?[^'"]*?from\s+["']([^"']+)["']|require\(\s*["']([^"']+)["']\s*\)|import\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(import|export)\s+(type\s+)?[^'"]*?from\s+["']([^"']+)["']|require\(\s*["']([^"']+)["']\s*\)|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function sources(dir: string): string[] {
   const out: string[] = [];
@@ -23,7 +24,11 @@ function sources(dir: string): string[] {
   return out;
 }
 
-interface Imp { file: string; spec: string; typeOnly: boolean }
+interface Imp {
+  file: string;
+  spec: string;
+  typeOnly: boolean;
+}
 function importsOf(file: string): Imp[] {
   const text = readFileSync(file, "utf8");
   const out: Imp[] = [];
@@ -83,7 +88,12 @@ describe("zones", () => {
       { file: "core/mcp/x.ts", text: "engineInternals(engine).store.read(id);" },
       { file: "core/store/x.ts", text: 'db.prepare("SELECT 1")' },
     ];
-    expect(storageViolations(planted).map((v) => v.file)).toEqual(["core/inspector/handlers/x.ts", "electron/main.ts", "core/cli/commands/x.ts", "core/mcp/x.ts"]);
+    expect(storageViolations(planted).map((v) => v.file)).toEqual([
+      "core/inspector/handlers/x.ts",
+      "electron/main.ts",
+      "core/cli/commands/x.ts",
+      "core/mcp/x.ts",
+    ]);
   });
 });
 
@@ -108,4 +118,3 @@ function storageViolations(files: { file: string; text: string }[]): { file: str
     .filter((f) => !/^core\/(store|search)\//.test(f.file) && f.file !== "core/engine/engine.ts")
     .flatMap((f) => STORAGE_RULES.filter((r) => r.re.test(f.text)).map((r) => ({ file: f.file, what: r.what })));
 }
-

@@ -27,7 +27,10 @@ describe("the MCP conformance suite", () => {
   let alone: SuiteRun;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "tests/conformance/conformanceServer.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "tests/conformance/conformanceServer.ts")], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const [first] = (await once(child.stdout!, "data")) as [Buffer];
     upstreamUrl = first.toString("utf8").trim();
     t = await startTestEndpoint({ mcpServers: { conformance: { type: "http", url: upstreamUrl } } });
@@ -51,6 +54,8 @@ describe("the MCP conformance suite", () => {
     expect(missing.map((s) => `${s}: ${through.failed.get(s)?.join("; ") ?? "not run"}`)).toEqual([]);
     // An exception that no longer fails should leave the list.
     expect(Object.keys(BY_DESIGN).filter((s) => through.passed.has(s))).toEqual([]);
-    console.info(`conformance: upstream alone ${alone.passed.size}/${alone.passed.size + alone.failed.size}, through spillway serve ${through.passed.size}/${through.passed.size + through.failed.size}`);
+    console.info(
+      `conformance: upstream alone ${alone.passed.size}/${alone.passed.size + alone.failed.size}, through spillway serve ${through.passed.size}/${through.passed.size + through.failed.size}`,
+    );
   }, 300_000);
 });

@@ -14,12 +14,22 @@ export const tools: Tool[] = [
   { name: "test_tool_with_logging", description: "Logs three messages while running", inputSchema: none },
   { name: "test_error_handling", description: "Always fails", inputSchema: none },
   { name: "test_tool_with_progress", description: "Reports progress", inputSchema: none },
-  { name: "test_sampling", description: "Asks the client's LLM", inputSchema: { type: "object", properties: { prompt: str("The prompt") }, required: ["prompt"] } },
+  {
+    name: "test_sampling",
+    description: "Asks the client's LLM",
+    inputSchema: { type: "object", properties: { prompt: str("The prompt") }, required: ["prompt"] },
+  },
   {
     name: "test_elicitation",
     description: "Asks the user",
     inputSchema: { type: "object", properties: { message: str("The message") }, required: ["message"] },
-    _meta: { requestedSchema: { type: "object", properties: { username: str("User's response"), email: str("User's email address") }, required: ["username", "email"] } },
+    _meta: {
+      requestedSchema: {
+        type: "object",
+        properties: { username: str("User's response"), email: str("User's email address") },
+        required: ["username", "email"],
+      },
+    },
   },
   {
     name: "test_elicitation_sep1034_defaults",
@@ -47,10 +57,24 @@ export const tools: Tool[] = [
         type: "object",
         properties: {
           untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
-          titledSingle: { type: "string", oneOf: [{ const: "value1", title: "First" }, { const: "value2", title: "Second" }] },
+          titledSingle: {
+            type: "string",
+            oneOf: [
+              { const: "value1", title: "First" },
+              { const: "value2", title: "Second" },
+            ],
+          },
           legacyEnum: { type: "string", enum: ["opt1", "opt2"], enumNames: ["Option one", "Option two"] },
           untitledMulti: { type: "array", items: { type: "string", enum: ["option1", "option2", "option3"] } },
-          titledMulti: { type: "array", items: { anyOf: [{ const: "value1", title: "First" }, { const: "value2", title: "Second" }] } },
+          titledMulti: {
+            type: "array",
+            items: {
+              anyOf: [
+                { const: "value1", title: "First" },
+                { const: "value2", title: "Second" },
+              ],
+            },
+          },
         },
       },
     },

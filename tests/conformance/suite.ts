@@ -24,13 +24,22 @@ export async function runSuite(url: string): Promise<SuiteRun> {
   const out = mkdtempSync(join(tmpdir(), "spillway-conformance-"));
   try {
     await new Promise<void>((resolve) => {
-      execFile(process.execPath, ["--import", SHIM, CLI, "server", "--url", url, "--suite", "all", "-o", out], { cwd: out, maxBuffer: 64 << 20 }, () => resolve());
+      execFile(
+        process.execPath,
+        ["--import", SHIM, CLI, "server", "--url", url, "--suite", "all", "-o", out],
+        { cwd: out, maxBuffer: 64 << 20 },
+        () => resolve(),
+      );
     });
     const run: SuiteRun = { passed: new Set(), failed: new Map() };
     for (const dir of readdirSync(out)) {
       // server-<scenario>-<ISO time with dashes>
       const scenario = dir.replace(/^server-/, "").replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, "");
-      const checks = JSON.parse(readFileSync(join(out, dir, "checks.json"), "utf8")) as { status: string; id: string; errorMessage?: string }[];
+      const checks = JSON.parse(readFileSync(join(out, dir, "checks.json"), "utf8")) as {
+        status: string;
+        id: string;
+        errorMessage?: string;
+      }[];
       const failures = checks.filter((c) => c.status === "FAILURE").map((c) => `${c.id}: ${c.errorMessage ?? ""}`);
       if (failures.length === 0) run.passed.add(scenario);
       else run.failed.set(scenario, failures);
@@ -73,9 +82,10 @@ export async function tokenProxy(targetPort: number, token: string): Promise<{ u
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://localhost:${port}/mcp`,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

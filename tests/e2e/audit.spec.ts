@@ -9,7 +9,8 @@ import { expect, expectAccessible, shoot, test } from "./fixtures";
 import { HOOK_PROMPT, LONG_CALLS } from "./support/longSession";
 
 const rows = (page: Page) => page.getByTestId("call-row");
-const row = (page: Page, tool: string) => rows(page).filter({ has: page.locator(`td:nth-child(2)`, { hasText: new RegExp(`^${tool}\\b`) }) });
+const row = (page: Page, tool: string) =>
+  rows(page).filter({ has: page.locator(`td:nth-child(2)`, { hasText: new RegExp(`^${tool}\\b`) }) });
 /** Opens a call's row (if closed) and returns the call's detail below it. */
 const openRow = async (page: Page, r: ReturnType<Page["locator"]>) => {
   if ((await r.getAttribute("data-open")) !== "true") await r.getByRole("button").first().click();

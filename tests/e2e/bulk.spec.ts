@@ -37,7 +37,10 @@ test("100 k blob rows render, scroll to the end and filter", async ({ page, stat
   const sizes: number[] = [];
   for (let i = 0; i < BULK_ROWS; i++) if (toolOf(i) === tool) sizes.push(12_001 + ((i * 7919) % 2_000_000));
   const smallest = Math.min(...sizes);
-  await expect(table.locator("tbody tr[data-id]").first().locator("td[data-col=chars] span")).toHaveAttribute("title", new RegExp(`^${smallest.toLocaleString("en-US")} chars`));
+  await expect(table.locator("tbody tr[data-id]").first().locator("td[data-col=chars] span")).toHaveAttribute(
+    "title",
+    new RegExp(`^${smallest.toLocaleString("en-US")} chars`),
+  );
 
   await page.getByLabel("State").selectOption("tombstoned");
   const tombstones = Array.from({ length: BULK_ROWS }, (_, i) => i).filter((i) => i % 97 === 0 && toolOf(i) === tool).length;

@@ -24,7 +24,11 @@ interface WorkerFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   app: [
     async ({ browser }, use) => {
-      const context = await browser.newContext({ storageState: STORAGE_FILE, viewport: { width: 1440, height: 900 }, colorScheme: "light" });
+      const context = await browser.newContext({
+        storageState: STORAGE_FILE,
+        viewport: { width: 1440, height: 900 },
+        colorScheme: "light",
+      });
       const problems = await guard(context);
       const page = await context.newPage();
       await use({ page, problems });
@@ -67,9 +71,18 @@ export { expect };
 /** Axe on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   // Only violations are collected: listing every passing node makes a run several times slower.
-  const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).options({ resultTypes: ["violations"] }).analyze();
+  const r = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  const summary = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(" | ")}`,
+  );
   expect(summary, `axe on ${what}`).toEqual([]);
 }
 

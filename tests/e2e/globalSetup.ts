@@ -32,7 +32,10 @@ function newestMtime(dir: string): number {
 function buildRenderer(): void {
   const index = join(ROOT, "dist/renderer/index.html");
   if (existsSync(index) && statSync(index).mtimeMs > newestMtime(join(ROOT, "renderer"))) return;
-  const r = spawnSync(process.execPath, [join(ROOT, "node_modules/vite/bin/vite.js"), "build", "renderer", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit" });
+  const r = spawnSync(process.execPath, [join(ROOT, "node_modules/vite/bin/vite.js"), "build", "renderer", "--logLevel", "warn"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   if (r.status !== 0) throw new Error("building the renderer failed");
 }
 
@@ -73,7 +76,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await manyEngine.close();
 
   const [main, bulk, many, history] = await Promise.all([
-    startServe(mainHome), startServe(bulkHome), startServe(manyHome, ["--config", manyConfig]), startServe(historyHome),
+    startServe(mainHome),
+    startServe(bulkHome),
+    startServe(manyHome, ["--config", manyConfig]),
+    startServe(historyHome),
   ]);
   const servers = [main, bulk, many, history];
   try {
@@ -86,7 +92,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     writeFileSync(
       STORAGE_FILE,
       JSON.stringify({
-        cookies: cookies.map((c) => ({ ...c, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Strict" })),
+        cookies: cookies.map((c) => ({
+          ...c,
+          domain: "127.0.0.1",
+          path: "/",
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: "Strict",
+        })),
         origins: [],
       }),
     );

@@ -12,7 +12,9 @@ const NARROW = { width: 1024, height: 768 };
 
 /** Every element of the list shows its whole text: nothing is cut by its box. */
 async function expectUncut(list: Locator) {
-  const cut = await list.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`));
+  const cut = await list.evaluateAll((els) =>
+    els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`),
+  );
   expect(cut).toEqual([]);
 }
 
@@ -53,7 +55,12 @@ test.describe("views at 1024 px and the audit fixes", () => {
       // Narrow, the waterfall gives its room to the tool's name; the duration stays.
       await expect(page.getByRole("columnheader", { name: "Waterfall" })).toHaveCount(0);
       await expectUncut(page.getByTestId("call-row").locator("td:nth-child(1), td:nth-child(4), td:nth-child(7)"));
-      await expectUncut(page.getByTestId("call-row").locator("td:nth-child(2)").filter({ hasText: /^(read_text_file|get_file_info|list_directory) / }));
+      await expectUncut(
+        page
+          .getByTestId("call-row")
+          .locator("td:nth-child(2)")
+          .filter({ hasText: /^(read_text_file|get_file_info|list_directory) / }),
+      );
       await shoot(page, "session-calls-1024");
       await page.goto(`${state.main.url}/#/sessions`);
       const netTokens = (await page.getByRole("columnheader", { name: "Net tokens" }).boundingBox())!;
@@ -92,7 +99,10 @@ test.describe("views at 1024 px and the audit fixes", () => {
     await expect(page.getByTestId("handle-text")).toContainText(state.ids.batchLog);
   });
 
-  test("the blobs table shows every column at 1024 px, tells handles from dedup copies, and keeps its filters in the URL", async ({ page, state }) => {
+  test("the blobs table shows every column at 1024 px, tells handles from dedup copies, and keeps its filters in the URL", async ({
+    page,
+    state,
+  }) => {
     await narrow(page, async () => {
       await page.goto(`${state.main.url}/#/blobs`);
       const table = page.getByTestId("blob-table");
@@ -120,7 +130,10 @@ test.describe("views at 1024 px and the audit fixes", () => {
     });
   });
 
-  test("endpoint tables show whole errors at 1024 px; the connect snippet names the config the server runs with", async ({ page, state }) => {
+  test("endpoint tables show whole errors at 1024 px; the connect snippet names the config the server runs with", async ({
+    page,
+    state,
+  }) => {
     await narrow(page, async () => {
       await page.goto(`${state.main.url}/#/endpoint`);
       const ups = page.getByTestId("upstreams-table");

@@ -17,7 +17,10 @@ test("the savings chart's numbers equal the ledger's", async ({ page, state }) =
   await page.goto(`${state.main.url}/#/overview`);
   const read = async (testId: string) =>
     Object.fromEntries(
-      await page.getByTestId(testId).locator("[data-key]").evaluateAll((els) => els.map((e) => [e.getAttribute("data-key"), Number(e.getAttribute("data-net"))])),
+      await page
+        .getByTestId(testId)
+        .locator("[data-key]")
+        .evaluateAll((els) => els.map((e) => [e.getAttribute("data-key"), Number(e.getAttribute("data-net"))])),
     ) as Record<string, number>;
   const expectGroup = async (testId: string, group: SavingsGroup, unit: "netTokens" | "netChars", top?: number) => {
     const rows = ledger(state.main.home, group).slice(0, top);

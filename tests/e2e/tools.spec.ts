@@ -1,7 +1,10 @@
 /** The upstream tool catalog with its schemas, and a tool run by hand through the proxy (recorded as the inspector's session). */
 import { expect, expectAccessible, shoot, test } from "./fixtures";
 
-test("the tool catalog shows each upstream's tools and schemas, and a tool run by hand is rescued and recorded", async ({ page, state }) => {
+test("the tool catalog shows each upstream's tools and schemas, and a tool run by hand is rescued and recorded", async ({
+  page,
+  state,
+}) => {
   await page.goto(`${state.main.url}/#/tools`);
   const list = page.getByTestId("tool-list");
   for (const server of ["files", "memory", "fx"]) await expect(list).toContainText(server);
@@ -14,7 +17,9 @@ test("the tool catalog shows each upstream's tools and schemas, and a tool run b
   await expect(page.getByTestId("tool-description")).toHaveText("Reports the length and sha256 of its input.");
   await page.getByLabel(/^text \*/).fill("hello");
   await page.getByRole("button", { name: "Run digest" }).click();
-  await expect(page.getByTestId("tool-result-text")).toContainText("length=5 sha256=2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824");
+  await expect(page.getByTestId("tool-result-text")).toContainText(
+    "length=5 sha256=2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
+  );
   await expectAccessible(page, "tools");
   await shoot(page, "tools");
 

@@ -19,7 +19,8 @@ test.describe("views with real data", () => {
   test("sessions and a session's calls", async ({ page, state }) => {
     await page.goto(`${state.main.url}/#/sessions`);
     const table = page.getByTestId("sessions-table");
-    for (const id of [state.ids.alpha, state.ids.beta, state.ids.gamma, state.ids.hook]) await expect(table.locator(`tr[data-id="${id}"]`)).toBeVisible();
+    for (const id of [state.ids.alpha, state.ids.beta, state.ids.gamma, state.ids.hook])
+      await expect(table.locator(`tr[data-id="${id}"]`)).toBeVisible();
     await expect(table.locator(`tr[data-id="${state.ids.alpha}"] td`).first()).toHaveText("e2e-agent-alpha 1.0.0");
     await expectAccessible(page, "sessions");
     await shoot(page, "sessions");
@@ -103,7 +104,10 @@ test.describe("views with real data", () => {
     await expect(page.getByTestId("config-issues")).toHaveCount(0);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status")).toContainText("restart");
-    const saved = JSON.parse(readFileSync(join(state.main.home, "config.json"), "utf8")) as { rescue: unknown; mcpServers: Record<string, unknown> };
+    const saved = JSON.parse(readFileSync(join(state.main.home, "config.json"), "utf8")) as {
+      rescue: unknown;
+      mcpServers: Record<string, unknown>;
+    };
     expect(saved.rescue).toEqual({ thresholdChars: 9000 });
     expect(Object.keys(saved.mcpServers)).toEqual(["files", "memory", "fx"]);
   });

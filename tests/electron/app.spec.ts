@@ -68,7 +68,9 @@ test("the window shows the inspector from app://, isolated from Node, with the C
 
 test("the endpoint starts and stops from the Endpoint view, and really listens only while running", async () => {
   const status = () =>
-    page.evaluate(() => (window as unknown as { spillway: { endpoint: { status(r: object): Promise<unknown> } } }).spillway.endpoint.status({})) as Promise<Envelope>;
+    page.evaluate(() =>
+      (window as unknown as { spillway: { endpoint: { status(r: object): Promise<unknown> } } }).spillway.endpoint.status({}),
+    ) as Promise<Envelope>;
   await page.getByRole("link", { name: /Endpoint/ }).click();
   await page.getByRole("button", { name: "Start endpoint" }).click();
   await expect(page.getByRole("button", { name: "Stop endpoint" })).toBeVisible();

@@ -42,13 +42,22 @@ async function preloadScript(): Promise<string> {
     window.spillway = buildInspectorApi(Object.keys(requestSchemas), (ch, req) => window.__spillwayInvoke(ch, req),
       (l) => { listeners.add(l); return () => listeners.delete(l); });
     document.addEventListener("securitypolicyviolation", (e) => console.error("CSP violation: " + e.violatedDirective + " " + e.blockedURI));`;
-  const out = await build({ stdin: { contents: entry, resolveDir: ROOT, loader: "ts" }, bundle: true, format: "iife", platform: "browser", write: false, logLevel: "silent" });
+  const out = await build({
+    stdin: { contents: entry, resolveDir: ROOT, loader: "ts" },
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    write: false,
+    logLevel: "silent",
+  });
   return out.outputFiles[0]!.text;
 }
 
 test.beforeAll(async () => {
   const config = findViteConfig()!;
-  const rendererDir = existsSync(join(await rendererOutDir(config), "index.html")) ? await rendererOutDir(config) : await buildRenderer(config);
+  const rendererDir = existsSync(join(await rendererOutDir(config), "index.html"))
+    ? await rendererOutDir(config)
+    : await buildRenderer(config);
   dir = mkdtempSync(join(tmpdir(), "spillway-desk-"));
   host = createDesktopHost({
     home: join(dir, "home"),
@@ -71,7 +80,11 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => shim.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(shim.address() as { port: number }).port}`;
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  });
   page = await browser.newPage();
   // Chromium asks for /favicon.ico on its own; every other failed load is a problem, named by URL.
   page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && problems.push(m.text()));
@@ -83,7 +96,12 @@ test.beforeAll(async () => {
     handleInvoke(byChannel.get(channel)!, { dispatch: host.dispatch, isTrustedSender: () => true }, fromWindow, req),
   );
   await page.addInitScript({ content: await preloadScript() });
-  host.endpointControl.onChange?.((data) => void page.evaluate((d) => (window as unknown as { __spillwayPush(p: unknown): void }).__spillwayPush({ event: "endpoint", data: d }), data).catch(() => {}));
+  host.endpointControl.onChange?.(
+    (data) =>
+      void page
+        .evaluate((d) => (window as unknown as { __spillwayPush(p: unknown): void }).__spillwayPush({ event: "endpoint", data: d }), data)
+        .catch(() => {}),
+  );
 });
 
 test.afterAll(async () => {

@@ -75,10 +75,18 @@ export function fakeElectron(opts: { userData: string; downloads: string; appPat
     constructor(readonly image: unknown) {
       record.trays.push(this);
     }
-    setContextMenu(m: any) { this.menu = m; }
-    setToolTip(t: string) { this.tip = t; }
-    on() { return this; }
-    destroy() { this.destroyed = true; }
+    setContextMenu(m: any) {
+      this.menu = m;
+    }
+    setToolTip(t: string) {
+      this.tip = t;
+    }
+    on() {
+      return this;
+    }
+    destroy() {
+      this.destroyed = true;
+    }
   }
 
   const app = Object.assign(new Emitter(), {
@@ -90,7 +98,12 @@ export function fakeElectron(opts: { userData: string; downloads: string; appPat
     setLoginItemSettings: () => {},
     quit: () => {
       record.quitCalls++;
-      const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+      const event = {
+        defaultPrevented: false,
+        preventDefault() {
+          this.defaultPrevented = true;
+        },
+      };
       app.emit("before-quit", event);
       if (!event.defaultPrevented) app.emit("will-quit");
     },

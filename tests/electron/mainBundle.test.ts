@@ -53,7 +53,7 @@ beforeAll(async () => {
   const home = join(dir, "home");
   mkdirSync(home);
   writeFileSync(join(home, "config.json"), JSON.stringify({ server: { port: await freePort() } }));
-    // Inside the checkout (out/ is git-ignored) so the bundle finds better-sqlite3 and re2 in node_modules.
+  // Inside the checkout (out/ is git-ignored) so the bundle finds better-sqlite3 and re2 in node_modules.
   bundleDir = mkdtempSync(join(ROOT, "out", ".test-main-"));
   const built = await buildElectron({ rendererDir: renderer, production: false, outDir: bundleDir });
   process.env.SPILLWAY_HOME = home;
@@ -63,7 +63,9 @@ beforeAll(async () => {
     return request === "electron" ? electronModule : originalLoad.call(this, request, ...rest);
   };
   createRequire(import.meta.url)(built.main);
-  expect(fake.record.privileged).toEqual([expect.objectContaining({ scheme: "app", privileges: expect.objectContaining({ standard: true, secure: true }) })]);
+  expect(fake.record.privileged).toEqual([
+    expect.objectContaining({ scheme: "app", privileges: expect.objectContaining({ standard: true, secure: true }) }),
+  ]);
   fake.ready();
   await until(() => fake.record.trays.length === 1);
 });
@@ -104,7 +106,8 @@ describe("the bundled main process (under a stand-in electron)", () => {
     const w = fake.record.windows[0]!;
     const own = { sender: { id: w.webContents.id }, senderFrame: { url: "app://bundle/index.html" } };
     const stranger = { sender: { id: 999 }, senderFrame: { url: "app://bundle/index.html" } };
-    const call = (op: string, event: unknown, req: unknown = {}) => fake.record.ipcHandlers.get(`spillway:op:${op}`)!(event, req) as Promise<any>;
+    const call = (op: string, event: unknown, req: unknown = {}) =>
+      fake.record.ipcHandlers.get(`spillway:op:${op}`)!(event, req) as Promise<any>;
     expect((await call("overview.get", stranger)).error.code).toBe("forbidden");
     expect((await call("blobs.get", own, { id: "nope" })).error.code).toBe("bad_request");
     const started = await call("endpoint.start", own);

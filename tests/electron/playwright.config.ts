@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { findElectronBinary } from "../../build/electronBinary.mjs";
 
 const binary = findElectronBinary(join(import.meta.dirname, "..", ".."));
-if (!binary.path && !process.env.TEST_WORKER_INDEX) console.error(`electron e2e: SKIPPED: no Electron binary on this machine (${binary.reason})`);
+if (!binary.path && !process.env.TEST_WORKER_INDEX)
+  console.error(`electron e2e: SKIPPED: no Electron binary on this machine (${binary.reason})`);
 
 export default defineConfig({
   testDir: ".",

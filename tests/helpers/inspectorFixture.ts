@@ -8,12 +8,17 @@ import { tempHome } from "./tempHome";
 import { join } from "node:path";
 
 export const SECRET_TEXT =
-  "deploy settings\n" + "x".repeat(13_000) + "\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEYq3\ntoken: ghp_8fK2mQ9xLp4RtY7wZ3vB6nC1dS5hJ0aEuXoG\nend\n";
+  "deploy settings\n" +
+  "x".repeat(13_000) +
+  "\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEYq3\ntoken: ghp_8fK2mQ9xLp4RtY7wZ3vB6nC1dS5hJ0aEuXoG\nend\n";
 
 /** A build log of `lines` lines with a failure at line 1234 (0-based). */
 export function buildLog(lines = 3_000): string {
   const out: string[] = [];
-  for (let i = 0; i < lines; i++) out.push(i === 1234 ? "ERROR: linker failed: undefined symbol frobnicate_widget" : `step ${i}: compiled src/mod${i}.ts in ${i % 97} ms`);
+  for (let i = 0; i < lines; i++)
+    out.push(
+      i === 1234 ? "ERROR: linker failed: undefined symbol frobnicate_widget" : `step ${i}: compiled src/mod${i}.ts in ${i % 97} ms`,
+    );
   return out.join("\n") + "\n";
 }
 
@@ -49,7 +54,13 @@ export async function inspectorFixture(host: Partial<InspectorHost> = {}, config
     ...host,
   });
   return {
-    engine, handlers, clock, home: home.path, configPath, logId: a.blobId!, secretId: s.blobId!,
+    engine,
+    handlers,
+    clock,
+    home: home.path,
+    configPath,
+    logId: a.blobId!,
+    secretId: s.blobId!,
     async close() {
       await engine.close();
       home.cleanup();

@@ -52,7 +52,25 @@ describe("spillway import and replay", () => {
     for (let i = 1; i < s.requests.length; i++) expect(s.requests[i].asHappened).toBeGreaterThanOrEqual(s.requests[i - 1].asHappened);
     expect(report.totals.policies[1].promptTokens).toBeLessThanOrEqual(report.totals.policies[0].promptTokens);
     const csvFile = join(home.path, "replay.csv");
-    expect((await spillway(["replay", "--agent", "gemini-cli", "--policy", current, "--policy", policy, "--format", "csv", "--out", csvFile, "--home", home.path])).code).toBe(0);
+    expect(
+      (
+        await spillway([
+          "replay",
+          "--agent",
+          "gemini-cli",
+          "--policy",
+          current,
+          "--policy",
+          policy,
+          "--format",
+          "csv",
+          "--out",
+          csvFile,
+          "--home",
+          home.path,
+        ])
+      ).code,
+    ).toBe(0);
     expect(readFileSync(csvFile, "utf8").trim().split("\n")).toHaveLength(1 + report.totals.calls);
     const md = await spillway(["replay", "--format", "md", "--home", home.path]);
     expect(md.out).toMatch(/^# Spillway replay\n\n4 imported sessions/);
@@ -64,7 +82,13 @@ describe("spillway import and replay", () => {
   it("errors are one line and a non-zero exit", async () => {
     const bad = join(home.path, "bad.json");
     writeFileSync(bad, JSON.stringify({ rescue: { thresholdChars: "big" } }));
-    for (const args of [["import", "vim"], ["import", "codex", join(home.path, "nowhere")], ["replay", "--policy", bad], ["replay", "--session", "nope"], ["replay", "--agent", "codex", "--session", "x"]]) {
+    for (const args of [
+      ["import", "vim"],
+      ["import", "codex", join(home.path, "nowhere")],
+      ["replay", "--policy", bad],
+      ["replay", "--session", "nope"],
+      ["replay", "--agent", "codex", "--session", "x"],
+    ]) {
       const r = await spillway([...args, "--home", home.path]);
       expect(r.code, args.join(" ")).not.toBe(0);
       expect(r.err.trim().split("\n"), args.join(" ")).toHaveLength(1);

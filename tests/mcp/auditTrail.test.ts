@@ -13,7 +13,8 @@ describe("the audit trail of MCP calls", () => {
   let t: TestEndpoint;
   let a: { client: Client; transport: StreamableHTTPClientTransport };
   let b: { client: Client; transport: StreamableHTTPClientTransport };
-  const call = (c: Client, name: string, args: Record<string, unknown> = {}) => c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  const call = (c: Client, name: string, args: Record<string, unknown> = {}) =>
+    c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
   const timeline = (sessionId: string) => t.engine.reader.timeline(sessionId, 0, 500);
   const detail = (callId: number) => t.engine.reader.callDetail(callId, () => null)!;
 
@@ -44,7 +45,11 @@ describe("the audit trail of MCP calls", () => {
     expect(d.reads[0]!.answer!.text).toBe(grep);
     expect(d.reads[0]!.durationMs).toEqual(expect.any(Number));
     // The JSON-RPC on both sides: the client got the handle, the upstream sent the whole log (cut here).
-    expect(JSON.parse(d.rpc!.request)).toMatchObject({ jsonrpc: "2.0", method: "tools/call", params: { name: "big_log", arguments: { lines: 2_000 } } });
+    expect(JSON.parse(d.rpc!.request)).toMatchObject({
+      jsonrpc: "2.0",
+      method: "tools/call",
+      params: { name: "big_log", arguments: { lines: 2_000 } },
+    });
     expect(JSON.parse(d.rpc!.response!).result.content[0].text).toBe(handle);
     expect(JSON.parse(d.rpc!.upstreamRequest!)).toMatchObject({ params: { name: "big_log" } });
     expect(d.rpc!.upstreamResponse).toMatch(/more chars\]/);
@@ -84,10 +89,17 @@ describe("the audit trail of MCP calls", () => {
     expect(texts).toEqual([textOf(cross), textOf(badMode), textOf(badId)]);
     expect(texts[0]).toMatch(/no stored result [0-9a-f]{12} in this session/);
     // The refused cross-session read shows in the blob's lineage, under the session that tried.
-    expect(t.engine.reader.lineage(own).events).toContainEqual(expect.objectContaining({ type: "fetch", sessionId: b.transport.sessionId, data: expect.objectContaining({ error: true }) }));
+    expect(t.engine.reader.lineage(own).events).toContainEqual(
+      expect.objectContaining({ type: "fetch", sessionId: b.transport.sessionId, data: expect.objectContaining({ error: true }) }),
+    );
     expect(t.engine.reader.session(b.transport.sessionId!)).toMatchObject({ fetches: 0, errors: 3 });
     // A refusal costs the savings nothing.
-    expect(t.engine.savings("session").find((s) => s.key === b.transport.sessionId)).toMatchObject({ calls: 0, pulledChars: 0, netChars: 0, netTokens: 0 });
+    expect(t.engine.savings("session").find((s) => s.key === b.transport.sessionId)).toMatchObject({
+      calls: 0,
+      pulledChars: 0,
+      netChars: 0,
+      netTokens: 0,
+    });
   });
 
   it("counts a result with a large structuredContent as one call, with its part beside it", async () => {
@@ -123,9 +135,16 @@ describe("the audit trail of MCP calls", () => {
 
   it("keeps a Claude Code session's prompt, the tool's reported duration, and one compaction signalled twice", async () => {
     const sid = "cc-audit-0001";
-    const hook = (body: Record<string, unknown>) => t.post("/hooks/claude-code", { session_id: sid, transcript_path: "/tmp/x.jsonl", cwd: "/tmp", ...body });
+    const hook = (body: Record<string, unknown>) =>
+      t.post("/hooks/claude-code", { session_id: sid, transcript_path: "/tmp/x.jsonl", cwd: "/tmp", ...body });
     await hook({ hook_event_name: "UserPromptSubmit", prompt: "Why did the nightly build fail?" });
-    await hook({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "make" }, tool_response: { stdout: "ok", stderr: "", interrupted: false, isImage: false }, duration_ms: 1_234 });
+    await hook({
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "make" },
+      tool_response: { stdout: "ok", stderr: "", interrupted: false, isImage: false },
+      duration_ms: 1_234,
+    });
     await hook({ hook_event_name: "PreCompact", trigger: "auto" });
     await hook({ hook_event_name: "SessionStart", source: "compact" });
     const page = timeline(sid);

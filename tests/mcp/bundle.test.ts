@@ -7,8 +7,14 @@ import { tempHome } from "../helpers/tempHome";
 import { BIN, ROOT, writeConfig } from "./helpers/setup";
 
 const run = promisify(execFile);
-const spillway = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
-const manifest = () => JSON.parse(readFileSync(join(ROOT, "dist/cli/manifest.json"), "utf8")) as { bundle: string; builtAt: number; inputs: [string, number, number][] };
+const spillway = (args: string[], env: Record<string, string> = {}) =>
+  run(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+const manifest = () =>
+  JSON.parse(readFileSync(join(ROOT, "dist/cli/manifest.json"), "utf8")) as {
+    bundle: string;
+    builtAt: number;
+    inputs: [string, number, number][];
+  };
 
 describe("the spillway command", () => {
   it("gives the same answers from the bundle as through tsx, with paths that point into the checkout", async () => {
@@ -20,11 +26,20 @@ describe("the spillway command", () => {
     // A config error comes from zod's English messages, the one locale the bundle keeps.
     const home = tempHome("spillway-bundle-");
     writeConfig(home.path, { rescue: { thresholdChars: "many" } });
-    const failures = await Promise.all(([{}, { SPILLWAY_NO_BUNDLE: "1" }] as Record<string, string>[]).map((env) => spillway(["status", "--home", home.path], env).then(() => "", (e: { stderr: string }) => e.stderr)));
+    const failures = await Promise.all(
+      ([{}, { SPILLWAY_NO_BUNDLE: "1" }] as Record<string, string>[]).map((env) =>
+        spillway(["status", "--home", home.path], env).then(
+          () => "",
+          (e: { stderr: string }) => e.stderr,
+        ),
+      ),
+    );
     home.cleanup();
     expect(failures[0]).toMatch(/"rescue\.thresholdChars": Invalid input: expected number, received string/);
     expect(failures[0]).toBe(failures[1]);
-    expect(manifest().inputs.map(([rel]) => rel)).toEqual(expect.arrayContaining(["core/cli/main.ts", "core/mcp/proxyServer.ts", "package.json"]));
+    expect(manifest().inputs.map(([rel]) => rel)).toEqual(
+      expect.arrayContaining(["core/cli/main.ts", "core/mcp/proxyServer.ts", "package.json"]),
+    );
   });
 
   it("rebuilds the bundle before running when a source it was built from changed", async () => {

@@ -19,7 +19,10 @@ describe("spillway serve, doctor and connect", () => {
   afterEach(() => home.cleanup());
 
   it("serve prints the URL and the token file, guards /mcp, and stops cleanly on SIGTERM", async () => {
-    const child = spawn(process.execPath, [BIN, "serve", "--home", home.path, "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, "serve", "--home", home.path, "--port", "0"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on("data", (c) => {
@@ -35,7 +38,12 @@ describe("spillway serve, doctor and connect", () => {
     const ok = await fetch(url, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
+      }),
     });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("mcp-session-id")).toMatch(/^[0-9a-f-]{36}$/);
@@ -71,11 +79,17 @@ describe("spillway serve, doctor and connect", () => {
     expect(list.out.split("\n").filter(Boolean)).toHaveLength(8);
     const get = async (agent: string) => (await run(["connect", agent, "--home", home.path])).out;
     const claude = await get("claude-code");
-    expect(claude).toContain(`claude mcp add-json --scope user spillway '${JSON.stringify({ type: "stdio", command: "node", args: [BIN, "mcp", "--home", home.path], alwaysLoad: true })}'`);
+    expect(claude).toContain(
+      `claude mcp add-json --scope user spillway '${JSON.stringify({ type: "stdio", command: "node", args: [BIN, "mcp", "--home", home.path], alwaysLoad: true })}'`,
+    );
     const hooksBlock = claude.slice(claude.lastIndexOf('{\n  "hooks"'), claude.lastIndexOf("\n}") + 2);
     const hooks = JSON.parse(hooksBlock).hooks;
     expect(Object.keys(hooks)).toEqual(["PreToolUse", "PostToolUse", "PreCompact", "SessionStart", "UserPromptSubmit"]);
-    expect(hooks.PostToolUse[0].hooks[0]).toMatchObject({ type: "http", url: "http://127.0.0.1:7341/hooks/claude-code", allowedEnvVars: ["SPILLWAY_TOKEN"] });
+    expect(hooks.PostToolUse[0].hooks[0]).toMatchObject({
+      type: "http",
+      url: "http://127.0.0.1:7341/hooks/claude-code",
+      allowedEnvVars: ["SPILLWAY_TOKEN"],
+    });
     expect(hooks.SessionStart[0].matcher).toBe("compact");
     const codex = await get("codex");
     expect(codex).toContain("[mcp_servers.spillway]");

@@ -61,7 +61,9 @@ describe("prompts, resources and logging from the upstreams", () => {
 
   it("refuses an upstream's sampling request with a sentence when the client did not declare sampling", async () => {
     const r = await c.callTool({ name: "fx__ask_llm", arguments: {} });
-    expect((r.content as { text: string }[])[0]!.text).toMatch(/^refused: .*did not declare sampling, so fx cannot ask it for sampling\/createMessage/);
+    expect((r.content as { text: string }[])[0]!.text).toMatch(
+      /^refused: .*did not declare sampling, so fx cannot ask it for sampling\/createMessage/,
+    );
   });
 
   it("over stdio too: spillway mcp gets a prefixed prompt and reads a prefixed resource", async () => {

@@ -39,9 +39,15 @@ describe("the MCP Inspector's tools in Spillway", () => {
     expect(text).toMatch(/^\[spillway: output of big_log stored as [0-9a-f]{12}/);
     const detail = await op("calls.get", { callId: run.callId });
     expect(detail.call).toMatchObject({ tool: "big_log", outcome: "rescued", sessionId: run.sessionId });
-    expect(JSON.parse(detail.rpc.request)).toMatchObject({ method: "tools/call", params: { name: "big_log", arguments: { seed: "hand" } } });
+    expect(JSON.parse(detail.rpc.request)).toMatchObject({
+      method: "tools/call",
+      params: { name: "big_log", arguments: { seed: "hand" } },
+    });
     const sessions = await op("sessions.list", {});
-    expect(sessions.rows.find((s: { id: string }) => s.id === run.sessionId)).toMatchObject({ client: expect.stringMatching(/^spillway-inspector/), calls: 1 });
+    expect(sessions.rows.find((s: { id: string }) => s.id === run.sessionId)).toMatchObject({
+      client: expect.stringMatching(/^spillway-inspector/),
+      calls: 1,
+    });
     // A failure by hand is recorded as a failed call too, with the sentence.
     const bad = await op("tools.run", { tool: "no_such_tool", args: {} });
     expect(bad).toMatchObject({ isError: true, callId: expect.any(Number) });

@@ -15,7 +15,9 @@ import { httpClient, textOf } from "./helpers/setup";
 const sha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 
 function log(lines: number, seed: string): string {
-  return Array.from({ length: lines }, (_, i) => `[${seed}] ${i % 50 === 3 ? "ERROR" : "INFO"} request ${i} served in ${i % 71} ms`).join("\n");
+  return Array.from({ length: lines }, (_, i) => `[${seed}] ${i % 50 === 3 ? "ERROR" : "INFO"} request ${i} served in ${i % 71} ms`).join(
+    "\n",
+  );
 }
 
 const base = (session: string, event: string) => ({
@@ -34,7 +36,13 @@ describe("hooks: Claude Code and the generic API", () => {
 
   it("PostToolUse on a built-in tool with a large output answers updatedToolOutput in the tool's shape, the handle in stdout", async () => {
     const stdout = log(3000, "bash");
-    const r = await cc({ ...base("cc-1", "PostToolUse"), tool_name: "Bash", tool_input: { command: "npm test" }, tool_response: { stdout, stderr: "", interrupted: false, isImage: false }, tool_use_id: "toolu_01" });
+    const r = await cc({
+      ...base("cc-1", "PostToolUse"),
+      tool_name: "Bash",
+      tool_input: { command: "npm test" },
+      tool_response: { stdout, stderr: "", interrupted: false, isImage: false },
+      tool_use_id: "toolu_01",
+    });
     expect(r.status).toBe(200);
     const out = r.json.hookSpecificOutput;
     expect(out.hookEventName).toBe("PostToolUse");
@@ -45,8 +53,16 @@ describe("hooks: Claude Code and the generic API", () => {
 
   it("PostToolUse on an MCP tool answers updatedMCPToolOutput in the shape the tool gave", async () => {
     const text = log(3000, "mcp");
-    const response = [{ type: "text", text }, { type: "image", data: "aGk=", mimeType: "image/png" }];
-    const r = await cc({ ...base("cc-1", "PostToolUse"), tool_name: "mcp__github__get_file_contents", tool_input: { path: "big.log" }, tool_response: response });
+    const response = [
+      { type: "text", text },
+      { type: "image", data: "aGk=", mimeType: "image/png" },
+    ];
+    const r = await cc({
+      ...base("cc-1", "PostToolUse"),
+      tool_name: "mcp__github__get_file_contents",
+      tool_input: { path: "big.log" },
+      tool_response: response,
+    });
     const updated = r.json.hookSpecificOutput.updatedMCPToolOutput;
     expect(updated).toHaveLength(2);
     expect(updated[0].text).toMatch(/PREVIEW/);
@@ -54,14 +70,29 @@ describe("hooks: Claude Code and the generic API", () => {
   });
 
   it("answers {} for small outputs and for Spillway's own MCP tools", async () => {
-    expect((await cc({ ...base("cc-1", "PostToolUse"), tool_name: "Read", tool_input: {}, tool_response: { type: "text", file: { content: "short" } } })).json).toEqual({});
-    const own = await cc({ ...base("cc-1", "PostToolUse"), tool_name: "mcp__spillway__rescuer_fetch", tool_input: {}, tool_response: [{ type: "text", text: log(3000, "own") }] });
+    expect(
+      (
+        await cc({
+          ...base("cc-1", "PostToolUse"),
+          tool_name: "Read",
+          tool_input: {},
+          tool_response: { type: "text", file: { content: "short" } },
+        })
+      ).json,
+    ).toEqual({});
+    const own = await cc({
+      ...base("cc-1", "PostToolUse"),
+      tool_name: "mcp__spillway__rescuer_fetch",
+      tool_input: {},
+      tool_response: [{ type: "text", text: log(3000, "own") }],
+    });
     expect(own.json).toEqual({});
   });
 
   it("stubs a repeat, and after PreCompact delivers it in full once more", async () => {
     const stdout = log(120, "repeat"); // over dedup.minChars, under the rescue threshold
-    const post = () => cc({ ...base("cc-2", "PostToolUse"), tool_name: "Bash", tool_input: { command: "cat x" }, tool_response: { stdout, stderr: "" } });
+    const post = () =>
+      cc({ ...base("cc-2", "PostToolUse"), tool_name: "Bash", tool_input: { command: "cat x" }, tool_response: { stdout, stderr: "" } });
     expect((await post()).json).toEqual({});
     const stub = (await post()).json.hookSpecificOutput.updatedToolOutput.stdout as string;
     expect(stub).toMatch(/recall_result\(result_id="[0-9a-f]{12}"\)/);
@@ -80,9 +111,15 @@ describe("hooks: Claude Code and the generic API", () => {
 
   it("PreToolUse expands spill: tokens with updatedInput and no permission decision, never feeds a shell, and leaves Spillway's own tools alone", async () => {
     const stdout = log(3000, "ref");
-    const handle = (await cc({ ...base("cc-4", "PostToolUse"), tool_name: "Bash", tool_input: { command: "x" }, tool_response: { stdout, stderr: "" } })).json.hookSpecificOutput.updatedToolOutput.stdout as string;
+    const handle = (
+      await cc({ ...base("cc-4", "PostToolUse"), tool_name: "Bash", tool_input: { command: "x" }, tool_response: { stdout, stderr: "" } })
+    ).json.hookSpecificOutput.updatedToolOutput.stdout as string;
     const id = /([0-9a-f]{12})/.exec(handle)![1]!;
-    const pre = await cc({ ...base("cc-4", "PreToolUse"), tool_name: "mcp__notes__digest", tool_input: { text: `spill:${id}`, mode: "fast" } });
+    const pre = await cc({
+      ...base("cc-4", "PreToolUse"),
+      tool_name: "mcp__notes__digest",
+      tool_input: { text: `spill:${id}`, mode: "fast" },
+    });
     const out = pre.json.hookSpecificOutput;
     // Without a decision Claude Code applies its usual permissions to the expanded input: no auto-approval, and no "ask" (a denial under claude -p).
     expect(out.hookEventName).toBe("PreToolUse");
@@ -90,7 +127,9 @@ describe("hooks: Claude Code and the generic API", () => {
     expect(sha(out.updatedInput.text)).toBe(sha(stdout));
     expect(out.updatedInput.mode).toBe("fast");
     for (const own of ["mcp__spillway__digest", "mcp__spillway__rescuer_fetch", "mcp__elsewhere__recall_result"]) {
-      expect((await cc({ ...base("cc-4", "PreToolUse"), tool_name: own, tool_input: { text: `spill:${id}` }, tool_use_id: "toolu_own" })).json).toEqual({});
+      expect(
+        (await cc({ ...base("cc-4", "PreToolUse"), tool_name: own, tool_input: { text: `spill:${id}` }, tool_use_id: "toolu_own" })).json,
+      ).toEqual({});
     }
 
     const bash = await cc({ ...base("cc-4", "PreToolUse"), tool_name: "Bash", tool_input: { command: `cat spill:${id}` } });
@@ -115,7 +154,12 @@ describe("hooks: Claude Code and the generic API", () => {
     expect(tr.status).toBe(200);
     expect(tr.json.ok).toBe(true);
     const v = tr.json.value;
-    expect(v).toMatchObject({ changed: true, outcome: "rescued", blob_id: expect.stringMatching(/^[0-9a-f]{12}$/), resource_uri: `spillway://blob/${v.blob_id}` });
+    expect(v).toMatchObject({
+      changed: true,
+      outcome: "rescued",
+      blob_id: expect.stringMatching(/^[0-9a-f]{12}$/),
+      resource_uri: `spillway://blob/${v.blob_id}`,
+    });
     expect(v.text).toMatch(/PREVIEW/);
     const small = await t.post("/hooks/transform", { session_id: "h-1", tool: "terminal", text: "ok" });
     expect(small.json.value).toMatchObject({ changed: false, outcome: "passthrough", text: null });
@@ -150,7 +194,10 @@ describe("hooks: Claude Code and the generic API", () => {
     const dir = tempHome("spillway-cc-persist-");
     try {
       // The captured payload, moved to a temp folder laid out as Claude Code lays out its files.
-      const raw = readFileSync(new URL("../fixtures/claude-code/post-bash-persisted.json", import.meta.url), "utf8").replaceAll("/tmp/claude-capture", dir.path);
+      const raw = readFileSync(new URL("../fixtures/claude-code/post-bash-persisted.json", import.meta.url), "utf8").replaceAll(
+        "/tmp/claude-capture",
+        dir.path,
+      );
       const payload = JSON.parse(raw);
       const file = payload.tool_response.persistedOutputPath as string;
       mkdirSync(dirname(file), { recursive: true });
@@ -176,7 +223,12 @@ describe("hooks: Claude Code and the generic API", () => {
   it("stores the whole MCP result Claude Code saved to a file when it was over its token limit, and answers the handle", async () => {
     const dir = tempHome("spillway-cc-saved-");
     try {
-      const payload = JSON.parse(readFileSync(new URL("../fixtures/claude-code/post-mcp-saved.json", import.meta.url), "utf8").replaceAll("/tmp/claude-capture", dir.path));
+      const payload = JSON.parse(
+        readFileSync(new URL("../fixtures/claude-code/post-mcp-saved.json", import.meta.url), "utf8").replaceAll(
+          "/tmp/claude-capture",
+          dir.path,
+        ),
+      );
       const file = /saved to (\/\S+?)\.\n/.exec(payload.tool_response)![1]!;
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(payload.transcript_path, "");
@@ -190,17 +242,34 @@ describe("hooks: Claude Code and the generic API", () => {
 
   it("an HTTP MCP session joins the Claude Code session whose PreToolUse announced its tool-use id", async () => {
     const stdout = log(3000, "join");
-    const handle = (await cc({ ...base("cc-join", "PostToolUse"), tool_name: "Bash", tool_input: { command: "make" }, tool_response: { stdout, stderr: "" } })).json.hookSpecificOutput.updatedToolOutput.stdout as string;
+    const handle = (
+      await cc({
+        ...base("cc-join", "PostToolUse"),
+        tool_name: "Bash",
+        tool_input: { command: "make" },
+        tool_response: { stdout, stderr: "" },
+      })
+    ).json.hookSpecificOutput.updatedToolOutput.stdout as string;
     const id = /stored as ([0-9a-f]{12})/.exec(handle)![1]!;
     const { client, transport } = await httpClient(t.ep.mcpUrl, t.token);
     try {
-      const fetchIt = (meta?: Record<string, unknown>) => client.callTool({ name: "rescuer_fetch", arguments: { id, mode: "stat" }, ...(meta ? { _meta: meta } : {}) });
+      const fetchIt = (meta?: Record<string, unknown>) =>
+        client.callTool({ name: "rescuer_fetch", arguments: { id, mode: "stat" }, ...(meta ? { _meta: meta } : {}) });
       const alone = await fetchIt();
       expect(alone.isError).toBe(true);
       expect(textOf(alone)).toMatch(/no stored result [0-9a-f]{12} in this session/);
       // A tool-use id nobody announced changes nothing.
       expect((await fetchIt({ [CLAUDE_TOOL_USE_META]: "toolu_unknown" })).isError).toBe(true);
-      expect((await cc({ ...base("cc-join", "PreToolUse"), tool_name: "mcp__spillway__rescuer_fetch", tool_input: { id, mode: "stat" }, tool_use_id: "toolu_join1" })).json).toEqual({});
+      expect(
+        (
+          await cc({
+            ...base("cc-join", "PreToolUse"),
+            tool_name: "mcp__spillway__rescuer_fetch",
+            tool_input: { id, mode: "stat" },
+            tool_use_id: "toolu_join1",
+          })
+        ).json,
+      ).toEqual({});
       const joined = await fetchIt({ [CLAUDE_TOOL_USE_META]: "toolu_join1" });
       expect(joined.isError).toBeFalsy();
       expect(textOf(joined)).toContain(stdout.length.toLocaleString("en-US"));

@@ -13,9 +13,25 @@ import { tempHome } from "../helpers/tempHome";
 
 function raw(port: number, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+    });
     const req = request(
-      { host: "127.0.0.1", port, method: "POST", path: "/mcp", headers: { host: `127.0.0.1:${port}`, "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/mcp",
+        headers: {
+          host: `127.0.0.1:${port}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headers,
+        },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode!);
@@ -31,11 +47,17 @@ describe("spillway serve: MCP over Streamable HTTP", () => {
   let t: TestEndpoint;
   let a: { client: Client; transport: StreamableHTTPClientTransport };
   let b: { client: Client; transport: StreamableHTTPClientTransport };
-  const call = (c: Client, name: string, args: Record<string, unknown> = {}) => c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  const call = (c: Client, name: string, args: Record<string, unknown> = {}) =>
+    c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
   beforeAll(async () => {
     t = await startTestEndpoint({
-      mcpServers: { mem: upstream.memory(join(memDir.path, "memory.jsonl")), ev: upstream.everything(), fx: upstream.fixture(), fx2: upstream.fixture() },
+      mcpServers: {
+        mem: upstream.memory(join(memDir.path, "memory.jsonl")),
+        ev: upstream.everything(),
+        fx: upstream.fixture(),
+        fx2: upstream.fixture(),
+      },
     });
     a = await httpClient(t.ep.mcpUrl, t.token, "client-a");
     b = await httpClient(t.ep.mcpUrl, t.token, "client-b");
@@ -63,7 +85,9 @@ describe("spillway serve: MCP over Streamable HTTP", () => {
 
   it("lists server-memory and server-everything tools, prefixing only the names two servers share", async () => {
     const names = (await a.client.listTools()).tools.map((x) => x.name);
-    expect(names).toEqual(expect.arrayContaining(["create_entities", "read_graph", "echo", "get-structured-content", "fx__digest", "fx2__digest"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["create_entities", "read_graph", "echo", "get-structured-content", "fx__digest", "fx2__digest"]),
+    );
     expect(names).not.toContain("digest");
     expect((await a.client.listTools()).tools.every((x) => x.outputSchema === undefined)).toBe(true);
   });
@@ -79,7 +103,11 @@ describe("spillway serve: MCP over Streamable HTTP", () => {
   });
 
   it("rescues server-memory's large results (no outputSchema left to break) and passes its small structured ones", async () => {
-    const entities = Array.from({ length: 2000 }, (_, i) => ({ name: `entity-${i}`, entityType: "person", observations: [`observation ${i} about entity ${i}`] }));
+    const entities = Array.from({ length: 2000 }, (_, i) => ({
+      name: `entity-${i}`,
+      entityType: "person",
+      observations: [`observation ${i} about entity ${i}`],
+    }));
     const created = await call(a.client, "create_entities", { entities });
     expect(created.isError).toBeFalsy();
     expect(textOf(created)).toMatch(/PREVIEW/);
@@ -104,7 +132,9 @@ describe("spillway serve: MCP over Streamable HTTP", () => {
     expect(textOf(f)).toBe(`There is no stored result ${id} in this session: check the id in the handle or stub.`);
     const r = await call(b.client, "recall_result", { result_id: id });
     expect(r.isError).toBe(true);
-    await expect(b.client.readResource({ uri: `spillway://blob/${id}` })).rejects.toThrow(`There is no stored result ${id} in this session`);
+    await expect(b.client.readResource({ uri: `spillway://blob/${id}` })).rejects.toThrow(
+      `There is no stored result ${id} in this session`,
+    );
     const d = textOf(await call(b.client, "fx__digest", { text: `spill:${id}` }));
     expect(d).toMatch(/^length=18 /);
     expect(d).toMatch(/not expanded/);

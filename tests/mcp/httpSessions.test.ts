@@ -31,7 +31,13 @@ describe("spillway serve: MCP session lifetimes", () => {
   const post = (sid: string) =>
     fetch(t.ep.mcpUrl, {
       method: "POST",
-      headers: { authorization: `Bearer ${t.token}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": sid, "mcp-protocol-version": "2025-06-18" },
+      headers: {
+        authorization: `Bearer ${t.token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": sid,
+        "mcp-protocol-version": "2025-06-18",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     }).then(async (r) => ({ status: r.status, json: (await r.json()) as { error: { code: number; message: string } } }));
 
@@ -76,7 +82,9 @@ describe("spillway serve: MCP session lifetimes", () => {
     expect(t.ep.mcp.sessions()).toHaveLength(3);
     expect(t.ep.mcp.sessions().map((s) => s.id)).not.toContain(keptId);
     const late = await post(keptId);
-    expect(late.json.error.message).toBe(`Session ${keptId} was closed to make room for a newer one (server.maxSessions is 3); initialize a new one.`);
+    expect(late.json.error.message).toBe(
+      `Session ${keptId} was closed to make room for a newer one (server.maxSessions is 3); initialize a new one.`,
+    );
   });
 
   it("refuses a new session with a sentence when every open one has a call in flight, and takes it once one is free", async () => {
@@ -85,10 +93,14 @@ describe("spillway serve: MCP session lifetimes", () => {
     const calls = live.map(({ client }) => {
       let seen: () => void;
       started.push(new Promise<void>((r) => (seen = r)));
-      return client.callTool({ name: "slow", arguments: { steps: 3, ms: 100 } }, undefined, { onprogress: () => seen() }) as Promise<CallToolResult>;
+      return client.callTool({ name: "slow", arguments: { steps: 3, ms: 100 } }, undefined, {
+        onprogress: () => seen(),
+      }) as Promise<CallToolResult>;
     });
     await Promise.all(started);
-    await expect(httpClient(t.ep.mcpUrl, t.token, "fifth")).rejects.toThrow(/already has 3 MCP sessions open, all busy, which is its limit \(server\.maxSessions\)/);
+    await expect(httpClient(t.ep.mcpUrl, t.token, "fifth")).rejects.toThrow(
+      /already has 3 MCP sessions open, all busy, which is its limit \(server\.maxSessions\)/,
+    );
     for (const r of await Promise.all(calls)) expect(textOf(r)).toBe("done after 3 steps");
     const fifth = await connect("fifth");
     expect(fifth.transport.sessionId).toBeTruthy();

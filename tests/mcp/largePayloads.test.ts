@@ -37,14 +37,17 @@ describe("spillway mcp with results of tens of MB from a stdio upstream", () => 
     writeConfig(home.path, { mcpServers: { big: bigUpstream() } });
     client = new Client({ name: "large", version: "1" });
     // This client reads up to 64 MB too, so a whole 30 MB blob can come back over stdio.
-    await client.connect(new LineStdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--home", home.path], cwd: ROOT, stderr: "ignore" }));
+    await client.connect(
+      new LineStdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--home", home.path], cwd: ROOT, stderr: "ignore" }),
+    );
   });
   afterAll(async () => {
     await client?.close();
     home.cleanup();
   });
 
-  const huge = (mb: number, seed = "a") => client.callTool({ name: "huge", arguments: { mb, seed } }, undefined, { timeout: 300_000 }) as Promise<CallToolResult>;
+  const huge = (mb: number, seed = "a") =>
+    client.callTool({ name: "huge", arguments: { mb, seed } }, undefined, { timeout: 300_000 }) as Promise<CallToolResult>;
 
   it("rescues a 30 MB result and gives it back byte-exact, to the session and to the operator", async () => {
     const expected = sha(bigLog(30, "t"));
@@ -98,11 +101,18 @@ describe("spillway mcp with results of tens of MB from a Streamable HTTP upstrea
   let client: Client;
 
   beforeAll(async () => {
-    server = spawn(process.execPath, ["--import", "tsx", `${ROOT}/tests/mcp/fixtures/bigServer.ts`, "--http"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
-    const url = await new Promise<string>((resolve) => server.stdout!.on("data", (d) => /listening (\S+)/.test(String(d)) && resolve(/listening (\S+)/.exec(String(d))![1]!)));
+    server = spawn(process.execPath, ["--import", "tsx", `${ROOT}/tests/mcp/fixtures/bigServer.ts`, "--http"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const url = await new Promise<string>((resolve) =>
+      server.stdout!.on("data", (d) => /listening (\S+)/.test(String(d)) && resolve(/listening (\S+)/.exec(String(d))![1]!)),
+    );
     writeConfig(home.path, { mcpServers: { bighttp: { type: "http", url } } });
     client = new Client({ name: "large-http", version: "1" });
-    await client.connect(new LineStdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--home", home.path], cwd: ROOT, stderr: "ignore" }));
+    await client.connect(
+      new LineStdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--home", home.path], cwd: ROOT, stderr: "ignore" }),
+    );
   });
   afterAll(async () => {
     await client?.close();
@@ -110,7 +120,8 @@ describe("spillway mcp with results of tens of MB from a Streamable HTTP upstrea
     home.cleanup();
   });
 
-  const huge = (mb: number, seed: string) => client.callTool({ name: "huge", arguments: { mb, seed } }, undefined, { timeout: 300_000 }) as Promise<CallToolResult>;
+  const huge = (mb: number, seed: string) =>
+    client.callTool({ name: "huge", arguments: { mb, seed } }, undefined, { timeout: 300_000 }) as Promise<CallToolResult>;
 
   it("rescues a 30 MB result byte-exact, answers one over 64 MB with the limit, and the next call works", async () => {
     const r = await huge(30, "h");
@@ -137,7 +148,9 @@ describe("spillway serve handing tens of MB to an HTTP client", () => {
   });
 
   it("delivers a 20 MB result of a tool excluded from rescue byte-exact", async () => {
-    const r = (await client.callTool({ name: "huge", arguments: { mb: 20, seed: "raw" } }, undefined, { timeout: 300_000 })) as CallToolResult;
+    const r = (await client.callTool({ name: "huge", arguments: { mb: 20, seed: "raw" } }, undefined, {
+      timeout: 300_000,
+    })) as CallToolResult;
     expect(r.isError).toBeFalsy();
     expect(sha(textOf(r))).toBe(sha(bigLog(20, "raw")));
   });

@@ -35,7 +35,8 @@ function plaintextHits(home: string, values: string[]): string[] {
   for (const file of filesUnder(home)) {
     const bytes = readFileSync(file);
     for (const v of values) {
-      if (bytes.includes(Buffer.from(v, "utf8")) || bytes.includes(Buffer.from(v, "utf16le"))) hits.push(`${file.slice(home.length)}: ${v.slice(0, 12)}…`);
+      if (bytes.includes(Buffer.from(v, "utf8")) || bytes.includes(Buffer.from(v, "utf16le")))
+        hits.push(`${file.slice(home.length)}: ${v.slice(0, 12)}…`);
     }
   }
   return hits;
@@ -69,14 +70,25 @@ describe("no secret in clear under the home", () => {
     const answers: string[] = [];
     answers.push(e.transformToolResult({ sessionId: s, tool: "shell", args: { cmd: small.lines[5] }, text: small.lines.join("\n") }).text);
     const r = e.transformToolResult({ sessionId: s, tool: "cat", args: { path: ".env", password: small.values[9] }, text: big });
-    answers.push(r.text, e.transformToolResult({ sessionId: s, tool: "cat", args: { path: ".env", password: small.values[9] }, text: big }).text);
+    answers.push(
+      r.text,
+      e.transformToolResult({ sessionId: s, tool: "cat", args: { path: ".env", password: small.values[9] }, text: big }).text,
+    );
     const mid = small.lines.join("\n") + "\n" + "x".repeat(3_000);
-    answers.push(e.transformToolResult({ sessionId: s, tool: "read", text: mid }).text, e.transformToolResult({ sessionId: s, tool: "read", text: mid }).text);
-    for (const v of values.slice(0, 8)) expect(seenBeyond(e.fetch({ sessionId: s, id: r.blobId, mode: "grep", args: { pattern: v } }).text, v)).toEqual([]);
+    answers.push(
+      e.transformToolResult({ sessionId: s, tool: "read", text: mid }).text,
+      e.transformToolResult({ sessionId: s, tool: "read", text: mid }).text,
+    );
+    for (const v of values.slice(0, 8))
+      expect(seenBeyond(e.fetch({ sessionId: s, id: r.blobId, mode: "grep", args: { pattern: v } }).text, v)).toEqual([]);
     answers.push(e.fetch({ sessionId: s, id: r.blobId, mode: "search", args: { query: `token ${small.values[0]}` } }).text);
     answers.push(e.fetch({ sessionId: s, id: r.blobId, mode: "range", args: { start: 0, count: 60 } }).text);
     answers.push(e.recall(s, r.blobId).text, JSON.stringify(e.readBlob(s, r.blobId)));
-    answers.push(JSON.stringify(e.expandArguments({ sessionId: s, tool: "summarize", args: { text: `spill:${r.blobId}`, key: small.values[2] } }).note));
+    answers.push(
+      JSON.stringify(
+        e.expandArguments({ sessionId: s, tool: "summarize", args: { text: `spill:${r.blobId}`, key: small.values[2] } }).note,
+      ),
+    );
     await e.idle();
     expect(answers.flatMap(seen)).toEqual([]);
     expect(plaintextHits(home.path, values)).toEqual([]); // WAL still open here
@@ -95,7 +107,8 @@ describe("no secret in clear under the home", () => {
     });
     transport.stderr?.pipe(log);
     await client.connect(transport);
-    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const call = async (name: string, args: Record<string, unknown>) =>
+      (await client.callTool({ name, arguments: args })) as CallToolResult;
     const answers: string[] = [];
     const shown = await call("show", { text: small.lines.join("\n") });
     expect(textOf(shown)).toContain("[masked:");
@@ -103,7 +116,8 @@ describe("no secret in clear under the home", () => {
     const dump = await call("env_dump", { lines: [leak.text], filler: 600 });
     const id = idIn(textOf(dump));
     answers.push(JSON.stringify(dump), JSON.stringify(await call("env_dump", { lines: [leak.text], filler: 600 })));
-    for (const v of values.slice(0, 6)) expect(seenBeyond(textOf(await call("rescuer_fetch", { id, mode: "grep", pattern: v })), v)).toEqual([]);
+    for (const v of values.slice(0, 6))
+      expect(seenBeyond(textOf(await call("rescuer_fetch", { id, mode: "grep", pattern: v })), v)).toEqual([]);
     answers.push(textOf(await call("rescuer_fetch", { id, mode: "chain", pattern: "KEY|TOKEN|PASSWORD", context: 2 })));
     answers.push(textOf(await call("recall_result", { result_id: id })));
     answers.push(JSON.stringify(await client.readResource({ uri: `spillway://blob/${id}` })));

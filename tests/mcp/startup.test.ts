@@ -97,7 +97,9 @@ describe("spillway mcp starts without waiting for its upstreams", () => {
     // The upstream cannot answer (its gate is shut): this list is the cached one.
     expect(await names(c)).toEqual([...OWN, "shout"].sort());
     let settled = false;
-    const call = (c.callTool({ name: "shout", arguments: { text: "still starting" } }) as Promise<CallToolResult>).finally(() => (settled = true));
+    const call = (c.callTool({ name: "shout", arguments: { text: "still starting" } }) as Promise<CallToolResult>).finally(
+      () => (settled = true),
+    );
     await whenFiles(files.path, () => pids(startedFile()).length >= 2);
     expect(settled).toBe(false);
     open();

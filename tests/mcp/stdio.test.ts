@@ -15,7 +15,11 @@ const sha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 function buildLog(lines: number): string {
   const out: string[] = [];
   for (let i = 0; i < lines; i++) {
-    out.push(i % 211 === 7 ? `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}Z ERROR worker ${i % 8}: upload of chunk ${i} failed (timeout)` : `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}Z INFO worker ${i % 8}: processed chunk ${i} in ${i % 97} ms`);
+    out.push(
+      i % 211 === 7
+        ? `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}Z ERROR worker ${i % 8}: upload of chunk ${i} failed (timeout)`
+        : `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}Z INFO worker ${i % 8}: processed chunk ${i} in ${i % 97} ms`,
+    );
   }
   return out.join("\n") + "\n";
 }
@@ -24,7 +28,12 @@ describe("spillway mcp (stdio) in front of server-filesystem and a fixture serve
   const home = tempHome("spillway-e2e-home-");
   const files = tempHome("spillway-e2e-files-");
   const logText = buildLog(60_000); // about 4.5 MB
-  const records = Array.from({ length: 400 }, (_, i) => ({ id: i, status: i % 9 === 0 ? "failed" : "ok", name: `job-${i}`, ms: (i * 13) % 500 }));
+  const records = Array.from({ length: 400 }, (_, i) => ({
+    id: i,
+    status: i % 9 === 0 ? "failed" : "ok",
+    name: `job-${i}`,
+    ms: (i * 13) % 500,
+  }));
   const jsonText = JSON.stringify(records);
   let client: Client;
   let logId: string;
@@ -51,7 +60,16 @@ describe("spillway mcp (stdio) in front of server-filesystem and a fixture serve
     expect(names).toEqual(expect.arrayContaining(["rescuer_fetch", "recall_result", "read_text_file", "digest", "crash"]));
     const fetchTool = tools.find((t) => t.name === "rescuer_fetch")!;
     expect(fetchTool.annotations?.readOnlyHint).toBe(true);
-    expect((fetchTool.inputSchema.properties as Record<string, { enum?: string[] }>).mode!.enum).toEqual(["stat", "outline", "search", "grep", "chain", "range", "query", "full"]);
+    expect((fetchTool.inputSchema.properties as Record<string, { enum?: string[] }>).mode!.enum).toEqual([
+      "stat",
+      "outline",
+      "search",
+      "grep",
+      "chain",
+      "range",
+      "query",
+      "full",
+    ]);
     expect(fetchTool.description).toMatch(/preview/i);
     expect(tools.find((t) => t.name === "read_text_file")!.outputSchema).toBeUndefined();
   });
@@ -147,7 +165,9 @@ describe("spillway mcp (stdio) in front of server-filesystem and a fixture serve
 
   it("relays upstream progress under the client's token", async () => {
     const seen: number[] = [];
-    const r = await client.callTool({ name: "slow", arguments: { steps: 3, ms: 20 } }, undefined, { onprogress: (p) => seen.push(p.progress) });
+    const r = await client.callTool({ name: "slow", arguments: { steps: 3, ms: 20 } }, undefined, {
+      onprogress: (p) => seen.push(p.progress),
+    });
     expect(textOf(r)).toBe("done after 3 steps");
     expect(seen).toEqual([1, 2, 3]);
   });

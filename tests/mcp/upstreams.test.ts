@@ -24,7 +24,10 @@ describe("upstreams over HTTP, slow ones and broken ones", () => {
   beforeAll(async () => {
     const port = await freePort();
     const ev = upstream.everything();
-    everything = spawn(ev.command, [ev.args[0]!, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+    everything = spawn(ev.command, [ev.args[0]!, "streamableHttp"], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     await new Promise<void>((resolve, reject) => {
       everything.stderr!.on("data", (d) => String(d).includes("listening") && resolve());
       everything.on("exit", (code) => reject(new Error(`server-everything exited (${code})`)));
@@ -50,7 +53,10 @@ describe("upstreams over HTTP, slow ones and broken ones", () => {
     expect(names).toContain("echo");
     expect(names).toContain("digest");
     expect(textOf(await call("echo", { message: "over http" }))).toBe("Echo: over http");
-    expect(t.ep.upstreams.status().find((u) => u.name === "broken")).toMatchObject({ state: "down", lastError: expect.stringMatching(/did not start/) });
+    expect(t.ep.upstreams.status().find((u) => u.name === "broken")).toMatchObject({
+      state: "down",
+      lastError: expect.stringMatching(/did not start/),
+    });
   });
 
   it("answers a call that outlives the timeout with a clear error, and keeps serving", async () => {

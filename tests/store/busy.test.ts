@@ -23,11 +23,16 @@ describe("several processes on one home", () => {
     for (const w of workers) expect(w.lines().at(-1)).toBe("done");
 
     const db = new Database(join(home.path, "index.sqlite"), { readonly: true, fileMustExist: true });
-    const calls = db.prepare("SELECT COUNT(*) AS n, SUM(returned_tokens IS NULL) AS uncounted FROM calls").get() as { n: number; uncounted: number };
+    const calls = db.prepare("SELECT COUNT(*) AS n, SUM(returned_tokens IS NULL) AS uncounted FROM calls").get() as {
+      n: number;
+      uncounted: number;
+    };
     expect(calls.n).toBe(600);
     expect(calls.uncounted).toBe(0);
     const unindexed = db
-      .prepare("SELECT COUNT(*) AS n FROM blobs b LEFT JOIN search_blobs s ON s.blob_id = b.id WHERE b.tombstoned_at IS NULL AND (s.complete IS NULL OR s.complete = 0)")
+      .prepare(
+        "SELECT COUNT(*) AS n FROM blobs b LEFT JOIN search_blobs s ON s.blob_id = b.id WHERE b.tombstoned_at IS NULL AND (s.complete IS NULL OR s.complete = 0)",
+      )
       .get() as { n: number };
     expect(unindexed.n).toBe(0);
     db.close();

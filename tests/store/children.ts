@@ -17,7 +17,13 @@ export interface Child {
 
 /** Runs a TypeScript helper in its own Node process. */
 export function spawnScript(script: string, args: string[], env: Record<string, string> = {}): Child {
-  return wrap(spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] }));
+  return wrap(
+    spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
 }
 
 /** Runs `spillway <args>` (the real CLI) against a home; resolves when it exits. */
@@ -41,7 +47,9 @@ function wrap(child: ChildProcess): Child {
     });
   });
   child.stderr!.on("data", (d) => (err += d));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on("exit", (code, signal) => r({ code, signal })));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.on("exit", (code, signal) => r({ code, signal })),
+  );
   return {
     child,
     done,
@@ -52,7 +60,9 @@ function wrap(child: ChildProcess): Child {
       if (hit !== undefined) return Promise.resolve(hit);
       return new Promise((resolve, reject) => {
         waiting.push({ match, resolve });
-        void done.then(({ code, signal }) => reject(new Error(`child exited (${code ?? signal}) before printing ${match}: ${err.slice(-2000)}`)));
+        void done.then(({ code, signal }) =>
+          reject(new Error(`child exited (${code ?? signal}) before printing ${match}: ${err.slice(-2000)}`)),
+        );
       });
     },
   };

@@ -17,7 +17,10 @@ function runWriter(home: string, tag: string, count?: number) {
 /** Every live row has a file whose content hashes back to the row's id; nothing partial. */
 function verify(home: string) {
   const engine = createEngine({ home, logger: memoryLogger() });
-  const rows = engineInternals(engine).store.db.prepare("SELECT id, chars FROM blobs WHERE tombstoned_at IS NULL").all() as { id: string; chars: number }[];
+  const rows = engineInternals(engine).store.db.prepare("SELECT id, chars FROM blobs WHERE tombstoned_at IS NULL").all() as {
+    id: string;
+    chars: number;
+  }[];
   for (const r of rows) {
     const text = engineInternals(engine).store.read(r.id);
     expect(text, `row ${r.id} points at a missing file`).not.toBeNull();

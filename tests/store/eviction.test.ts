@@ -19,7 +19,10 @@ describe("eviction and kills", () => {
     const victim = line.split(" ")[1]!;
     child.child.kill("SIGKILL");
     expect((await child.done).signal).toBe("SIGKILL");
-    const written = child.lines().filter((l) => l.startsWith("rescued ")).map((l) => l.split(" ")[1]!);
+    const written = child
+      .lines()
+      .filter((l) => l.startsWith("rescued "))
+      .map((l) => l.split(" ")[1]!);
     expect(written.length).toBeGreaterThan(2); // the cap (1 MB) was crossed by these ~0.3 MB results
 
     // the tombstone was never committed: the blob is live, and its file is still there

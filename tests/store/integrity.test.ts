@@ -21,7 +21,10 @@ function flipByte(path: string, at: number): void {
 }
 
 const plainLog = Array.from({ length: 900 }, (_, i) => `[build] step ${i}: compiled src/mod${i}.ts in ${i % 97} ms`).join("\n");
-const secretLog = Array.from({ length: 400 }, (_, i) => `deploy ${i}: AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLE${String(i).padStart(3, "0")}`).join("\n");
+const secretLog = Array.from(
+  { length: 400 },
+  (_, i) => `deploy ${i}: AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLE${String(i).padStart(3, "0")}`,
+).join("\n");
 // dedup-sized (passed through, stored for dedup), with a credential in it
 const secretSmall = `config dump\nDATABASE_PASSWORD=Sup3r-s3cret-passw0rd-value\n${"setting = value\n".repeat(200)}`;
 
@@ -54,7 +57,9 @@ describe("blob integrity across processes", () => {
         b.recall("s1", id),
       ]) {
         expect(answer.isError).toBe(true);
-        expect(answer.text).toMatch(new RegExp(`^The result ${id} from (build|deploy) cannot be served: its stored copy is damaged .* Re-run`));
+        expect(answer.text).toMatch(
+          new RegExp(`^The result ${id} from (build|deploy) cannot be served: its stored copy is damaged .* Re-run`),
+        );
       }
       const resource = b.readBlob("s1", id);
       expect(resource.ok).toBe(false);
@@ -140,11 +145,16 @@ describe("blob integrity across processes", () => {
     expect(half.out).toMatch(/FAIL\s+key\s+1 encrypted blob was sealed with key [0-9a-f]{16}, which this store no longer has/);
 
     const c = open(home.path);
-    expect(c.transformToolResult({ sessionId: "s2", tool: "deploy", text: secretLog })).toMatchObject({ outcome: "rescued", blobId: big.blobId });
+    expect(c.transformToolResult({ sessionId: "s2", tool: "deploy", text: secretLog })).toMatchObject({
+      outcome: "rescued",
+      blobId: big.blobId,
+    });
     expect(stored(c, big.blobId!)).toBe(secretLog);
     await c.close();
     const healthy = await runCli(home.path, "doctor");
-    expect(healthy.out).toMatch(/ok\s+key\s+key [0-9a-f]{16} \(.*key\), decrypts its key check value and blob [0-9a-f]{12}; 2 encrypted blobs/);
+    expect(healthy.out).toMatch(
+      /ok\s+key\s+key [0-9a-f]{16} \(.*key\), decrypts its key check value and blob [0-9a-f]{12}; 2 encrypted blobs/,
+    );
     expect(healthy.code, healthy.out).toBe(0);
     home.cleanup();
   }, 120_000);

@@ -20,7 +20,10 @@ describe("index loss", () => {
     w.child.kill("SIGKILL");
     expect((await w.done).signal).toBe("SIGKILL");
     // "<outcome> <id> <chars> <sha256>": six distinct results
-    const results = w.lines().filter((l) => l.startsWith("rescued ")).map((l) => l.split(" "));
+    const results = w
+      .lines()
+      .filter((l) => l.startsWith("rescued "))
+      .map((l) => l.split(" "));
     expect(results).toHaveLength(6);
 
     const wal = join(home.path, "index.sqlite-wal");

@@ -5,9 +5,35 @@
 import type { Session } from "../agent";
 import { freshDir, upstream, worldPath } from "./world";
 
-const PEOPLE = ["Alice Moreau", "Bruno Keller", "Chiara Rossi", "Dmitri Volkov", "Esther Cohen", "Farid Haddad", "Greta Lind", "Hiro Tanaka", "Ines Duarte", "Jonas Berg", "Kemi Adeyemi", "Lucia Ortega"];
+const PEOPLE = [
+  "Alice Moreau",
+  "Bruno Keller",
+  "Chiara Rossi",
+  "Dmitri Volkov",
+  "Esther Cohen",
+  "Farid Haddad",
+  "Greta Lind",
+  "Hiro Tanaka",
+  "Ines Duarte",
+  "Jonas Berg",
+  "Kemi Adeyemi",
+  "Lucia Ortega",
+];
 const TEAMS = ["payments", "platform", "search", "mobile"];
-const SERVICES = ["ledger-service", "payments-api", "search-indexer", "notification-hub", "auth-gateway", "report-builder", "mobile-bff", "billing-cron", "fraud-scorer", "export-worker", "config-store", "audit-log"];
+const SERVICES = [
+  "ledger-service",
+  "payments-api",
+  "search-indexer",
+  "notification-hub",
+  "auth-gateway",
+  "report-builder",
+  "mobile-bff",
+  "billing-cron",
+  "fraud-scorer",
+  "export-worker",
+  "config-store",
+  "audit-log",
+];
 const STORES = ["Postgres 15", "Redis 7", "Elasticsearch 8", "Kafka 3.6", "S3"];
 
 const person = (name: string, i: number) => ({
@@ -44,8 +70,9 @@ const incident = (n: number, i: number) => ({
     `follow-up owner: ${PEOPLE[(i * 3 + 1) % 12]}`,
   ],
 });
-const relations = SERVICES.map((s, i) => ({ from: PEOPLE[i]!, to: s, relationType: i % 3 === 0 ? "owns" : "maintains" }))
-  .concat(SERVICES.slice(0, 8).map((s, i) => ({ from: s, to: SERVICES[(i + 3) % 12]!, relationType: "calls" })));
+const relations = SERVICES.map((s, i) => ({ from: PEOPLE[i]!, to: s, relationType: i % 3 === 0 ? "owns" : "maintains" })).concat(
+  SERVICES.slice(0, 8).map((s, i) => ({ from: s, to: SERVICES[(i + 3) % 12]!, relationType: "calls" })),
+);
 
 const graph = { tool: "read_graph", args: {} };
 
@@ -57,28 +84,70 @@ export const knowledgeGraph: Session = {
     return { servers: { memory: upstream.memory(worldPath("knowledge-graph", "memory.jsonl")) }, cleanup: dir.cleanup };
   },
   turns: [
-    { question: "Record the team. Where is Hiro Tanaka based?", calls: [{ tool: "create_entities", args: { entities: PEOPLE.map(person) } }], answer: ['"based in Osaka"'] },
-    { question: "Record the services. Where does the fraud-scorer store its data?", calls: [{ tool: "create_entities", args: { entities: SERVICES.map(service) } }], answer: ['"name": "fraud-scorer"', '"stores its data in Kafka 3.6"'] },
-    { question: "Record who owns what. Who owns the ledger service?", calls: [{ tool: "create_relations", args: { relations } }], answer: ['"from": "Alice Moreau",\n    "to": "ledger-service",\n    "relationType": "owns"'] },
-    { question: "What is the latency budget of the search-indexer?", calls: [graph], answer: ['"p99 latency budget is 150 ms"'], lookup: { mode: "chain", pattern: '"name": "search-indexer"', context: 6 } },
+    {
+      question: "Record the team. Where is Hiro Tanaka based?",
+      calls: [{ tool: "create_entities", args: { entities: PEOPLE.map(person) } }],
+      answer: ['"based in Osaka"'],
+    },
+    {
+      question: "Record the services. Where does the fraud-scorer store its data?",
+      calls: [{ tool: "create_entities", args: { entities: SERVICES.map(service) } }],
+      answer: ['"name": "fraud-scorer"', '"stores its data in Kafka 3.6"'],
+    },
+    {
+      question: "Record who owns what. Who owns the ledger service?",
+      calls: [{ tool: "create_relations", args: { relations } }],
+      answer: ['"from": "Alice Moreau",\n    "to": "ledger-service",\n    "relationType": "owns"'],
+    },
+    {
+      question: "What is the latency budget of the search-indexer?",
+      calls: [graph],
+      answer: ['"p99 latency budget is 150 ms"'],
+      lookup: { mode: "chain", pattern: '"name": "search-indexer"', context: 6 },
+    },
     {
       question: "Alice moved teams: record it. What does the graph now say about her team?",
-      calls: [{ tool: "add_observations", args: { observations: [{ entityName: "Alice Moreau", contents: ["moved to the platform team in May 2026"] }] } }, graph],
+      calls: [
+        {
+          tool: "add_observations",
+          args: { observations: [{ entityName: "Alice Moreau", contents: ["moved to the platform team in May 2026"] }] },
+        },
+        graph,
+      ],
       answer: ['"moved to the platform team in May 2026"'],
       lookup: { mode: "grep", pattern: "moved to" },
     },
-    { question: "Which nodes mention Redis?", calls: [{ tool: "search_nodes", args: { query: "Redis" } }], answer: ['"name": "payments-api"', '"name": "mobile-bff"', '"name": "audit-log"'] },
+    {
+      question: "Which nodes mention Redis?",
+      calls: [{ tool: "search_nodes", args: { query: "Redis" } }],
+      answer: ['"name": "payments-api"', '"name": "mobile-bff"', '"name": "audit-log"'],
+    },
     {
       question: "Record the recent incidents. What was the root cause of INC-2043?",
       calls: [{ tool: "create_entities", args: { entities: [2041, 2042, 2043, 2044, 2045, 2046].map(incident) } }, graph],
       answer: ['"root cause: bad feature flag"'],
       lookup: { mode: "chain", pattern: '"name": "INC-2043"', context: 6 },
     },
-    { question: "Who follows up on INC-2045?", calls: [{ tool: "open_nodes", args: { names: ["INC-2045", "INC-2046"] } }], answer: ['"follow-up owner: Bruno Keller"'] },
-    { question: "Which services does the payments-api call?", calls: [graph], answer: ['"from": "payments-api",\n      "to": "auth-gateway",\n      "relationType": "calls"'], lookup: { mode: "chain", pattern: '"from": "payments-api"', context: 3 } },
+    {
+      question: "Who follows up on INC-2045?",
+      calls: [{ tool: "open_nodes", args: { names: ["INC-2045", "INC-2046"] } }],
+      answer: ['"follow-up owner: Bruno Keller"'],
+    },
+    {
+      question: "Which services does the payments-api call?",
+      calls: [graph],
+      answer: ['"from": "payments-api",\n      "to": "auth-gateway",\n      "relationType": "calls"'],
+      lookup: { mode: "chain", pattern: '"from": "payments-api"', context: 3 },
+    },
     {
       question: "The ledger moved to Postgres 16: record it. What does the graph say now?",
-      calls: [{ tool: "add_observations", args: { observations: [{ entityName: "ledger-service", contents: ["migrated to Postgres 16 on 2026-06-02"] }] } }, graph],
+      calls: [
+        {
+          tool: "add_observations",
+          args: { observations: [{ entityName: "ledger-service", contents: ["migrated to Postgres 16 on 2026-06-02"] }] },
+        },
+        graph,
+      ],
       answer: ['"migrated to Postgres 16 on 2026-06-02"'],
       lookup: { mode: "grep", pattern: "Postgres 16" },
     },

@@ -8,7 +8,8 @@ import { resolveConfig, resolveHome } from "../../home/home";
 
 export const connectCommand: Command = {
   usage: "<agent> [--write] | --list [--port N]",
-  summary: "Print the config that connects an agent (claude-code, codex, cursor, gemini-cli, opencode, hermes, cline, windsurf); --write merges it into the agent's config file, with a backup.",
+  summary:
+    "Print the config that connects an agent (claude-code, codex, cursor, gemini-cli, opencode, hermes, cline, windsurf); --write merges it into the agent's config file, with a backup.",
   options: { list: { type: "boolean" }, port: { type: "string" }, write: { type: "boolean" } },
   async run(ctx) {
     const [name] = ctx.positionals;

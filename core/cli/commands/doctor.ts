@@ -4,14 +4,25 @@ import { createEngine } from "../../engine/engine";
 import { describeError } from "../../errors";
 import { stderrLogger } from "../../runtime";
 import type { Command } from "../command";
-import { checkBlobs, checkHome, checkIndex, checkKey, checkRecoverable, checkSweepDryRun, checkToken, checkUpstream, type CheckResult } from "../doctor/checks";
+import {
+  checkBlobs,
+  checkHome,
+  checkIndex,
+  checkKey,
+  checkRecoverable,
+  checkSweepDryRun,
+  checkToken,
+  checkUpstream,
+  type CheckResult,
+} from "../doctor/checks";
 import { resolveConfig, resolveHome } from "../../home/home";
 
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
 export const doctorCommand: Command = {
   usage: "[--quick]",
-  summary: "Check the home folder, the store (every blob against its id; --quick skips that), the key, the token and every upstream server.",
+  summary:
+    "Check the home folder, the store (every blob against its id; --quick skips that), the key, the token and every upstream server.",
   options: { quick: { type: "boolean" } },
   async run(ctx) {
     const home = resolveHome({ home: ctx.values.home as string | undefined });
@@ -26,7 +37,11 @@ export const doctorCommand: Command = {
       const resolved = resolveConfig(home, { config: ctx.values.config as string | undefined });
       config = resolved.config;
       const n = Object.keys(config.mcpServers).length;
-      print({ ok: true, name: "config", detail: `${existsSync(resolved.path) ? resolved.path : "no config file: defaults"} (${n} upstream server${n === 1 ? "" : "s"})` });
+      print({
+        ok: true,
+        name: "config",
+        detail: `${existsSync(resolved.path) ? resolved.path : "no config file: defaults"} (${n} upstream server${n === 1 ? "" : "s"})`,
+      });
     } catch (err) {
       print({ ok: false, name: "config", detail: describeError(err) });
     }
@@ -58,7 +73,9 @@ export const doctorCommand: Command = {
     }
     print(checkToken(home));
     if (config) {
-      const checks = Object.entries(config.mcpServers).map(([name, cfg]) => checkUpstream(name, cfg, stderrLogger("error"), UPSTREAM_TIMEOUT_MS));
+      const checks = Object.entries(config.mcpServers).map(([name, cfg]) =>
+        checkUpstream(name, cfg, stderrLogger("error"), UPSTREAM_TIMEOUT_MS),
+      );
       for (const r of await Promise.all(checks)) print(r);
     }
     if (ctx.values.json) ctx.io.out(JSON.stringify(results, null, 2));

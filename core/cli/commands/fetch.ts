@@ -2,7 +2,8 @@
 import { withEngine, type Command } from "../command";
 
 export const fetchCommand: Command = {
-  usage: "<id> [--mode stat|outline|search|grep|chain|range|query|full] [--session ID] [--query Q] [--pattern P] [--start N] [--count N] [--expression E] [--top-k N] [--context N] [--start-char N] [--count-chars N] [--case-sensitive]",
+  usage:
+    "<id> [--mode stat|outline|search|grep|chain|range|query|full] [--session ID] [--query Q] [--pattern P] [--start N] [--count N] [--expression E] [--top-k N] [--context N] [--start-char N] [--count-chars N] [--case-sensitive]",
   summary: "Read a stored result the way the model would (default mode: stat).",
   options: {
     mode: { type: "string" },
@@ -41,7 +42,13 @@ export const fetchCommand: Command = {
       put("top_k", num("top-k"));
       put("context", num("context"));
       if (v["case-sensitive"]) args.ignore_case = false;
-      const answer = engine.fetch({ sessionId: (v.session as string | undefined) ?? null, operator: "cli", id, mode: (v.mode as string | undefined) ?? "stat", args });
+      const answer = engine.fetch({
+        sessionId: (v.session as string | undefined) ?? null,
+        operator: "cli",
+        id,
+        mode: (v.mode as string | undefined) ?? "stat",
+        args,
+      });
       (answer.isError ? ctx.io.err : ctx.io.out)(answer.isError ? `spillway fetch: ${answer.text}` : answer.text);
       return answer.isError ? 1 : 0;
     }),

@@ -25,7 +25,9 @@ export const importCommand: Command = {
       let last = "";
       try {
         const r = await importHistory(engine, {
-          agent, path, signal: abort.signal,
+          agent,
+          path,
+          signal: abort.signal,
           onProgress: (p) => {
             if (ctx.values.quiet) return;
             const line = `importing ${pct(p)} % (${p.filesDone}/${p.files} files, ${fmtBytes(p.bytesDone)} of ${fmtBytes(p.bytes)}): ${fmtInt(p.sessions)} sessions, ${fmtInt(p.callsAdded)} calls added, ${fmtInt(p.callsKept)} already there`;

@@ -34,7 +34,9 @@ export const mcpCommand: Command = {
     const home = resolveHome({ home: ctx.values.home as string | undefined });
     const { config } = resolveConfig(home, { config: ctx.values.config as string | undefined });
     // Upstream errors carry their stderr, which can hold a secret; the host keeps this process's stderr.
-    const logger = lazyMaskingLogger(stderrLogger("warn"), () => import("../../sensitivity/secrets").then((m) => (t: string) => m.maskSecrets(t).text));
+    const logger = lazyMaskingLogger(stderrLogger("warn"), () =>
+      import("../../sensitivity/secrets").then((m) => (t: string) => m.maskSecrets(t).text),
+    );
     // Both open on first use; what opened is closed at the end.
     const opened: { index: Promise<StartupIndex> | null; engine: Promise<Engine> | null } = { index: null, engine: null };
     const startupIndex = () => (opened.index ??= import("../../store/startupIndex").then((m) => m.openStartupIndex(home)));

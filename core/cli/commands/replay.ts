@@ -25,16 +25,28 @@ export const replayCommand: Command = {
     withEngine(ctx, async (engine) => {
       const v = ctx.values as Record<string, string | string[] | boolean | undefined>;
       const scopes = ["session", "agent", "project"].filter((k) => v[k] !== undefined);
-      if (scopes.length > 1) throw new SpillwayError(ErrorCode.BadArgument, `give one of --session, --agent or --project, not ${scopes.map((s) => `--${s}`).join(" and ")}`);
+      if (scopes.length > 1)
+        throw new SpillwayError(
+          ErrorCode.BadArgument,
+          `give one of --session, --agent or --project, not ${scopes.map((s) => `--${s}`).join(" and ")}`,
+        );
       const format = (v.format as string | undefined) ?? (v.json ? "json" : undefined);
-      if (format !== undefined && !Object.hasOwn(FORMATS, format)) throw new SpillwayError(ErrorCode.BadArgument, `--format is md, csv or json, not "${format}"`);
+      if (format !== undefined && !Object.hasOwn(FORMATS, format))
+        throw new SpillwayError(ErrorCode.BadArgument, `--format is md, csv or json, not "${format}"`);
       const base = policyFromConfig(engine.config);
       const files = (v.policy as string[] | undefined) ?? [];
-      const policies = files.length ? files.map((f, i) => applyPolicyFile(base, loadPolicyFile(f), files.length > 1 ? `policy ${i + 1}` : "policy")) : [base];
-      const scope = { sessionId: v.session as string | undefined, agent: v.agent ? parseAgent(v.agent as string) : undefined, project: v.project as string | undefined };
+      const policies = files.length
+        ? files.map((f, i) => applyPolicyFile(base, loadPolicyFile(f), files.length > 1 ? `policy ${i + 1}` : "policy"))
+        : [base];
+      const scope = {
+        sessionId: v.session as string | undefined,
+        agent: v.agent ? parseAgent(v.agent as string) : undefined,
+        project: v.project as string | undefined,
+      };
       let shown = -1;
       const report = await replayHistory(engine, {
-        scope, policies,
+        scope,
+        policies,
         // Every tenth of the way, not every session.
         onProgress: (done, total) => {
           const tenth = Math.floor((done / Math.max(1, total)) * 10);
@@ -60,11 +72,23 @@ export const replayCommand: Command = {
           table([
             ["", "prompt tokens", "saved", "handles", "stubs", "near-dup"],
             ["as it happened", fmtInt(t.asHappened), "", "", "", ""],
-            ...t.policies.map((p) => [p.name, fmtInt(p.promptTokens), `${fmtInt(p.saved)} (${(p.savedShare * 100).toFixed(1)} %)`, fmtInt(p.handles), fmtInt(p.stubs), fmtInt(p.nearStubs)]),
+            ...t.policies.map((p) => [
+              p.name,
+              fmtInt(p.promptTokens),
+              `${fmtInt(p.saved)} (${(p.savedShare * 100).toFixed(1)} %)`,
+              fmtInt(p.handles),
+              fmtInt(p.stubs),
+              fmtInt(p.nearStubs),
+            ]),
           ]),
           "",
           "where the savings come from (billed tokens of each tool's results):",
-          table([["tool", "calls", "as it happened", ...t.policies.map((p) => `saved (${p.name})`)], ...report.tools.slice(0, 15).map((x) => [x.tool, fmtInt(x.calls), fmtInt(x.asHappened), ...x.policies.map((p) => fmtInt(p.saved))])]),
+          table([
+            ["tool", "calls", "as it happened", ...t.policies.map((p) => `saved (${p.name})`)],
+            ...report.tools
+              .slice(0, 15)
+              .map((x) => [x.tool, fmtInt(x.calls), fmtInt(x.asHappened), ...x.policies.map((p) => fmtInt(p.saved))]),
+          ]),
         ].join("\n"),
       );
       return 0;

@@ -9,7 +9,8 @@ import { resolveConfig, resolveHome } from "../../home/home";
 function parsePort(v: string | boolean | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new SpillwayError(ErrorCode.BadArgument, `--port must be a port number (0 to 65535), not "${String(v)}".`);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535)
+    throw new SpillwayError(ErrorCode.BadArgument, `--port must be a port number (0 to 65535), not "${String(v)}".`);
   return n;
 }
 
@@ -28,7 +29,10 @@ export const serveCommand: Command = {
     } catch (err) {
       await engine.close();
       if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
-        throw new SpillwayError(ErrorCode.BadArgument, `port ${port} is already in use (another spillway serve?): stop it or pick another with --port.`);
+        throw new SpillwayError(
+          ErrorCode.BadArgument,
+          `port ${port} is already in use (another spillway serve?): stop it or pick another with --port.`,
+        );
       }
       throw err;
     }

@@ -4,7 +4,8 @@ import { fmtBytes } from "../format";
 
 export const sweepCommand: Command = {
   usage: "[--deep]",
-  summary: "Expire old blobs, enforce the size cap, recover files the index lost and clean what interrupted writes left; --deep also reads every blob and quarantines damaged ones.",
+  summary:
+    "Expire old blobs, enforce the size cap, recover files the index lost and clean what interrupted writes left; --deep also reads every blob and quarantines damaged ones.",
   options: { deep: { type: "boolean" } },
   run: (ctx) =>
     withEngine(ctx, (engine) => {

@@ -69,10 +69,15 @@ export function checkBlobs(health: StoreHealth, verified: boolean): CheckResult 
     if (sealed.length) parts.push(`${sealed.length} cannot be decrypted: ${list(sealed)}`);
   }
   if (scan.missingFiles.length) parts.push(`${scan.missingFiles.length} rows without a file: ${list(scan.missingFiles)}`);
-  if (scan.unverifiable.length) parts.push(`${scan.unverifiable.length} files with no row that do not match their ids: ${list(scan.unverifiable.map((u) => u.id))}`);
+  if (scan.unverifiable.length)
+    parts.push(`${scan.unverifiable.length} files with no row that do not match their ids: ${list(scan.unverifiable.map((u) => u.id))}`);
   if (health.quarantined) parts.push(`${health.quarantined} files in quarantine`);
   const failed = bad.length > 0 || scan.missingFiles.length > 0 || scan.unverifiable.length > 0;
-  return { ok: !failed, name: "blobs", detail: parts.join("; ") + (failed ? " (run spillway sweep --deep to quarantine or repair them)" : "") };
+  return {
+    ok: !failed,
+    name: "blobs",
+    detail: parts.join("; ") + (failed ? " (run spillway sweep --deep to quarantine or repair them)" : ""),
+  };
 }
 
 /**
@@ -104,10 +109,15 @@ export function checkKey(home: string, health: StoreHealth): CheckResult {
   const fail = (detail: string): CheckResult => ({ ok: false, name: "key", detail });
   if (k.status.loadError) return fail(`cannot read the key from ${where}: ${k.status.loadError}`);
   if (k.status.keyId === null) {
-    if (k.encrypted === 0 && k.status.check === "absent") return { ok: true, name: "key", detail: `no key yet (${where} is made with the first credential result)` };
+    if (k.encrypted === 0 && k.status.check === "absent")
+      return { ok: true, name: "key", detail: `no key yet (${where} is made with the first credential result)` };
     if (k.encrypted === 0) {
       const q = health.quarantined ? `; restore it to bring back what it sealed (${health.quarantined} files in quarantine)` : "";
-      return { ok: true, name: "key", detail: `the key (${where}) is missing, but no live blob needs it: a new key is made with the next credential result${q}` };
+      return {
+        ok: true,
+        name: "key",
+        detail: `the key (${where}) is missing, but no live blob needs it: a new key is made with the next credential result${q}`,
+      };
     }
     return fail(
       `the key is missing (${where}): ${k.encrypted} encrypted blob${k.encrypted === 1 ? "" : "s"} cannot be read and ${k.encrypted === 1 ? "is" : "are"} never served. ` +
@@ -115,7 +125,9 @@ export function checkKey(home: string, health: StoreHealth): CheckResult {
     );
   }
   if (k.status.check === "mismatch") {
-    return fail(`the key in ${where} (id ${k.status.keyId}) is not the key this store used (id ${k.status.checkKeyId ?? "unknown"}): restore the right key file`);
+    return fail(
+      `the key in ${where} (id ${k.status.keyId}) is not the key this store used (id ${k.status.checkKeyId ?? "unknown"}): restore the right key file`,
+    );
   }
   if (k.underOtherKeys > 0) {
     return fail(
@@ -124,8 +136,14 @@ export function checkKey(home: string, health: StoreHealth): CheckResult {
     );
   }
   if (k.sample && !k.sample.ok) return fail(`the key does not decrypt blob ${k.sample.id}: ${k.sample.detail}`);
-  const proof = [k.status.check === "ok" ? "its key check value" : null, k.sample?.ok ? `blob ${k.sample.id}` : null].filter(Boolean).join(" and ");
-  return { ok: true, name: "key", detail: `key ${k.status.keyId} (${where})${proof ? `, decrypts ${proof}` : ""}; ${k.encrypted} encrypted blobs` };
+  const proof = [k.status.check === "ok" ? "its key check value" : null, k.sample?.ok ? `blob ${k.sample.id}` : null]
+    .filter(Boolean)
+    .join(" and ");
+  return {
+    ok: true,
+    name: "key",
+    detail: `key ${k.status.keyId} (${where})${proof ? `, decrypts ${proof}` : ""}; ${k.encrypted} encrypted blobs`,
+  };
 }
 
 /** Connects to one upstream and lists its tools, under a timeout. */

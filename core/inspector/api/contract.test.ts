@@ -20,7 +20,9 @@ describe("the inspector contract", () => {
     const walk = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
-      const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+      const text = readFileSync(file, "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, "");
       for (const m of text.matchAll(/(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/g)) {
         const spec = m[3]!;
         if (spec === "zod") continue;

@@ -8,11 +8,21 @@
  */
 import { z } from "zod";
 import type { EngineEvent } from "../../engine/engineEvents";
-import { BLOB_ID_PATTERN, BLOB_ROLES, BLOB_SORT_KEYS, BLOB_STATES, SESSION_SORT_KEYS, FETCH_MODES, HISTORY_AGENTS, KINDS, LABELS, SAVINGS_GROUPS } from "../../vocabulary";
+import {
+  BLOB_ID_PATTERN,
+  BLOB_ROLES,
+  BLOB_SORT_KEYS,
+  BLOB_STATES,
+  SESSION_SORT_KEYS,
+  FETCH_MODES,
+  HISTORY_AGENTS,
+  KINDS,
+  LABELS,
+  SAVINGS_GROUPS,
+} from "../../vocabulary";
 import type * as D from "./dto";
 import type { ErrorCodeName } from "../../errors";
 import type { OP_NAMES } from "./operations";
-
 
 export type * from "./dto";
 export type { EngineEvent };
@@ -62,13 +72,19 @@ export type FetchModeName = z.infer<typeof fetchMode>;
 
 /** Request schemas, one per operation. The map's keys are the operation names. */
 export const requestSchemas = {
-  "overview.get": z.object({ since: z.number().min(0).default(0) }).strict().default({ since: 0 }),
+  "overview.get": z
+    .object({ since: z.number().min(0).default(0) })
+    .strict()
+    .default({ since: 0 }),
   "savings.get": z.object({ group: z.enum(SAVINGS_GROUPS), since: z.number().min(0).default(0) }).strict(),
   "blobs.list": z
     .object({
       offset,
       limit: z.int().min(1).max(2_000).default(200),
-      sort: z.object({ by: z.enum(BLOB_SORT_KEYS), dir }).strict().default({ by: "createdAt", dir: "desc" }),
+      sort: z
+        .object({ by: z.enum(BLOB_SORT_KEYS), dir })
+        .strict()
+        .default({ by: "createdAt", dir: "desc" }),
       filter: blobFilterSchema.default({}),
     })
     .strict(),

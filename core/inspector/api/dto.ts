@@ -114,7 +114,17 @@ export interface GlobalSearch {
 
 export type * from "./dtoHost";
 
-export type { ReplayReport, ReplaySessionReport, ReplayCallRow, ReplayRequestRow, ToolSavings, PolicyTotals, ReplayScope, ReplayPolicy, ReplayAction } from "../../replay/types";
+export type {
+  ReplayReport,
+  ReplaySessionReport,
+  ReplayCallRow,
+  ReplayRequestRow,
+  ToolSavings,
+  PolicyTotals,
+  ReplayScope,
+  ReplayPolicy,
+  ReplayAction,
+} from "../../replay/types";
 export type { ImportIssue };
 
 /** An agent whose history can be imported, as this machine has it. */
@@ -146,7 +156,16 @@ export interface HistorySummary {
   calls: number;
   byAgent: { agent: string; sessions: number }[];
   /** Replay under the current config; null with nothing imported. */
-  wouldSave: { requests: number; asHappened: number; promptTokens: number; saved: number; savedShare: number; handles: number; stubs: number; nearStubs: number } | null;
+  wouldSave: {
+    requests: number;
+    asHappened: number;
+    promptTokens: number;
+    saved: number;
+    savedShare: number;
+    handles: number;
+    stubs: number;
+    nearStubs: number;
+  } | null;
 }
 
 /** A replay report rendered for download. */

@@ -38,7 +38,10 @@ export class BlobViews {
     } catch (err) {
       // The store refuses damaged or undecryptable files; say so in one sentence, keep the code.
       if (err instanceof SpillwayError && (err.code === ErrorCode.Corrupt || err.code === ErrorCode.CannotDecrypt)) {
-        throw new SpillwayError(err.code, `Blob ${id} from ${meta.tool} cannot be shown: ${err.message} Re-run ${meta.tool} to store it afresh, or run spillway sweep --deep to quarantine it.`);
+        throw new SpillwayError(
+          err.code,
+          `Blob ${id} from ${meta.tool} cannot be shown: ${err.message} Re-run ${meta.tool} to store it afresh, or run spillway sweep --deep to quarantine it.`,
+        );
       }
       throw err;
     }

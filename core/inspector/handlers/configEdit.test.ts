@@ -21,7 +21,10 @@ describe("config editing", () => {
     const running = defaultConfig();
     const input = { ...running, rescue: { ...running.rescue, thresholdChars: 9000 }, mcpServers: { fs: { command: "npx", args: ["x"] } } };
     const view = saveConfig(path, input, running);
-    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ rescue: { thresholdChars: 9000 }, mcpServers: { fs: { command: "npx", args: ["x"], env: {} } } });
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({
+      rescue: { thresholdChars: 9000 },
+      mcpServers: { fs: { command: "npx", args: ["x"], env: {} } },
+    });
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(view).toMatchObject({ exists: true, restartRequired: true });
     expect((view.config.rescue as { thresholdChars: number }).thresholdChars).toBe(9000);

@@ -38,7 +38,16 @@ export function contentPage(v: CachedText, req: PageRequest, masked: boolean): C
     const anchor = req.anchorLine !== undefined ? (v.starts[Math.min(req.anchorLine, totalLines - 1)] ?? 0) : 0;
     const start = Math.min(anchor + req.start, v.text.length);
     const end = Math.min(v.text.length, start + Math.min(req.count, MAX_PAGE_CHARS));
-    return { ...base, by: "chars", start, end, startChar: start, firstLine: lineAt(v, start), text: v.text.slice(start, end), cutLines: [] };
+    return {
+      ...base,
+      by: "chars",
+      start,
+      end,
+      startChar: start,
+      firstLine: lineAt(v, start),
+      text: v.text.slice(start, end),
+      cutLines: [],
+    };
   }
   const start = Math.min(req.start, totalLines);
   const wanted = Math.min(start + Math.min(req.count, MAX_PAGE_LINES), totalLines);

@@ -16,7 +16,8 @@ export type Dispatch = (op: string, body: unknown) => Promise<Result<unknown>>;
 
 export function createDispatch(handlers: Handlers, logger: Logger): Dispatch {
   return async (op, body) => {
-    if (!isOpName(op)) return { ok: false, error: { code: ErrorCode.UnknownOperation, message: `There is no inspector operation "${op.slice(0, 60)}".` } };
+    if (!isOpName(op))
+      return { ok: false, error: { code: ErrorCode.UnknownOperation, message: `There is no inspector operation "${op.slice(0, 60)}".` } };
     const parsed = requestSchemas[op].safeParse(body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

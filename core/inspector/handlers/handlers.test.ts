@@ -45,7 +45,9 @@ describe("inspector handlers over a real engine", () => {
     expect(d.lineage.producedBy).toMatchObject({ tool: "run_build", outcome: "rescued", sessionId: "sess-a" });
     expect(d.lineage.calls.map((c) => c.outcome)).toEqual(["rescued", "stubbed"]);
     expect(d.lineage.heldBy.map((h) => h.sessionId)).toEqual(["sess-a"]);
-    expect(d.lineage.events).toEqual([expect.objectContaining({ type: "fetch", sessionId: "sess-a", data: expect.objectContaining({ mode: "grep" }) })]);
+    expect(d.lineage.events).toEqual([
+      expect.objectContaining({ type: "fetch", sessionId: "sess-a", data: expect.objectContaining({ mode: "grep" }) }),
+    ]);
     expect(d.maskable).toBe(false);
     expect((await call("blobs.get", { id: f.secretId })).maskable).toBe(true);
   });
@@ -126,7 +128,11 @@ describe("inspector handlers over a real engine", () => {
   });
 
   it("exports through the host and reports the endpoint it was given", async () => {
-    expect(await call("blobs.export", { id: f.secretId })).toMatchObject({ kind: "download", href: `/x/${f.secretId}?m=true`, filename: `read_env-${f.secretId}.txt` });
+    expect(await call("blobs.export", { id: f.secretId })).toMatchObject({
+      kind: "download",
+      href: `/x/${f.secretId}?m=true`,
+      filename: `read_env-${f.secretId}.txt`,
+    });
     expect(await call("endpoint.status", {})).toMatchObject({ running: false, canControl: false });
     await expect(call("endpoint.stop", {})).rejects.toThrow(/served by the endpoint itself/);
     expect(await call("connect.snippets", {})).toEqual([]);
@@ -139,7 +145,14 @@ describe("opening a large blob", () => {
     try {
       const lines = Array.from({ length: 120_000 }, (_, i) => `line ${i} ${"x".repeat(70)}`);
       const text = lines.join("\n") + "\n";
-      const { meta } = engineInternals(f.engine).store.put(text, { tool: "t", sessionId: "s", kind: "log", shape: "log", lines: lines.length, label: "public" });
+      const { meta } = engineInternals(f.engine).store.put(text, {
+        tool: "t",
+        sessionId: "s",
+        kind: "log",
+        shape: "log",
+        lines: lines.length,
+        label: "public",
+      });
       const req = (start: number, count: number) => requestSchemas["blobs.content"].parse({ id: meta.id, start, count });
       const first = await f.handlers["blobs.content"](req(0, 3));
       expect(first).toMatchObject({ start: 0, end: 3, totalLines: 120_000, totalChars: text.length, text: lines.slice(0, 3).join("\n") });
@@ -158,7 +171,14 @@ describe("a damaged blob in the inspector", () => {
     try {
       const lines = Array.from({ length: 120_000 }, (_, i) => `line ${i} ${"x".repeat(70)}`);
       const text = lines.join("\n") + "\n";
-      const { meta } = engineInternals(f.engine).store.put(text, { tool: "t", sessionId: "s", kind: "log", shape: "log", lines: lines.length, label: "public" });
+      const { meta } = engineInternals(f.engine).store.put(text, {
+        tool: "t",
+        sessionId: "s",
+        kind: "log",
+        shape: "log",
+        lines: lines.length,
+        label: "public",
+      });
       // one flipped byte in the first line, which the head-of-file page would otherwise show
       const path = join(f.home, "blobs", meta.id.slice(0, 2), meta.id);
       const buf = readFileSync(path);
@@ -185,7 +205,9 @@ describe("the operator's view in audit mode (the model gets secrets in clear, th
     const g = await call("fetch.run", { id: f.secretId, mode: "grep", args: { pattern: "token" } });
     expect(g.text).toContain("[masked:github_token]");
     expect(g.text).not.toContain("ghp_8fK2");
-    expect((await call("fetch.run", { id: f.secretId, mode: "grep", args: { pattern: "token" }, masked: false })).text).toContain("ghp_8fK2");
+    expect((await call("fetch.run", { id: f.secretId, mode: "grep", args: { pattern: "token" }, masked: false })).text).toContain(
+      "ghp_8fK2",
+    );
     const page = await call("blobs.content", { id: f.secretId, start: 0, count: 10 });
     expect(page.text).not.toContain("ghp_8fK2");
     const timeline = await call("sessions.timeline", { sessionId: "sess-b" });

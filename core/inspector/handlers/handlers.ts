@@ -14,15 +14,35 @@ import { unknownEndpoint, type InspectorHost } from "./host";
 export type Handlers = { [K in OpName]: (req: ParsedReq<K>) => Res<K> | Promise<Res<K>> };
 
 const EMPTY_SAVINGS: SavingsFigures = {
-  key: "total", calls: 0, rescued: 0, stubbed: 0, returnedChars: 0, returnedTokens: 0, givenChars: 0, givenTokens: 0,
-  pulledChars: 0, pulledTokens: 0, netChars: 0, netTokens: 0, pendingTokenCounts: 0,
+  key: "total",
+  calls: 0,
+  rescued: 0,
+  stubbed: 0,
+  returnedChars: 0,
+  returnedTokens: 0,
+  givenChars: 0,
+  givenTokens: 0,
+  pulledChars: 0,
+  pulledTokens: 0,
+  netChars: 0,
+  netTokens: 0,
+  pendingTokenCounts: 0,
 };
 /** Windows ending before this line may be served from the head of a large blob's file. */
 const HEAD_PAGE_MAX_LINES = 20_000;
 /** Sessions shown in the overview's per-session chart. */
 const TOP_SESSIONS = 12;
 
-const EXT: Record<string, string> = { json: "json", ndjson: "jsonl", csv: "csv", tsv: "tsv", html: "html", xml: "xml", markdown: "md", log: "log" };
+const EXT: Record<string, string> = {
+  json: "json",
+  ndjson: "jsonl",
+  csv: "csv",
+  tsv: "tsv",
+  html: "html",
+  xml: "xml",
+  markdown: "md",
+  log: "log",
+};
 
 const eachId = (ids: string[], fn: (id: string) => boolean) => ({ changed: ids.filter((id) => fn(id)) });
 
@@ -30,7 +50,11 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
   const { engine } = host;
   const endpoint = () => host.endpoint ?? null;
   const toolHost = () => {
-    if (!host.tools) throw new SpillwayError(ErrorCode.Unsupported, "This inspector has no upstream servers to run tools on: start the endpoint (`spillway serve`, or the app's tray) first.");
+    if (!host.tools)
+      throw new SpillwayError(
+        ErrorCode.Unsupported,
+        "This inspector has no upstream servers to run tools on: start the endpoint (`spillway serve`, or the app's tray) first.",
+      );
     return host.tools;
   };
 
@@ -47,7 +71,14 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
       const s = engine.reader.stats();
       const recent = engine.reader.recentEvents(25);
       return {
-        store: { ...s.blobs, usedBytes: s.usedBytes, capBytes: engine.reader.capBytes(), sessions: s.sessions, calls: s.calls, lastCallAt: s.lastCallAt },
+        store: {
+          ...s.blobs,
+          usedBytes: s.usedBytes,
+          capBytes: engine.reader.capBytes(),
+          sessions: s.sessions,
+          calls: s.calls,
+          lastCallAt: s.lastCallAt,
+        },
         total: savingsOf("total", since)[0] ?? EMPTY_SAVINGS,
         byDay: savingsOf("day", since),
         byHour: hourlySavings((from) => savingsOf("total", Math.max(from, since))[0], engine.reader.now),
@@ -105,8 +136,18 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
         const m = engine.reader.meta(h.blobId);
         if (!m) continue;
         out.push({
-          blobId: h.blobId, startLine: h.startLine, endLine: h.endLine, snippet: h.snippet, score: h.score,
-          tool: m.tool, kind: m.kind, label: m.label, state: m.state, sessionId: m.sessionId, chars: m.chars, createdAt: m.createdAt,
+          blobId: h.blobId,
+          startLine: h.startLine,
+          endLine: h.endLine,
+          snippet: h.snippet,
+          score: h.score,
+          tool: m.tool,
+          kind: m.kind,
+          label: m.label,
+          state: m.state,
+          sessionId: m.sessionId,
+          chars: m.chars,
+          createdAt: m.createdAt,
         });
       }
       return { hits: out, tookMs: Math.round(performance.now() - t0), unindexed: engine.unindexedBlobs() };
@@ -135,12 +176,20 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     "endpoint.status": () => endpoint()?.status() ?? unknownEndpoint("This host did not report an endpoint."),
     "endpoint.start": async () => {
       const e = endpoint();
-      if (!e?.start) throw new SpillwayError(ErrorCode.Unsupported, "This inspector cannot start the endpoint: start it with `spillway serve` or from the app's tray.");
+      if (!e?.start)
+        throw new SpillwayError(
+          ErrorCode.Unsupported,
+          "This inspector cannot start the endpoint: start it with `spillway serve` or from the app's tray.",
+        );
       return e.start();
     },
     "endpoint.stop": async () => {
       const e = endpoint();
-      if (!e?.stop) throw new SpillwayError(ErrorCode.Unsupported, "This inspector is served by the endpoint itself: stop it where it runs (Ctrl+C on `spillway serve`).");
+      if (!e?.stop)
+        throw new SpillwayError(
+          ErrorCode.Unsupported,
+          "This inspector is served by the endpoint itself: stop it where it runs (Ctrl+C on `spillway serve`).",
+        );
       return e.stop();
     },
     "endpoint.token": () => {
@@ -161,7 +210,13 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
       // Not verified: reading every blob whole would stall the endpoint; `spillway sweep --deep` does that.
       // Removed blobs leave the engine's view cache as they go.
       const r = engine.sweep(true, false);
-      return { expired: r.expired, evicted: r.evicted, tombstonesDropped: r.tombstonesDropped, usedBytes: r.usedBytes, capBytes: r.capBytes };
+      return {
+        expired: r.expired,
+        evicted: r.evicted,
+        tombstonesDropped: r.tombstonesDropped,
+        usedBytes: r.usedBytes,
+        capBytes: r.capBytes,
+      };
     },
   };
 }

@@ -25,7 +25,9 @@ describe("the Import and Replay views' operations over a real engine", () => {
     expect(await call("history.status", {})).toBeNull();
     const started = await call("history.import", { agent: "codex", path: FIXTURE_PATHS.codex });
     expect(started).toMatchObject({ agent: "codex", state: "running" });
-    await expect(async () => call("history.import", { agent: "opencode", path: FIXTURE_PATHS.opencode })).rejects.toThrow(/already running/);
+    await expect(async () => call("history.import", { agent: "opencode", path: FIXTURE_PATHS.opencode })).rejects.toThrow(
+      /already running/,
+    );
     const done = await finished();
     expect(done).toMatchObject({ state: "done", files: 1, filesDone: 1, sessions: 1, callsAdded: 6, issueCount: 0 });
     expect(done.bytesDone).toBe(done.bytes);
@@ -65,12 +67,18 @@ describe("the Import and Replay views' operations over a real engine", () => {
     await call("history.import", { agent: "opencode", path: FIXTURE_PATHS.opencode });
     await finished();
     await f.engine.idle();
-    const r = await call("replay.run", { scope: { agent: "opencode" }, policies: [{ name: "now" }, { name: "tight", rescue: { thresholdChars: 2_000 } }], includeText: true });
+    const r = await call("replay.run", {
+      scope: { agent: "opencode" },
+      policies: [{ name: "now" }, { name: "tight", rescue: { thresholdChars: 2_000 } }],
+      includeText: true,
+    });
     expect(r.totals.policies.map((p) => p.name)).toEqual(["now", "tight"]);
     expect(r.sessions[0]!.calls.some((c) => c.policies[0]!.text?.includes("PREVIEW, NOT the full output"))).toBe(true);
     const csv = await call("replay.export", { scope: { agent: "opencode" }, format: "csv" });
     expect(csv).toMatchObject({ filename: "spillway-replay-opencode.csv", mime: "text/csv" });
     expect(csv.text.split("\n")[0]).toContain("tokens_as_happened");
-    await expect(async () => call("replay.run", { policies: [{ rescue: { thresholdChars: "x" } }] })).rejects.toThrow(/policies\[0\]: "rescue\.thresholdChars"/);
+    await expect(async () => call("replay.run", { policies: [{ rescue: { thresholdChars: "x" } }] })).rejects.toThrow(
+      /policies\[0\]: "rescue\.thresholdChars"/,
+    );
   });
 });

@@ -17,7 +17,8 @@ import type { HistorySummary, ImportJob } from "../api/dto";
 import type { Handlers } from "./handlers";
 import type { InspectorHost } from "./host";
 
-type HistoryOps = "history.agents" | "history.import" | "history.status" | "history.cancel" | "history.summary" | "replay.run" | "replay.export";
+type HistoryOps =
+  "history.agents" | "history.import" | "history.status" | "history.cancel" | "history.summary" | "replay.run" | "replay.export";
 
 const EXPORTS = {
   md: { fn: replayMarkdown, mime: "text/markdown", ext: "md" },
@@ -34,19 +35,46 @@ export function historyHandlers(host: InspectorHost): Pick<Handlers, HistoryOps>
 
   const policiesOf = (raw: Record<string, unknown>[]): ReplayPolicy[] => {
     const base = policyFromConfig(engine.config);
-    return raw.map((p, i) => applyPolicyFile(base, parsePolicy(p, `policies[${i}]`), raw.length > 1 ? `policy ${i + 1}` : i === 0 && Object.keys(p).length === 0 ? base.name : "policy"));
+    return raw.map((p, i) =>
+      applyPolicyFile(
+        base,
+        parsePolicy(p, `policies[${i}]`),
+        raw.length > 1 ? `policy ${i + 1}` : i === 0 && Object.keys(p).length === 0 ? base.name : "policy",
+      ),
+    );
   };
 
   const start = (agent: HistoryAgent, path: string | undefined): ImportJob => {
-    if (job?.state === "running") throw new SpillwayError(ErrorCode.BadRequest, `an import of ${job.agent} is already running; cancel it or wait for it to finish`);
+    if (job?.state === "running")
+      throw new SpillwayError(ErrorCode.BadRequest, `an import of ${job.agent} is already running; cancel it or wait for it to finish`);
     const where = path ?? AGENT_SOURCES[agent].defaultPath(process.env);
     const current: ImportJob = {
-      id: nextId++, agent, path: where, state: "running", startedAt: engine.reader.now, endedAt: null, files: 0, filesDone: 0, bytes: 0, bytesDone: 0,
-      sessions: 0, callsAdded: 0, callsKept: 0, current: null, issueCount: 0, issues: [], error: null,
+      id: nextId++,
+      agent,
+      path: where,
+      state: "running",
+      startedAt: engine.reader.now,
+      endedAt: null,
+      files: 0,
+      filesDone: 0,
+      bytes: 0,
+      bytesDone: 0,
+      sessions: 0,
+      callsAdded: 0,
+      callsKept: 0,
+      current: null,
+      issueCount: 0,
+      issues: [],
+      error: null,
     };
     job = current;
     abort = new AbortController();
-    void importHistory(engine, { agent, path: where, signal: abort.signal, onProgress: (p) => Object.assign(current, p, { issues: current.issues }) })
+    void importHistory(engine, {
+      agent,
+      path: where,
+      signal: abort.signal,
+      onProgress: (p) => Object.assign(current, p, { issues: current.issues }),
+    })
       .then((r) => Object.assign(current, { ...r, state: r.cancelled ? "cancelled" : "done", issues: r.issues.slice(0, 200) }))
       .catch((err: unknown) => Object.assign(current, { state: "failed", error: describeError(err) }))
       .finally(() => {
@@ -61,7 +89,13 @@ export function historyHandlers(host: InspectorHost): Pick<Handlers, HistoryOps>
       const counts = new Map(engine.reader.importedCounts().map((c) => [c.agent, c.sessions]));
       return HISTORY_AGENTS.map((agent) => {
         const defaultPath = AGENT_SOURCES[agent].defaultPath(process.env);
-        return { agent, name: AGENT_SOURCES[agent].name, defaultPath, exists: existsSync(defaultPath), importedSessions: counts.get(agent) ?? 0 };
+        return {
+          agent,
+          name: AGENT_SOURCES[agent].name,
+          defaultPath,
+          exists: existsSync(defaultPath),
+          importedSessions: counts.get(agent) ?? 0,
+        };
       });
     },
     "history.import": ({ agent, path }) => start(agent, path),
@@ -76,11 +110,27 @@ export function historyHandlers(host: InspectorHost): Pick<Handlers, HistoryOps>
         const value = (async (): Promise<HistorySummary> => {
           const counts = engine.reader.importedCounts();
           const sessions = counts.reduce((a, c) => a + c.sessions, 0);
-          const base = { sessions, calls: counts.reduce((a, c) => a + c.calls, 0), byAgent: counts.map((c) => ({ agent: c.agent, sessions: c.sessions })) };
+          const base = {
+            sessions,
+            calls: counts.reduce((a, c) => a + c.calls, 0),
+            byAgent: counts.map((c) => ({ agent: c.agent, sessions: c.sessions })),
+          };
           if (sessions === 0) return { ...base, wouldSave: null };
           const r = await replayHistory(engine, { scope: {}, policies: [policyFromConfig(engine.config)] });
           const p = r.totals.policies[0]!;
-          return { ...base, wouldSave: { requests: r.totals.requests, asHappened: r.totals.asHappened, promptTokens: p.promptTokens, saved: p.saved, savedShare: p.savedShare, handles: p.handles, stubs: p.stubs, nearStubs: p.nearStubs } };
+          return {
+            ...base,
+            wouldSave: {
+              requests: r.totals.requests,
+              asHappened: r.totals.asHappened,
+              promptTokens: p.promptTokens,
+              saved: p.saved,
+              savedShare: p.savedShare,
+              handles: p.handles,
+              stubs: p.stubs,
+              nearStubs: p.nearStubs,
+            },
+          };
         })();
         summary = { version, value };
         // A failed replay is not cached: the next ask tries again.

@@ -7,13 +7,34 @@ import type { SavingsFigures } from "../api/dto";
 
 const HOUR = 3_600_000;
 const FIELDS = [
-  "calls", "rescued", "stubbed", "returnedChars", "returnedTokens", "givenChars", "givenTokens",
-  "pulledChars", "pulledTokens", "netChars", "netTokens", "pendingTokenCounts",
+  "calls",
+  "rescued",
+  "stubbed",
+  "returnedChars",
+  "returnedTokens",
+  "givenChars",
+  "givenTokens",
+  "pulledChars",
+  "pulledTokens",
+  "netChars",
+  "netTokens",
+  "pendingTokenCounts",
 ] as const;
 
 const ZERO = (key: string): SavingsFigures => ({
-  key, calls: 0, rescued: 0, stubbed: 0, returnedChars: 0, returnedTokens: 0, givenChars: 0, givenTokens: 0,
-  pulledChars: 0, pulledTokens: 0, netChars: 0, netTokens: 0, pendingTokenCounts: 0,
+  key,
+  calls: 0,
+  rescued: 0,
+  stubbed: 0,
+  returnedChars: 0,
+  returnedTokens: 0,
+  givenChars: 0,
+  givenTokens: 0,
+  pulledChars: 0,
+  pulledTokens: 0,
+  netChars: 0,
+  netTokens: 0,
+  pendingTokenCounts: 0,
 });
 
 /** `2026-03-14T09`: the UTC hour a bucket starts. */

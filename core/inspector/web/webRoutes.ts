@@ -43,7 +43,10 @@ export interface WebInspector {
 }
 
 /** Mounts the inspector on a running endpoint's HTTP server. */
-export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & Partial<RunningEndpoint>, opts: WebInspectorOptions): WebInspector {
+export function mountInspector(
+  running: Pick<RunningEndpoint, "http" | "url"> & Partial<RunningEndpoint>,
+  opts: WebInspectorOptions,
+): WebInspector {
   const http: HttpEndpoint = running.http;
   const auth = new WebAuth(http.token, http.port, () => opts.engine.clock.now());
   const views = new BlobViews(opts.engine);
@@ -123,7 +126,8 @@ export function mountInspector(running: Pick<RunningEndpoint, "http" | "url"> & 
       const ticket = url.pathname.slice("/api/export/".length);
       const t = exports.get(ticket);
       exports.delete(ticket);
-      if (!t || t.until < host.engine.clock.now()) return sendError(res, ErrorCode.NotFound, "This export link was used or has expired; export again.");
+      if (!t || t.until < host.engine.clock.now())
+        return sendError(res, ErrorCode.NotFound, "This export link was used or has expired; export again.");
       let text: string;
       try {
         text = views.view(t.id, t.masked).view.text;

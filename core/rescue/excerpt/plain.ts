@@ -72,10 +72,7 @@ function gapNote(totalLines: number, head: number, tail: number, anchors: number
   const from = head;
   const to = totalLines - tail - 1;
   const n = to - from + 1;
-  const what =
-    n > 0
-      ? `… ${fmtInt(n)} ${noun} omitted (lines ${from}–${to})`
-      : `… (middle of line ${Math.max(0, to + 1)} omitted)`;
+  const what = n > 0 ? `… ${fmtInt(n)} ${noun} omitted (lines ${from}–${to})` : `… (middle of line ${Math.max(0, to + 1)} omitted)`;
   return anchors > 0 ? `${what}; error/failure lines among them (0-based line numbers):` : `${what} …`;
 }
 

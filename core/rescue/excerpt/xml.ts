@@ -35,7 +35,9 @@ export function xmlSkeleton(text: string): { root: XNode; elements: number } {
     if (lt === -1) break;
     const top = stack[stack.length - 1];
     if (top && !top.sample && lt > i && skipWs(text, i) < lt) {
-      const t = oneLine(text.slice(i, Math.min(lt, i + 200))).replace(/\s+/g, " ").trim();
+      const t = oneLine(text.slice(i, Math.min(lt, i + 200)))
+        .replace(/\s+/g, " ")
+        .trim();
       if (t) top.sample = clipEnd(t, 40);
     }
     if (text.startsWith("<!--", lt)) {

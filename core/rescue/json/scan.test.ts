@@ -41,7 +41,10 @@ describe("scanContainer", () => {
 
 describe("lastEntries", () => {
   it("finds the same last entries backwards as a full forward scan", () => {
-    const container = fc.oneof(fc.array(fc.jsonValue(), { minLength: 1, maxLength: 30 }), fc.dictionary(fc.string(), fc.jsonValue(), { minKeys: 1, maxKeys: 30 }));
+    const container = fc.oneof(
+      fc.array(fc.jsonValue(), { minLength: 1, maxLength: 30 }),
+      fc.dictionary(fc.string(), fc.jsonValue(), { minKeys: 1, maxKeys: 30 }),
+    );
     fc.assert(
       fc.property(container, fc.constantFrom(0, 2, "\t"), fc.integer({ min: 1, max: 5 }), (value, indent, n) => {
         const text = JSON.stringify(value, null, indent);
@@ -57,7 +60,10 @@ describe("lastEntries", () => {
 
 describe("renderValue", () => {
   it("renders a huge array from its first entries and its last, read backwards", () => {
-    const items = Array.from({ length: 20_000 }, (_, i) => ({ id: i, note: i % 7 === 0 ? 'has "quotes", [brackets] and {braces}' : "plain" }));
+    const items = Array.from({ length: 20_000 }, (_, i) => ({
+      id: i,
+      note: i % 7 === 0 ? 'has "quotes", [brackets] and {braces}' : "plain",
+    }));
     const text = JSON.stringify({ items });
     const outer = scanContainer(text, 0, 1, 0);
     const e = outer.first[0]!;

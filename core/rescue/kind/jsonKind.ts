@@ -51,7 +51,7 @@ function detectNdjson(text: string, start: number): Detected | null {
   }
   if (records < 2) return null;
   let count = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let e = text.indexOf("\n", i);
     if (e === -1) e = text.length;
     if (skipWs(text, i) < e) count++;

@@ -20,7 +20,11 @@ export function countFields(line: string, delim: string): number {
 export function detectDelimited(lines: string[]): { kind: "csv" | "tsv"; delim: string; columns: number } | null {
   const rows = lines.filter((l) => l.trim().length > 0);
   if (rows.length < 3) return null;
-  for (const [delim, kind] of [["\t", "tsv"], [",", "csv"], [";", "csv"]] as const) {
+  for (const [delim, kind] of [
+    ["\t", "tsv"],
+    [",", "csv"],
+    [";", "csv"],
+  ] as const) {
     const cols = countFields(rows[0]!, delim);
     if (cols < 2) continue;
     const same = rows.filter((r) => countFields(r, delim) === cols).length;
@@ -80,7 +84,12 @@ export function detectMarkup(head: string): "html" | "xml" | null {
   // <title> and <meta> also occur in RSS/Atom, so only document-level tags decide HTML.
   if (/<!doctype html|<html[\s>]|<head[\s>]|<body[\s>]/.test(low)) return "html";
   if (low.startsWith("<?xml") || low.startsWith("<!doctype")) return "xml";
-  if (/^(?:<!--[\s\S]*?-->\s*)*<(?:div|p|span|table|ul|ol|a|h[1-6]|section|article|nav|header|footer|main|form|img|br|script|style|link|meta|title)[\s>/]/.test(low)) return "html";
+  if (
+    /^(?:<!--[\s\S]*?-->\s*)*<(?:div|p|span|table|ul|ol|a|h[1-6]|section|article|nav|header|footer|main|form|img|br|script|style|link|meta|title)[\s>/]/.test(
+      low,
+    )
+  )
+    return "html";
   if (/^<(?:[a-z_][\w.:-]*[\s>/]|!--)/.test(low)) return "xml";
   return null;
 }

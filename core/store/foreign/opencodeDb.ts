@@ -38,7 +38,8 @@ export function openOpencodeDb(file: string): OpencodeDb {
   const messages = db.prepare("SELECT id, data, time_created FROM message WHERE session_id = ? ORDER BY time_created, id");
   const parts = db.prepare("SELECT id, message_id, data, time_created FROM part WHERE session_id = ? ORDER BY message_id, id");
   return {
-    sessions: () => db.prepare("SELECT id, directory, title, time_created FROM session ORDER BY time_created").all() as OpencodeSessionRow[],
+    sessions: () =>
+      db.prepare("SELECT id, directory, title, time_created FROM session ORDER BY time_created").all() as OpencodeSessionRow[],
     messages: (id) => messages.all(id) as OpencodeDataRow[],
     parts: (id) => parts.all(id) as OpencodePartRow[],
     close: () => db.close(),

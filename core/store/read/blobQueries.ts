@@ -90,9 +90,16 @@ export function listBlobs(db: Db, a: BlobListQuery): BlobList {
   const ids = rows.map((r) => r.id);
   const roles = new Map(
     ids.length
-      ? (db.prepare(`SELECT blob_id AS id, MAX(outcome = 'rescued') AS rescued FROM calls WHERE blob_id IN (${ids.map(() => "?").join(", ")}) GROUP BY blob_id`).all(...ids) as {
-          id: string; rescued: number;
-        }[]).map((r) => [r.id, r.rescued ? "rescued" : "dedup"] as const)
+      ? (
+          db
+            .prepare(
+              `SELECT blob_id AS id, MAX(outcome = 'rescued') AS rescued FROM calls WHERE blob_id IN (${ids.map(() => "?").join(", ")}) GROUP BY blob_id`,
+            )
+            .all(...ids) as {
+            id: string;
+            rescued: number;
+          }[]
+        ).map((r) => [r.id, r.rescued ? "rescued" : "dedup"] as const)
       : [],
   );
   return { total, offset: a.offset, rows: rows.map((r) => ({ ...toBlobRow(r), role: roles.get(r.id) ?? "other" })) };
@@ -101,7 +108,9 @@ export function listBlobs(db: Db, a: BlobListQuery): BlobList {
 /** The ids of the blobs a filter matches, newest first, at most `limit`. */
 export function blobIdsMatching(db: Db, f: BlobFilter, limit: number): string[] {
   const where = blobWhere(f);
-  return (db.prepare(`SELECT id FROM blobs ${where.sql} ORDER BY created_at DESC LIMIT ?`).all(...where.params, limit) as { id: string }[]).map((r) => r.id);
+  return (
+    db.prepare(`SELECT id FROM blobs ${where.sql} ORDER BY created_at DESC LIMIT ?`).all(...where.params, limit) as { id: string }[]
+  ).map((r) => r.id);
 }
 
 export function blobFacets(db: Db): BlobFacets {

@@ -42,13 +42,18 @@ function givenOf(c: CallRow, raw: TextPreview): TextPreview {
 function texts(d: DetailDeps, ids: number[]): Map<number, { text: string; chars: number }> {
   if (!ids.length) return new Map();
   const rows = d.db.prepare(`SELECT event_id, text, chars FROM event_texts WHERE event_id IN (${qmarks(ids.length)})`).all(...ids) as {
-    event_id: number; text: string; chars: number;
+    event_id: number;
+    text: string;
+    chars: number;
   }[];
   return new Map(rows.map((r) => [r.event_id, { text: r.text, chars: r.chars }]));
 }
 
 function withAnswers(d: DetailDeps, events: EventRow[], max: number): ReadEvent[] {
-  const t = texts(d, events.map((e) => e.id));
+  const t = texts(
+    d,
+    events.map((e) => e.id),
+  );
   return events.map((e) => {
     const kept = t.get(e.id);
     return { ...toLedgerEvent(e), answer: kept ? preview(kept.text, max, "ledger", kept.chars) : null };
@@ -63,16 +68,20 @@ interface RpcRow {
 }
 
 function rpcOf(d: DetailDeps, where: "call_id" | "event_id", id: number): RpcView | null {
-  const r = d.db.prepare(`SELECT request, response, upstream_request, upstream_response FROM rpc_log WHERE ${where} = ? ORDER BY id DESC LIMIT 1`).get(id) as
-    | RpcRow
-    | undefined;
-  return r ? { request: r.request, response: r.response, upstreamRequest: r.upstream_request, upstreamResponse: r.upstream_response } : null;
+  const r = d.db
+    .prepare(`SELECT request, response, upstream_request, upstream_response FROM rpc_log WHERE ${where} = ? ORDER BY id DESC LIMIT 1`)
+    .get(id) as RpcRow | undefined;
+  return r
+    ? { request: r.request, response: r.response, upstreamRequest: r.upstream_request, upstreamResponse: r.upstream_response }
+    : null;
 }
 
 function mediaWithThumbs(d: DetailDeps, ids: number[]): MediaItem[] {
-  return (d.db.prepare(`SELECT type, mime, bytes, thumb FROM call_media WHERE call_id IN (${qmarks(ids.length)}) ORDER BY call_id, idx`).all(...ids) as MediaItem[]).map(
-    (m) => ({ type: m.type, mime: m.mime, bytes: m.bytes, thumb: m.thumb ?? null }),
-  );
+  return (
+    d.db
+      .prepare(`SELECT type, mime, bytes, thumb FROM call_media WHERE call_id IN (${qmarks(ids.length)}) ORDER BY call_id, idx`)
+      .all(...ids) as MediaItem[]
+  ).map((m) => ({ type: m.type, mime: m.mime, bytes: m.bytes, thumb: m.thumb ?? null }));
 }
 
 /** A call with everything the audit trail has of it; a part's id opens its whole call. Null when unknown. */
@@ -96,7 +105,10 @@ export function callDetail(d: DetailDeps, callId: number): CallDetail | null {
     parts,
     reads: withAnswers(d, attribution.reads.get(main.id) ?? [], ANSWER_PREVIEW_CHARS),
     received: withAnswers(d, attribution.received.get(main.id) ?? [], ANSWER_PREVIEW_CHARS),
-    media: mediaWithThumbs(d, all.map((c) => c.id)),
+    media: mediaWithThumbs(
+      d,
+      all.map((c) => c.id),
+    ),
     rpc: rpcOf(d, "call_id", main.id),
   };
 }

@@ -47,7 +47,11 @@ export function storeHealth(store: BlobStore, opts: { verify: boolean }): StoreH
     .pluck()
     .get(store.now) as number;
   return {
-    scan: scanStore(store, opts), key: keyHealth(store), quarantined: quarantined(store).length, expired, overCap: store.usedBytes() > store.capBytes(),
+    scan: scanStore(store, opts),
+    key: keyHealth(store),
+    quarantined: quarantined(store).length,
+    expired,
+    overCap: store.usedBytes() > store.capBytes(),
   };
 }
 

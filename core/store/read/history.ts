@@ -6,9 +6,20 @@ import type { HistoryCall, HistoryRequest, ImportedSessionFilter, ImportedSessio
 export type { HistoryCall, HistoryRequest, ImportedSessionFilter, ImportedSessionRef };
 
 interface CallDbRow {
-  id: number; ts: number; tool: string; server: string | null; args_json: string | null; is_error: number; blob_id: string | null;
-  returned_chars: number; given_chars: number; returned_tokens: number | null; given_tokens: number | null;
-  request_seq: number | null; host_cut: string | null; model: string | null;
+  id: number;
+  ts: number;
+  tool: string;
+  server: string | null;
+  args_json: string | null;
+  is_error: number;
+  blob_id: string | null;
+  returned_chars: number;
+  given_chars: number;
+  returned_tokens: number | null;
+  given_tokens: number | null;
+  request_seq: number | null;
+  host_cut: string | null;
+  model: string | null;
 }
 
 export function importedSessions(store: BlobStore, f: ImportedSessionFilter): ImportedSessionRef[] {
@@ -23,8 +34,14 @@ export function importedSessions(store: BlobStore, f: ImportedSessionFilter): Im
 }
 
 export function historyRequests(store: BlobStore, sessionId: string): HistoryRequest[] {
-  const rows = stmt(store.db, "SELECT seq, ts, reset, text_chars, text_tokens FROM history_requests WHERE session_id = ? ORDER BY seq").all(sessionId) as {
-    seq: number; ts: number; reset: number; text_chars: number; text_tokens: number;
+  const rows = stmt(store.db, "SELECT seq, ts, reset, text_chars, text_tokens FROM history_requests WHERE session_id = ? ORDER BY seq").all(
+    sessionId,
+  ) as {
+    seq: number;
+    ts: number;
+    reset: number;
+    text_chars: number;
+    text_tokens: number;
   }[];
   return rows.map((r) => ({ seq: r.seq, ts: r.ts, reset: r.reset === 1, textChars: r.text_chars, textTokens: r.text_tokens }));
 }
@@ -36,9 +53,20 @@ export function historyCalls(store: BlobStore, sessionId: string): HistoryCall[]
        request_seq, host_cut, model FROM calls WHERE session_id = ? ORDER BY id`,
   ).all(sessionId) as CallDbRow[];
   return rows.map((r) => ({
-    id: r.id, ts: r.ts, tool: r.tool, server: r.server, argsJson: r.args_json, isError: r.is_error === 1, blobId: r.blob_id,
-    returnedChars: r.returned_chars, givenChars: r.given_chars, returnedTokens: r.returned_tokens, givenTokens: r.given_tokens,
-    requestSeq: r.request_seq, hostCut: r.host_cut, model: r.model,
+    id: r.id,
+    ts: r.ts,
+    tool: r.tool,
+    server: r.server,
+    argsJson: r.args_json,
+    isError: r.is_error === 1,
+    blobId: r.blob_id,
+    returnedChars: r.returned_chars,
+    givenChars: r.given_chars,
+    returnedTokens: r.returned_tokens,
+    givenTokens: r.given_tokens,
+    requestSeq: r.request_seq,
+    hostCut: r.host_cut,
+    model: r.model,
   }));
 }
 
@@ -49,8 +77,7 @@ export function historyCalls(store: BlobStore, sessionId: string): HistoryCall[]
  */
 export function callTexts(store: BlobStore, callId: number): { result: string | null; given: string | null } {
   const r = stmt(store.db, "SELECT blob_id, raw_text, given_text FROM calls WHERE id = ?").get(callId) as
-    | { blob_id: string | null; raw_text: string | null; given_text: string | null }
-    | undefined;
+    { blob_id: string | null; raw_text: string | null; given_text: string | null } | undefined;
   if (!r) return { result: null, given: null };
   const result = r.raw_text ?? (r.blob_id ? store.read(r.blob_id) : null);
   return { result, given: r.given_text ?? result };

@@ -14,13 +14,38 @@ import type { EventRow } from "../ledger";
 import { blobLineage, handlesOf, lastHandle } from "./lineage";
 import { callDetail, eventDetail, type DetailDeps } from "./callDetail";
 import type {
-  BlobFacets, BlobFilter, BlobList, BlobListQuery, BlobRow, ByReference, CallDetail, EventDetail, LedgerEvent, Lineage, SessionList, SessionListQuery,
-  SessionSummary, StoreStats, StoredHandle, TimelinePage,
+  BlobFacets,
+  BlobFilter,
+  BlobList,
+  BlobListQuery,
+  BlobRow,
+  ByReference,
+  CallDetail,
+  EventDetail,
+  LedgerEvent,
+  Lineage,
+  SessionList,
+  SessionListQuery,
+  SessionSummary,
+  StoreStats,
+  StoredHandle,
+  TimelinePage,
 } from "./readModel";
 import { failureTotals, referenceTotals, savings } from "./savings";
 import { listSessions, sessionSummary } from "./sessionQueries";
 import { storeStats } from "./stats";
-import { callTexts, historyCalls, historyRequests, historyVersion, importedCounts, importedSessions, type HistoryCall, type HistoryRequest, type ImportedSessionFilter, type ImportedSessionRef } from "./history";
+import {
+  callTexts,
+  historyCalls,
+  historyRequests,
+  historyVersion,
+  importedCounts,
+  importedSessions,
+  type HistoryCall,
+  type HistoryRequest,
+  type ImportedSessionFilter,
+  type ImportedSessionRef,
+} from "./history";
 import { sessionTimeline } from "./timeline";
 
 export type { IndexCheck, StoreHealth };

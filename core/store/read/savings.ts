@@ -47,8 +47,18 @@ export function savings(db: Db, group: SavingsGroup, since = 0): SavingsRow[] {
   // Fetches in a period (or session) with no calls still count against the savings.
   for (const [key, p] of byKey) {
     rows.push({
-      key, calls: 0, rescued: 0, stubbed: 0, returnedChars: 0, returnedTokens: 0, givenChars: 0, givenTokens: 0,
-      pulledChars: p.pulledChars, pulledTokens: p.pulledTokens, netChars: 0 - p.pulledChars, netTokens: 0 - p.pulledTokens,
+      key,
+      calls: 0,
+      rescued: 0,
+      stubbed: 0,
+      returnedChars: 0,
+      returnedTokens: 0,
+      givenChars: 0,
+      givenTokens: 0,
+      pulledChars: p.pulledChars,
+      pulledTokens: p.pulledTokens,
+      netChars: 0 - p.pulledChars,
+      netTokens: 0 - p.pulledTokens,
       pendingTokenCounts: 0,
     });
   }
@@ -70,7 +80,11 @@ export function referenceTotals(db: Db, since = 0): ByReference {
 
 /** Calls that failed or answered with an error, and reads by sessions that were refused, since `since`. */
 export function failureTotals(db: Db, since = 0): { calls: number; reads: number } {
-  const calls = (db.prepare("SELECT COALESCE(SUM(is_error AND part_of IS NULL), 0) AS n FROM calls WHERE ts >= ? AND imported = 0").get(since) as { n: number }).n;
+  const calls = (
+    db.prepare("SELECT COALESCE(SUM(is_error AND part_of IS NULL), 0) AS n FROM calls WHERE ts >= ? AND imported = 0").get(since) as {
+      n: number;
+    }
+  ).n;
   const reads = (
     db
       .prepare(

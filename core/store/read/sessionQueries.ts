@@ -68,17 +68,29 @@ const SORT: Record<SessionSortKey, string> = {
 
 function toSummary(r: Row): SessionSummary {
   return {
-    id: r.id, client: r.client, createdAt: r.created_at, lastSeenAt: r.last_seen_at, generation: r.generation, turn: r.turn,
-    calls: r.calls, rescued: r.rescued, stubbed: r.stubbed, blobs: r.blobs, fetches: r.fetches, errors: r.errors,
-    returnedTokens: r.rt, givenTokens: r.gt, pulledTokens: r.pt, netTokens: r.net_tokens, netChars: r.net_chars, refChars: r.ref_chars,
+    id: r.id,
+    client: r.client,
+    createdAt: r.created_at,
+    lastSeenAt: r.last_seen_at,
+    generation: r.generation,
+    turn: r.turn,
+    calls: r.calls,
+    rescued: r.rescued,
+    stubbed: r.stubbed,
+    blobs: r.blobs,
+    fetches: r.fetches,
+    errors: r.errors,
+    returnedTokens: r.rt,
+    givenTokens: r.gt,
+    pulledTokens: r.pt,
+    netTokens: r.net_tokens,
+    netChars: r.net_chars,
+    refChars: r.ref_chars,
     imported: r.imported ? { agent: r.agent ?? "?", project: r.project, model: r.model, title: r.title, source: r.source } : null,
   };
 }
 
-export function listSessions(
-  db: Db,
-  a: SessionListQuery,
-): SessionList {
+export function listSessions(db: Db, a: SessionListQuery): SessionList {
   const q = a.query?.trim();
   const conds: string[] = [];
   const params: (string | number)[] = [];

@@ -14,7 +14,10 @@ export function storeStats(db: Db): StoreStats {
     )
     .get() as { live: number | null; pinned: number | null; tombstoned: number | null; encrypted: number | null; used: number };
   const s = db.prepare("SELECT COUNT(*) AS n FROM sessions").get() as { n: number };
-  const c = db.prepare("SELECT COALESCE(SUM(part_of IS NULL), 0) AS n, MAX(ts) AS last FROM calls").get() as { n: number; last: number | null };
+  const c = db.prepare("SELECT COALESCE(SUM(part_of IS NULL), 0) AS n, MAX(ts) AS last FROM calls").get() as {
+    n: number;
+    last: number | null;
+  };
   return {
     blobs: { live: b.live ?? 0, pinned: b.pinned ?? 0, tombstoned: b.tombstoned ?? 0, encrypted: b.encrypted ?? 0 },
     usedBytes: b.used,

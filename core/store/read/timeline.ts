@@ -90,23 +90,39 @@ export function attribute(db: Db, sessionId: string, calls: CallRow[]): Attribut
 function mediaOf(db: Db, ids: number[]): Map<number, MediaItem[]> {
   const out = new Map<number, MediaItem[]>();
   if (!ids.length) return out;
-  const rows = db.prepare(`SELECT call_id, type, mime, bytes FROM call_media WHERE call_id IN (${qmarks(ids.length)}) ORDER BY call_id, idx`).all(...ids) as {
-    call_id: number; type: string; mime: string | null; bytes: number;
+  const rows = db
+    .prepare(`SELECT call_id, type, mime, bytes FROM call_media WHERE call_id IN (${qmarks(ids.length)}) ORDER BY call_id, idx`)
+    .all(...ids) as {
+    call_id: number;
+    type: string;
+    mime: string | null;
+    bytes: number;
   }[];
   for (const r of rows) out.set(r.call_id, [...(out.get(r.call_id) ?? []), { type: r.type, mime: r.mime, bytes: r.bytes }]);
   return out;
 }
 
 /** The summaries of `page` (main calls, in order) with their parts' figures added. */
-export function summarize(d: TimelineDeps, sessionId: string, page: CallRow[]): { summaries: CallSummary[]; all: CallRow[]; attribution: Attribution } {
+export function summarize(
+  d: TimelineDeps,
+  sessionId: string,
+  page: CallRow[],
+): { summaries: CallSummary[]; all: CallRow[]; attribution: Attribution } {
   const ids = page.map((c) => c.id);
-  const parts = ids.length ? (d.db.prepare(`SELECT * FROM calls WHERE part_of IN (${qmarks(ids.length)}) ORDER BY id`).all(...ids) as CallRow[]) : [];
+  const parts = ids.length
+    ? (d.db.prepare(`SELECT * FROM calls WHERE part_of IN (${qmarks(ids.length)}) ORDER BY id`).all(...ids) as CallRow[])
+    : [];
   const all = [...page, ...parts];
   const allIds = all.map((c) => c.id);
   const seq = new Map(
     (allIds.length
-      ? (d.db.prepare(`SELECT call_id, MIN(id) AS id FROM events WHERE call_id IN (${qmarks(allIds.length)}) AND type IN (${CALL_TYPES_SQL}) GROUP BY call_id`).all(...allIds) as {
-          call_id: number; id: number;
+      ? (d.db
+          .prepare(
+            `SELECT call_id, MIN(id) AS id FROM events WHERE call_id IN (${qmarks(allIds.length)}) AND type IN (${CALL_TYPES_SQL}) GROUP BY call_id`,
+          )
+          .all(...allIds) as {
+          call_id: number;
+          id: number;
         }[])
       : []
     ).map((r) => [r.call_id, r.id]),
@@ -115,7 +131,8 @@ export function summarize(d: TimelineDeps, sessionId: string, page: CallRow[]): 
   const media = mediaOf(d.db, allIds);
   const summaries = page.map((c): CallSummary => {
     const own = parts.filter((p) => p.part_of === c.id);
-    const sum = (f: (r: CallRow) => number | null) => [c, ...own].reduce<number | null>((a, r) => (a === null || f(r) === null ? null : a + f(r)!), 0);
+    const sum = (f: (r: CallRow) => number | null) =>
+      [c, ...own].reduce<number | null>((a, r) => (a === null || f(r) === null ? null : a + f(r)!), 0);
     const reads = (attribution.reads.get(c.id) ?? []).filter((e) => READ_TYPES.has(e.type));
     const okReads = reads.filter((e) => dataOf(e).error !== true);
     const got = attribution.received.get(c.id) ?? [];
@@ -163,9 +180,11 @@ function sessionMarks(db: Db, sessionId: string, from: number, to: number | null
   const blobs = [...new Set(rows.flatMap((r) => (r.blob_id ? [r.blob_id] : [])))];
   const produced = new Set(
     blobs.length
-      ? (db.prepare(`SELECT DISTINCT blob_id FROM calls WHERE session_id = ? AND blob_id IN (${qmarks(blobs.length)})`).all(sessionId, ...blobs) as { blob_id: string }[]).map(
-          (r) => r.blob_id,
-        )
+      ? (
+          db
+            .prepare(`SELECT DISTINCT blob_id FROM calls WHERE session_id = ? AND blob_id IN (${qmarks(blobs.length)})`)
+            .all(sessionId, ...blobs) as { blob_id: string }[]
+        ).map((r) => r.blob_id)
       : [],
   );
   return rows.filter((r) => !r.blob_id || !produced.has(r.blob_id)).map(toLedgerEvent);
@@ -179,7 +198,8 @@ export function sessionTimeline(d: TimelineDeps, sessionId: string, afterCallId:
   const page = more ? rows.slice(0, limit) : rows;
   const { summaries } = summarize(d, sessionId, page);
   const seqOf = (id: number) =>
-    (d.db.prepare(`SELECT MIN(id) AS id FROM events WHERE call_id = ? AND type IN (${CALL_TYPES_SQL})`).get(id) as { id: number | null }).id;
+    (d.db.prepare(`SELECT MIN(id) AS id FROM events WHERE call_id = ? AND type IN (${CALL_TYPES_SQL})`).get(id) as { id: number | null })
+      .id;
   // The first page also holds what happened before the first call; the last, what followed the last.
   const from = afterCallId === 0 ? 0 : (summaries[0]?.seq ?? Number.MAX_SAFE_INTEGER);
   const to = more ? seqOf(rows[limit]!.id) : null;

@@ -3,7 +3,10 @@ import { batchInvalidation, staleOps } from "./invalidation";
 
 describe("invalidation", () => {
   it("a new call refreshes the overview, sessions and blobs, not the settings", () => {
-    const ops = staleOps({ event: "engine", data: { type: "call", sessionId: "s", callId: 1, outcome: "rescued", blobId: "0123456789ab" } });
+    const ops = staleOps({
+      event: "engine",
+      data: { type: "call", sessionId: "s", callId: 1, outcome: "rescued", blobId: "0123456789ab" },
+    });
     expect(ops).toEqual(expect.arrayContaining(["overview.get", "sessions.list", "sessions.timeline", "blobs.list"]));
     expect(ops).not.toContain("config.get");
   });

@@ -20,7 +20,9 @@ export function staleOps(e: Pushed): OpName[] {
         case "sweep":
           return [...BLOB_READS, ...LEDGER_READS];
         case "session":
-          return ev.change === "import" ? [...LEDGER_READS, ...HISTORY_READS, "blobs.list", "blobs.facets"] : ["sessions.list", "sessions.timeline", "overview.get"];
+          return ev.change === "import"
+            ? [...LEDGER_READS, ...HISTORY_READS, "blobs.list", "blobs.facets"]
+            : ["sessions.list", "sessions.timeline", "overview.get"];
       }
       return [];
     }

@@ -14,7 +14,9 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe("QueryCache", () => {
   it("keys requests by operation and parameters, whatever the key order", () => {
-    expect(queryKey("blobs.list", { sort: { dir: "asc", by: "chars" }, offset: 0 })).toBe(queryKey("blobs.list", { offset: 0, sort: { by: "chars", dir: "asc" } }));
+    expect(queryKey("blobs.list", { sort: { dir: "asc", by: "chars" }, offset: 0 })).toBe(
+      queryKey("blobs.list", { offset: 0, sort: { by: "chars", dir: "asc" } }),
+    );
   });
 
   it("fetches once, shares a request in flight, and keeps data while refreshing", async () => {

@@ -23,7 +23,10 @@ export function webTransport(base = ""): Transport {
           body: JSON.stringify(req ?? {}),
         });
       } catch {
-        return { ok: false, error: { code: "unreachable", message: "The Spillway server does not answer. Is `spillway serve` still running?" } };
+        return {
+          ok: false,
+          error: { code: "unreachable", message: "The Spillway server does not answer. Is `spillway serve` still running?" },
+        };
       }
       if (res.status === 401) {
         return { ok: false, error: { code: "unauthorized", message: "Not signed in: open the login link that `spillway serve` printed." } };

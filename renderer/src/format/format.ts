@@ -46,7 +46,13 @@ export function fmtAgo(ms: number | null | undefined, now = Date.now()): string 
   const diff = ms - now;
   const a = Math.abs(diff);
   const unit =
-    a < 60_000 ? `${Math.max(1, Math.round(a / 1000))} s` : a < 3_600_000 ? `${Math.round(a / 60_000)} min` : a < 172_800_000 ? `${Math.round(a / 3_600_000)} h` : `${Math.round(a / 86_400_000)} d`;
+    a < 60_000
+      ? `${Math.max(1, Math.round(a / 1000))} s`
+      : a < 3_600_000
+        ? `${Math.round(a / 60_000)} min`
+        : a < 172_800_000
+          ? `${Math.round(a / 3_600_000)} h`
+          : `${Math.round(a / 86_400_000)} d`;
   return diff < 0 ? `${unit} ago` : `in ${unit}`;
 }
 

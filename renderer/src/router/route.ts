@@ -51,13 +51,16 @@ function params(query: string): URLSearchParams {
 export function parseRoute(hash: string): Route {
   const raw = hash.replace(/^#/, "");
   const [path = "", query = ""] = raw.split("?", 2);
-  const parts = path.split("/").filter(Boolean).map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return p;
-    }
-  });
+  const parts = path
+    .split("/")
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
   const q = params(query);
   const opt = (k: string) => q.get(k) || undefined;
   switch (parts[0]) {

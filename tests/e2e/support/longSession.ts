@@ -10,7 +10,16 @@ export const LONG_CALLS = 40;
 export const HOOK_SESSION = "7d0c2a9e-hook-4e1b-9c55-claude0e2e01";
 export const HOOK_PROMPT = "Why did the nightly batch fail? Check the build log.";
 
-const FILES = ["nightly-batch.log", "orders-page.json", "events.ndjson", "catalog.xml", "status-page.html", "rate_limiter.py", "sessionStore.ts", "harbor-sync-README.md"];
+const FILES = [
+  "nightly-batch.log",
+  "orders-page.json",
+  "events.ndjson",
+  "catalog.xml",
+  "status-page.html",
+  "rate_limiter.py",
+  "sessionStore.ts",
+  "harbor-sync-README.md",
+];
 
 /** Returns the session's id and the id of the one result only it produced (a build log). */
 export async function generateLongSession(url: string, token: string, dir: string): Promise<{ session: string; buildLog: string }> {
@@ -20,7 +29,8 @@ export async function generateLongSession(url: string, token: string, dir: strin
     calls++;
     return textOf(await g.client.callTool({ name, arguments: args }));
   };
-  const fetch = (id: string, mode: string, args: Record<string, unknown> = {}) => g.client.callTool({ name: "rescuer_fetch", arguments: { id, mode, ...args } });
+  const fetch = (id: string, mode: string, args: Record<string, unknown> = {}) =>
+    g.client.callTool({ name: "rescuer_fetch", arguments: { id, mode, ...args } });
   await tool("list_allowed_directories", {});
   await tool("list_directory", { path: dir });
   const ids: string[] = [];
@@ -38,7 +48,8 @@ export async function generateLongSession(url: string, token: string, dir: strin
   const buildLog = idIn(await tool("big_log", { lines: 3_000, seed: "gamma" }));
   await fetch(buildLog, "grep", { pattern: "ERROR step 13:" });
   // The rest of the 40: listings and file info, alternating.
-  for (let i = calls; i < LONG_CALLS; i++) await tool(i % 2 ? "list_directory" : "get_file_info", { path: i % 2 ? dir : join(dir, FILES[i % FILES.length]!) });
+  for (let i = calls; i < LONG_CALLS; i++)
+    await tool(i % 2 ? "list_directory" : "get_file_info", { path: i % 2 ? dir : join(dir, FILES[i % FILES.length]!) });
   const session = g.transport.sessionId!;
   await g.client.close();
   return { session, buildLog };
@@ -55,9 +66,21 @@ export async function generateHookSession(url: string, token: string, log: strin
   };
   await hook({ hook_event_name: "SessionStart", source: "startup" });
   await hook({ hook_event_name: "UserPromptSubmit", prompt: HOOK_PROMPT });
-  await hook({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat build.log" }, tool_response: { stdout: log, stderr: "", interrupted: false, isImage: false }, duration_ms: 842 });
+  await hook({
+    hook_event_name: "PostToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "cat build.log" },
+    tool_response: { stdout: log, stderr: "", interrupted: false, isImage: false },
+    duration_ms: 842,
+  });
   await hook({ hook_event_name: "PreCompact", trigger: "auto" });
   await hook({ hook_event_name: "SessionStart", source: "compact" });
   await hook({ hook_event_name: "UserPromptSubmit", prompt: "Now summarise the failures." });
-  await hook({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat build.log" }, tool_response: { stdout: log, stderr: "", interrupted: false, isImage: false }, duration_ms: 611 });
+  await hook({
+    hook_event_name: "PostToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "cat build.log" },
+    tool_response: { stdout: log, stderr: "", interrupted: false, isImage: false },
+    duration_ms: 611,
+  });
 }

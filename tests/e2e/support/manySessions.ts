@@ -8,7 +8,8 @@ export const MANY_SESSIONS = 1_500;
 const CLIENTS = ["claude-code", "codex-mcp-client 0.171.0", "cursor-vscode 1.2.0", "gemini-cli-mcp-client 0.61.0", "opencode 1.18.33"];
 
 /** Session `i`: a UUID-shaped id whose first group is its index, so a test can name it. */
-export const sessionIdOf = (i: number) => `${String(i).padStart(8, "0")}-5e55-4a11-9c0d-${(i * 2654435761 >>> 0).toString(16).padStart(12, "0")}`;
+export const sessionIdOf = (i: number) =>
+  `${String(i).padStart(8, "0")}-5e55-4a11-9c0d-${((i * 2654435761) >>> 0).toString(16).padStart(12, "0")}`;
 export const clientOf = (i: number) => CLIENTS[i % CLIENTS.length]!;
 /** Calls of session `i` (1 to 7), so sorting by calls has a known top. */
 export const callsOf = (i: number) => 1 + (i % 7);
@@ -28,7 +29,17 @@ export function insertManySessions(db: Db, now: number, n = MANY_SESSIONS): void
         const returned = 2_000 + ((i * 131 + k * 17) % 40_000);
         const rescued = returned > 12_000;
         const given = rescued ? 1_500 : returned;
-        call.run(id, created + k * 1_000, k % 2 ? "read_text_file" : "list_directory", rescued ? "rescued" : "passthrough", returned, Math.round(returned / 4), given, Math.round(given / 4), 20 + k);
+        call.run(
+          id,
+          created + k * 1_000,
+          k % 2 ? "read_text_file" : "list_directory",
+          rescued ? "rescued" : "passthrough",
+          returned,
+          Math.round(returned / 4),
+          given,
+          Math.round(given / 4),
+          20 + k,
+        );
       }
     }
   })();

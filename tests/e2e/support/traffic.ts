@@ -19,7 +19,11 @@ export const SECRET_FILE =
 function bigLog(): string {
   const out: string[] = [];
   for (let i = 0; i < 40_000; i++) {
-    out.push(i === NEEDLE_LINE ? NEEDLE : `[${String(i).padStart(6, "0")}] builder: compiled packages/app/src/module_${i % 913}.ts (${(i * 37) % 1000} ms)`);
+    out.push(
+      i === NEEDLE_LINE
+        ? NEEDLE
+        : `[${String(i).padStart(6, "0")}] builder: compiled packages/app/src/module_${i % 913}.ts (${(i * 37) % 1000} ms)`,
+    );
   }
   return out.join("\n") + "\n";
 }
@@ -55,7 +59,8 @@ export interface TrafficIds {
 export async function generateTraffic(url: string, token: string, dir: string): Promise<TrafficIds> {
   const a = await httpClient(`${url}/mcp`, token, "e2e-agent-alpha");
   const b = await httpClient(`${url}/mcp`, token, "e2e-agent-beta");
-  const read = async (c: typeof a, file: string) => textOf(await c.client.callTool({ name: "read_text_file", arguments: { path: join(dir, file) } }));
+  const read = async (c: typeof a, file: string) =>
+    textOf(await c.client.callTool({ name: "read_text_file", arguments: { path: join(dir, file) } }));
   const fetchMode = (c: typeof a, id: string, mode: string, args: Record<string, unknown> = {}) =>
     c.client.callTool({ name: "rescuer_fetch", arguments: { id, mode, ...args } });
 
@@ -84,7 +89,10 @@ export async function generateTraffic(url: string, token: string, dir: string): 
   await fetchMode(b, html, "range", { start: 0, count: 20 });
   // Pass by reference: allowed into a read-only tool, denied into one that writes.
   await b.client.callTool({ name: "search_nodes", arguments: { query: `spill:${events}` } });
-  await b.client.callTool({ name: "create_entities", arguments: { entities: [{ name: "events", entityType: "log", observations: [`spill:${events}`] }] } });
+  await b.client.callTool({
+    name: "create_entities",
+    arguments: { entities: [{ name: "events", entityType: "log", observations: [`spill:${events}`] }] },
+  });
   // Beta tries to read alpha's log: refused, and recorded.
   await fetchMode(b, batchLog, "stat");
   const alpha = a.transport.sessionId!;

@@ -29,7 +29,10 @@ const listen = async (s: Server) => {
 
 const h = claudeHome("spillway-capture-");
 const files = writeProjectFiles(h.project);
-const page = await startTlsPage(h.root, `<html><head><title>Release notes</title></head><body><h1>Release notes</h1>${"<p>Fixed a crash in the scheduler.</p>".repeat(40)}</body></html>`);
+const page = await startTlsPage(
+  h.root,
+  `<html><head><title>Release notes</title></head><body><h1>Release notes</h1>${"<p>Fixed a crash in the scheduler.</p>".repeat(40)}</body></html>`,
+);
 if (!page) throw new Error("capturing WebFetch needs openssl");
 const pageUrl = page.url;
 
@@ -55,8 +58,15 @@ const search: Reply = {
   blocks: [
     { type: "server_tool_use", id: "srvtoolu_capture01", name: "web_search", input: { query: "spillway release notes" } },
     {
-      type: "web_search_tool_result", tool_use_id: "srvtoolu_capture01",
-      content: [1, 2].map((i) => ({ type: "web_search_result", title: `Release notes ${i}`, url: `https://example.com/notes/${i}`, encrypted_content: "ZW5j", page_age: null })) as never,
+      type: "web_search_tool_result",
+      tool_use_id: "srvtoolu_capture01",
+      content: [1, 2].map((i) => ({
+        type: "web_search_result",
+        title: `Release notes ${i}`,
+        url: `https://example.com/notes/${i}`,
+        encrypted_content: "ZW5j",
+        page_age: null,
+      })) as never,
     },
     { type: "text", text: "Two pages of release notes." },
   ],
@@ -86,7 +96,10 @@ writeUserSettings(h, {
   skipWebFetchPreflight: true,
   hooks: Object.fromEntries(events.map((e) => [e, [{ matcher: "*", hooks: [{ type: "http", url: hookUrl, timeout: 30 }] }]])),
 });
-writeFileSync(join(h.root, "mcp.json"), JSON.stringify({ mcpServers: { fixture: { command: process.execPath, args: ["--import", TSX, FIXTURE_SERVER] } } }));
+writeFileSync(
+  join(h.root, "mcp.json"),
+  JSON.stringify({ mcpServers: { fixture: { command: process.execPath, args: ["--import", TSX, FIXTURE_SERVER] } } }),
+);
 
 const run = await runClaude({
   home: h,

@@ -61,7 +61,9 @@ for (const transport of ["stdio", "http"] as const) {
     it("Bash's 228,894-char output is rewritten by PostToolUse, stored whole (not Claude Code's 30,000-char head), and fetched through MCP in the same session", () => {
       const [bash] = find(r, "Bash");
       const id = handleId(bash!.text)!;
-      expect(bash!.text).toMatch(new RegExp(`^\\[spillway: output of Bash stored as ${id} — ${fmt(seqOutput(BASH_LINES).length)} chars, 40,000 lines`));
+      expect(bash!.text).toMatch(
+        new RegExp(`^\\[spillway: output of Bash stored as ${id} — ${fmt(seqOutput(BASH_LINES).length)} chars, 40,000 lines`),
+      );
       expect(bash!.text).not.toContain("<persisted-output>");
       expectHandleHead(bash!.text, id);
       const [fetched] = find(r, "mcp__spillway__rescuer_fetch", (o) => o.input.id === id);
@@ -72,14 +74,20 @@ for (const transport of ["stdio", "http"] as const) {
     it("Read is rewritten by PostToolUse (Claude Code numbers the handle's lines as it does a file's)", () => {
       const [read] = find(r, "Read");
       const id = handleId(read!.text)!;
-      expect(read!.text).toMatch(new RegExp(`^1\\t\\[spillway: output of Read stored as ${id} — ${fmt(serviceLog().length)} chars, 1,500 lines, log\\]`));
+      expect(read!.text).toMatch(
+        new RegExp(`^1\\t\\[spillway: output of Read stored as ${id} — ${fmt(serviceLog().length)} chars, 1,500 lines, log\\]`),
+      );
       expectHandleHead(read!.text, id);
     });
 
     it("an MCP server Spillway does not proxy: the result Claude Code saved (over its token limit) is stored whole and rewritten by PostToolUse", () => {
       const [direct] = find(r, "mcp__direct__big_log");
       const id = handleId(direct!.text)!;
-      expect(direct!.text).toMatch(new RegExp(`^\\[spillway: output of mcp__direct__big_log stored as ${id} — ${fmt(bigLog(DIRECT.lines, DIRECT.seed).length)} chars, 2,000 lines`));
+      expect(direct!.text).toMatch(
+        new RegExp(
+          `^\\[spillway: output of mcp__direct__big_log stored as ${id} — ${fmt(bigLog(DIRECT.lines, DIRECT.seed).length)} chars, 2,000 lines`,
+        ),
+      );
       expect(direct!.text).not.toMatch(/exceeds maximum allowed tokens/);
     });
 
@@ -114,7 +122,9 @@ describe(`Claude Code ${CLAUDE_VERSION}: the same policy without Spillway`, () =
   it("prints prompt chars and o200k tokens per request with and without Spillway; Spillway's run sends fewer", () => {
     const withS = mainRequests(runs.stdio!).map(promptStats);
     const without = mainRequests(r).map(promptStats);
-    console.log(`Claude Code ${CLAUDE_VERSION}, the scripted policy with Spillway (MCP over stdio + hooks) and without:\n${statsTable(withS, without)}`);
+    console.log(
+      `Claude Code ${CLAUDE_VERSION}, the scripted policy with Spillway (MCP over stdio + hooks) and without:\n${statsTable(withS, without)}`,
+    );
     // Without Spillway the model got the 96 KB log in full and had to paste the big result into digest itself.
     const [read] = r.seen.filter((o) => o.tool === "Read");
     expect(read!.text.length).toBeGreaterThan(serviceLog().length);

@@ -22,7 +22,13 @@ describe(`Claude Code ${CLAUDE_VERSION}: spill: through PreToolUse leaves permis
   });
 
   it("a tool the user's rules allow receives the whole stored result", async () => {
-    const r = await hostRun({ transport: "stdio", steps, bypass: false, checkConfig: false, args: ["--allowedTools", "mcp__direct__digest"] });
+    const r = await hostRun({
+      transport: "stdio",
+      steps,
+      bypass: false,
+      checkConfig: false,
+      args: ["--allowedTools", "mcp__direct__digest"],
+    });
     runs.push(r);
     expect(r.claude.code, r.claude.stderr).toBe(0);
     const [read, digest] = r.seen;

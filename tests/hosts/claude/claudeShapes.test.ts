@@ -17,8 +17,15 @@ const search: Reply = {
   blocks: [
     { type: "server_tool_use", id: "srvtoolu_shapes01", name: "web_search", input: { query: "scheduler release notes" } },
     {
-      type: "web_search_tool_result", tool_use_id: "srvtoolu_shapes01",
-      content: Array.from({ length: 8 }, (_, i) => ({ type: "web_search_result", title: `Scheduler release notes, part ${i}`, url: `https://example.com/notes/${i}`, encrypted_content: "ZW5j", page_age: null })) as never,
+      type: "web_search_tool_result",
+      tool_use_id: "srvtoolu_shapes01",
+      content: Array.from({ length: 8 }, (_, i) => ({
+        type: "web_search_result",
+        title: `Scheduler release notes, part ${i}`,
+        url: `https://example.com/notes/${i}`,
+        encrypted_content: "ZW5j",
+        page_age: null,
+      })) as never,
     },
     { type: "text", text: "Eight pages about the scheduler." },
   ],
@@ -29,7 +36,10 @@ describe(`Claude Code ${CLAUDE_VERSION} accepts Spillway's PostToolUse answer in
   let page: Awaited<ReturnType<typeof startTlsPage>>;
   const certs = tempHome("spillway-tls-");
   beforeAll(async () => {
-    page = await startTlsPage(certs.path, `<html><head><title>Notes</title></head><body><h1>Notes</h1>${"<p>Fixed the scheduler.</p>".repeat(60)}</body></html>`);
+    page = await startTlsPage(
+      certs.path,
+      `<html><head><title>Notes</title></head><body><h1>Notes</h1>${"<p>Fixed the scheduler.</p>".repeat(60)}</body></html>`,
+    );
     const steps = (_u: string, log: string): Step[] => {
       const project = log.slice(0, log.lastIndexOf("/"));
       return [
@@ -40,11 +50,16 @@ describe(`Claude Code ${CLAUDE_VERSION} accepts Spillway's PostToolUse answer in
         () => ({ tool: "Read", input: { file_path: `${project}/analysis.ipynb` } }),
         () => (page ? { tool: "WebFetch", input: { url: page.url, prompt: "What changed?" } } : null),
         () => ({ tool: "WebSearch", input: { query: "scheduler release notes" } }),
-        () => ({ tool: "Agent", input: { description: "Summarise", prompt: "SUBAGENT: summarise the log", subagent_type: "general-purpose" } }),
+        () => ({
+          tool: "Agent",
+          input: { description: "Summarise", prompt: "SUBAGENT: summarise the log", subagent_type: "general-purpose" },
+        }),
       ];
     };
     r = await hostRun({
-      transport: "stdio", steps, checkConfig: false,
+      transport: "stdio",
+      steps,
+      checkConfig: false,
       args: ["--allowedTools", "Grep", "Glob"], // Claude Code 2.1 offers them only when asked for
       settings: { skipWebFetchPreflight: true },
       env: { NODE_TLS_REJECT_UNAUTHORIZED: "0" },
@@ -83,17 +98,23 @@ describe(`Claude Code ${CLAUDE_VERSION} accepts Spillway's PostToolUse answer in
 
   it("Glob, Read of a notebook, WebSearch and Agent", () => {
     expect(handled("Glob").text).toMatch(/^\[spillway: output of Glob stored as [0-9a-f]{12} — [\d,]+ chars, 40 lines/);
-    expect(handled("Read").text).toMatch(/<cell id="spillway"><cell_type>markdown<\/cell_type>\[spillway: output of Read stored as [0-9a-f]{12}/);
+    expect(handled("Read").text).toMatch(
+      /<cell id="spillway"><cell_type>markdown<\/cell_type>\[spillway: output of Read stored as [0-9a-f]{12}/,
+    );
     const web = handled("WebSearch");
     expect(web.text).toMatch(/^Web search results for query: "scheduler release notes"\n\n\[spillway: output of WebSearch stored as/);
     const agent = handled("Agent");
-    expect(agent.text).toMatch(new RegExp(`^\\[spillway: output of Agent stored as [0-9a-f]{12} — ${REPORT.length.toLocaleString("en-US")} chars`));
+    expect(agent.text).toMatch(
+      new RegExp(`^\\[spillway: output of Agent stored as [0-9a-f]{12} — ${REPORT.length.toLocaleString("en-US")} chars`),
+    );
     expect(agent.text).toMatch(/agentId: /); // Claude Code's own line after the subagent's text stays
   });
 
   it("WebFetch (served over TLS by a local page)", (ctx) => {
     if (!page) ctx.skip(); // needs openssl for the page's certificate
-    expect(handled("WebFetch").text).toMatch(new RegExp(`^\\[spillway: output of WebFetch stored as [0-9a-f]{12} — ${SUMMARY.length.toLocaleString("en-US")} chars`));
+    expect(handled("WebFetch").text).toMatch(
+      new RegExp(`^\\[spillway: output of WebFetch stored as [0-9a-f]{12} — ${SUMMARY.length.toLocaleString("en-US")} chars`),
+    );
   });
 
   it("no replacement was turned down by Claude Code's output-shape check", () => {

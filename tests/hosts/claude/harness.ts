@@ -76,7 +76,10 @@ export async function hostRun(setup: RunSetup): Promise<HostRun> {
       await sh(`claude mcp add-json --scope user fixture '${JSON.stringify(fixtureForClaude)}'`, env, home.project);
       writeUserSettings(home, setup.settings ?? {});
     } else {
-      writeConfig(spill.path, { ...setup.spillwayConfig, mcpServers: { fixture: { command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT } } });
+      writeConfig(spill.path, {
+        ...setup.spillwayConfig,
+        mcpServers: { fixture: { command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT } },
+      });
       serve = await startServe(spill.path);
       const printed = parsePrinted(await connectOutput("claude-code", spill.path, serve.port));
       token = await printedToken(printed, env, home.project);
@@ -86,7 +89,18 @@ export async function hostRun(setup: RunSetup): Promise<HostRun> {
     const bypass = setup.bypass ?? true;
     const claude = await runClaude({ home, env, prompt: "Work through the task.", args: setup.args, bypass });
     const last = model.requests.filter((r) => (r.body.tools ?? []).some((t) => t.name === "Bash")).at(-1);
-    return { claude, requests: model.requests, seen: last ? history(last.body) : [], mcpGet, spillwayHome: spill.path, token, serve, home, files, close };
+    return {
+      claude,
+      requests: model.requests,
+      seen: last ? history(last.body) : [],
+      mcpGet,
+      spillwayHome: spill.path,
+      token,
+      serve,
+      home,
+      files,
+      close,
+    };
   } catch (err) {
     await close();
     throw err;

@@ -31,7 +31,9 @@ export function history(req: MessagesRequest): Observed[] {
   }
   return uses.flatMap((u) => {
     const r = results.get(u.id!);
-    return r ? [{ tool: u.name!, input: (u.input ?? {}) as Record<string, unknown>, text: resultText(r), isError: r.is_error === true }] : [];
+    return r
+      ? [{ tool: u.name!, input: (u.input ?? {}) as Record<string, unknown>, text: resultText(r), isError: r.is_error === true }]
+      : [];
   });
 }
 

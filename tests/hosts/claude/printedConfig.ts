@@ -26,7 +26,11 @@ export function parsePrinted(out: string): PrintedClaudeConfig {
 
 /** Runs a printed shell line with `claude` on the PATH, as the user's shell would. */
 export async function sh(line: string, env: Record<string, string>, cwd: string): Promise<string> {
-  const r = await runProcess("/bin/sh", ["-c", line], { cwd, env: { ...env, PATH: `${join(ROOT, "node_modules/.bin")}:${env.PATH}` }, timeoutMs: 60_000 });
+  const r = await runProcess("/bin/sh", ["-c", line], {
+    cwd,
+    env: { ...env, PATH: `${join(ROOT, "node_modules/.bin")}:${env.PATH}` },
+    timeoutMs: 60_000,
+  });
   if (r.code !== 0) throw new Error(`${line}\nexited ${r.code}: ${r.stdout}${r.stderr}`);
   return r.stdout;
 }
@@ -41,7 +45,10 @@ export async function printedToken(p: PrintedClaudeConfig, env: Record<string, s
  * hooks (beside `settings`); answers what `claude mcp get spillway` then says, when `check`.
  */
 export async function installPrinted(
-  h: ClaudeHome, env: Record<string, string>, p: PrintedClaudeConfig, transport: "stdio" | "http",
+  h: ClaudeHome,
+  env: Record<string, string>,
+  p: PrintedClaudeConfig,
+  transport: "stdio" | "http",
   opts: { settings?: Record<string, unknown>; check?: boolean } = {},
 ): Promise<string> {
   await sh(transport === "stdio" ? p.addStdio : p.addHttp, env, h.project);

@@ -25,14 +25,23 @@ export function writeProjectFiles(dir: string): { log: string; notebook: string 
   writeFileSync(log, serviceLog());
   for (let i = 0; i < 40; i++) writeFileSync(join(dir, "src", `module${i}.ts`), `export const value${i} = ${i}; // TODO item ${i}\n`);
   const notebook = join(dir, "analysis.ipynb");
-  writeFileSync(notebook, JSON.stringify({
-    cells: [
-      { cell_type: "markdown", metadata: {}, source: ["# Analysis\n", "Counts per worker."] },
-      { cell_type: "code", execution_count: 1, metadata: {}, outputs: [{ output_type: "stream", name: "stdout", text: ["7 workers\n"] }], source: ["print('7 workers')"] },
-    ],
-    metadata: { kernelspec: { name: "python3", display_name: "Python 3", language: "python" } },
-    nbformat: 4,
-    nbformat_minor: 5,
-  }));
+  writeFileSync(
+    notebook,
+    JSON.stringify({
+      cells: [
+        { cell_type: "markdown", metadata: {}, source: ["# Analysis\n", "Counts per worker."] },
+        {
+          cell_type: "code",
+          execution_count: 1,
+          metadata: {},
+          outputs: [{ output_type: "stream", name: "stdout", text: ["7 workers\n"] }],
+          source: ["print('7 workers')"],
+        },
+      ],
+      metadata: { kernelspec: { name: "python3", display_name: "Python 3", language: "python" } },
+      nbformat: 4,
+      nbformat_minor: 5,
+    }),
+  );
   return { log, notebook };
 }

@@ -14,7 +14,15 @@ const count = (s: string) => {
 /** The conversation as text: what the model reads of each message (text, tool calls, tool results). */
 function conversation(req: MessagesRequest): string {
   return req.messages
-    .map((m) => (typeof m.content === "string" ? m.content : m.content.map((b) => (b.type === "text" ? b.text : b.type === "tool_use" ? JSON.stringify(b.input) : b.type === "tool_result" ? resultText(b) : "")).join("\n")))
+    .map((m) =>
+      typeof m.content === "string"
+        ? m.content
+        : m.content
+            .map((b) =>
+              b.type === "text" ? b.text : b.type === "tool_use" ? JSON.stringify(b.input) : b.type === "tool_result" ? resultText(b) : "",
+            )
+            .join("\n"),
+    )
     .join("\n");
 }
 
@@ -34,7 +42,13 @@ function label(req: MessagesRequest): string {
   const last = history(req).at(-1);
   if (!last) return "(prompt)";
   const i = last.input;
-  const arg = i.command ?? i.file_path?.toString().split("/").at(-1) ?? (i.lines ? `${i.lines} lines` : undefined) ?? i.pattern ?? i.result_id ?? (typeof i.text === "string" ? i.text.slice(0, 20) : undefined);
+  const arg =
+    i.command ??
+    i.file_path?.toString().split("/").at(-1) ??
+    (i.lines ? `${i.lines} lines` : undefined) ??
+    i.pattern ??
+    i.result_id ??
+    (typeof i.text === "string" ? i.text.slice(0, 20) : undefined);
   return `${last.tool.replace(/^mcp__/, "")}${arg === undefined ? "" : ` ${String(arg)}`}`;
 }
 
@@ -55,15 +69,24 @@ const fmt = (n: number) => n.toLocaleString("en-US");
 
 /** A table of the two runs, row by row where they made the same call, and totals. */
 export function statsTable(withSpillway: PromptStats[], without: PromptStats[]): string {
-  const rows: string[] = ["| # | request after | with Spillway: request chars | tokens (conversation) | without: request chars | tokens (conversation) |", "|---|---|---:|---:|---:|---:|"];
+  const rows: string[] = [
+    "| # | request after | with Spillway: request chars | tokens (conversation) | without: request chars | tokens (conversation) |",
+    "|---|---|---:|---:|---:|---:|",
+  ];
   const rest = [...without];
   withSpillway.forEach((w, i) => {
-    const j = rest.findIndex((o) => o.label === w.label || (o.label.startsWith("fixture__") && o.label.replace("fixture__", "spillway__") === w.label));
+    const j = rest.findIndex(
+      (o) => o.label === w.label || (o.label.startsWith("fixture__") && o.label.replace("fixture__", "spillway__") === w.label),
+    );
     const o = j >= 0 ? rest.splice(j, 1)[0] : undefined;
-    rows.push(`| ${i + 1} | ${w.label} | ${fmt(w.requestChars)} | ${fmt(w.tokens)} (${fmt(w.conversationTokens)}) | ${o ? fmt(o.requestChars) : "—"} | ${o ? `${fmt(o.tokens)} (${fmt(o.conversationTokens)})` : "—"} |`);
+    rows.push(
+      `| ${i + 1} | ${w.label} | ${fmt(w.requestChars)} | ${fmt(w.tokens)} (${fmt(w.conversationTokens)}) | ${o ? fmt(o.requestChars) : "—"} | ${o ? `${fmt(o.tokens)} (${fmt(o.conversationTokens)})` : "—"} |`,
+    );
   });
   for (const o of rest) rows.push(`| – | ${o.label} | — | — | ${fmt(o.requestChars)} | ${fmt(o.tokens)} (${fmt(o.conversationTokens)}) |`);
   const sum = (xs: PromptStats[], k: keyof PromptStats) => xs.reduce((a, x) => a + (x[k] as number), 0);
-  rows.push(`| | **total over ${withSpillway.length} / ${without.length} requests** | ${fmt(sum(withSpillway, "requestChars"))} | ${fmt(sum(withSpillway, "tokens"))} (${fmt(sum(withSpillway, "conversationTokens"))}) | ${fmt(sum(without, "requestChars"))} | ${fmt(sum(without, "tokens"))} (${fmt(sum(without, "conversationTokens"))}) |`);
+  rows.push(
+    `| | **total over ${withSpillway.length} / ${without.length} requests** | ${fmt(sum(withSpillway, "requestChars"))} | ${fmt(sum(withSpillway, "tokens"))} (${fmt(sum(withSpillway, "conversationTokens"))}) | ${fmt(sum(without, "requestChars"))} | ${fmt(sum(without, "tokens"))} (${fmt(sum(without, "conversationTokens"))}) |`,
+  );
   return rows.join("\n");
 }

@@ -14,7 +14,12 @@ export const sha = (s: string) => createHash("sha256").update(s, "utf8").digest(
 /** What the fixture upstream's big_log tool returns (tests/mcp/fixtures/fixtureServer.ts), computed independently. */
 export function bigLog(lines: number, seed: string): string {
   const out: string[] = [];
-  for (let i = 0; i < lines; i++) out.push(i % 97 === 13 ? `[${seed}] ERROR step ${i}: test suite ${i} failed with exit code 2` : `[${seed}] step ${i}: compiled src/module${i}.ts in ${i % 50} ms`);
+  for (let i = 0; i < lines; i++)
+    out.push(
+      i % 97 === 13
+        ? `[${seed}] ERROR step ${i}: test suite ${i} failed with exit code 2`
+        : `[${seed}] step ${i}: compiled src/module${i}.ts in ${i % 50} ms`,
+    );
   return out.join("\n") + "\n";
 }
 
@@ -53,7 +58,9 @@ export function claudeSteps(upstream: string, logFile: string): Step[] {
     },
     (seen) => {
       const id = handleId(seen[0]!.text);
-      return id ? { tool: "mcp__spillway__digest", input: { text: `spill:${id}` } } : { tool: `mcp__${upstream}__digest`, input: { text: seen[0]!.text } };
+      return id
+        ? { tool: "mcp__spillway__digest", input: { text: `spill:${id}` } }
+        : { tool: `mcp__${upstream}__digest`, input: { text: seen[0]!.text } };
     },
     (seen) => {
       // A tool Spillway does not proxy: the token is expanded by the PreToolUse hook.

@@ -13,11 +13,33 @@ export async function startTlsPage(dir: string, html: string): Promise<{ url: st
   const key = join(dir, "key.pem");
   const cert = join(dir, "cert.pem");
   try {
-    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+      ],
+      { stdio: "ignore" },
+    );
   } catch {
     return null;
   }
-  const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
+  const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end(html),
+  );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return { url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/notes`, close: () => server.close() };
 }

@@ -9,7 +9,19 @@ import { handleId, GREP_PATTERN } from "../models/policy";
 import { promptTable } from "../models/report";
 import { responsesAdapter } from "../models/responses";
 import { startModelServer, type LoggedRequest, type ModelServer } from "../models/server";
-import { baseEnv, blackholeProxy, fixtureUpstream, groundTruth, hostBin, hostDirs, run, spillway, type Blackhole, type GroundTruth, type HostDirs } from "../models/host";
+import {
+  baseEnv,
+  blackholeProxy,
+  fixtureUpstream,
+  groundTruth,
+  hostBin,
+  hostDirs,
+  run,
+  spillway,
+  type Blackhole,
+  type GroundTruth,
+  type HostDirs,
+} from "../models/host";
 import { expectPolicyOutcome } from "../models/expectations";
 import { codexUserConfig } from "./codexConfig";
 
@@ -38,10 +50,21 @@ describe("Codex 0.171.0 with spillway mcp", { timeout: 180_000 }, () => {
 
   /** One headless run; the upstream tools the policy calls are approved for it, as a user would. */
   const exec = (server: string, extra: string[] = []) =>
-    run(CODEX, ["exec", "--json", "--skip-git-repo-check", ...["big_log", "digest"].flatMap((t) => ["-c", `mcp_servers.${server}.tools.${t}.approval_mode="approve"`]), ...extra, "Follow the scripted policy."], {
-      env,
-      cwd: dirs.work,
-    });
+    run(
+      CODEX,
+      [
+        "exec",
+        "--json",
+        "--skip-git-repo-check",
+        ...["big_log", "digest"].flatMap((t) => ["-c", `mcp_servers.${server}.tools.${t}.approval_mode="approve"`]),
+        ...extra,
+        "Follow the scripted policy.",
+      ],
+      {
+        env,
+        cwd: dirs.work,
+      },
+    );
 
   it("connect codex --write merges the printed table into the user's config.toml, and codex mcp list reads it", async () => {
     mkdirSync(codexHome, { recursive: true });
@@ -52,7 +75,10 @@ describe("Codex 0.171.0 with spillway mcp", { timeout: 180_000 }, () => {
     expect(printed.code).toBe(0);
     const lines = printed.out.split("\n");
     const start = lines.indexOf("[mcp_servers.spillway]");
-    printedTable = lines.slice(start, lines.findIndex((l, i) => i > start && l.startsWith("#")));
+    printedTable = lines.slice(
+      start,
+      lines.findIndex((l, i) => i > start && l.startsWith("#")),
+    );
     expect(printedTable).toContain("required = true");
 
     const wrote = await spillway(["connect", "codex", "--home", dirs.spillwayHome, "--write"], env);
@@ -67,7 +93,14 @@ describe("Codex 0.171.0 with spillway mcp", { timeout: 180_000 }, () => {
 
     const list = await run(CODEX, ["mcp", "list", "--json"], { env, cwd: dirs.work });
     expect(list.code).toBe(0);
-    const entry = (JSON.parse(list.out) as { name: string; transport: { command: string; args: string[] }; startup_timeout_sec: number; tool_timeout_sec: number }[]).find((s) => s.name === "spillway")!;
+    const entry = (
+      JSON.parse(list.out) as {
+        name: string;
+        transport: { command: string; args: string[] };
+        startup_timeout_sec: number;
+        tool_timeout_sec: number;
+      }[]
+    ).find((s) => s.name === "spillway")!;
     const printedArgs = JSON.parse(printedTable.find((l) => l.startsWith("args = "))!.slice("args = ".length)) as string[];
     expect(entry.transport).toMatchObject({ command: "node", args: printedArgs });
     expect(printedArgs.slice(-3)).toEqual(["mcp", "--home", dirs.spillwayHome]);
@@ -83,7 +116,14 @@ describe("Codex 0.171.0 with spillway mcp", { timeout: 180_000 }, () => {
     expect(JSON.stringify(first.body)).toMatch(/Deferred tool namespaces:\\n- mcp__spillway: /);
     expect(first.action.type).toBe("discover");
     const second = withSpillway[1]!;
-    expect(second.tools).toEqual(expect.arrayContaining(["mcp__spillway.rescuer_fetch", "mcp__spillway.recall_result", "mcp__spillway.big_log", "mcp__spillway.digest"]));
+    expect(second.tools).toEqual(
+      expect.arrayContaining([
+        "mcp__spillway.rescuer_fetch",
+        "mcp__spillway.recall_result",
+        "mcp__spillway.big_log",
+        "mcp__spillway.digest",
+      ]),
+    );
     expectPolicyOutcome(withSpillway, truth, { recallExact: true });
     expect(proxy.attempts).toEqual([]);
   });
@@ -92,7 +132,19 @@ describe("Codex 0.171.0 with spillway mcp", { timeout: 180_000 }, () => {
   it("the same policy without Spillway (the fixture configured in Codex directly) puts the whole log in every later request", async () => {
     const file = join(codexHome, "config.toml");
     const fx = fixtureUpstream();
-    writeFileSync(file, [userConfig(model.url, "gpt-5.5"), "[mcp_servers.fx]", `command = ${JSON.stringify(fx.command)}`, `args = ${JSON.stringify(fx.args)}`, `cwd = ${JSON.stringify(fx.cwd)}`, "required = true", "startup_timeout_sec = 30", ""].join("\n"));
+    writeFileSync(
+      file,
+      [
+        userConfig(model.url, "gpt-5.5"),
+        "[mcp_servers.fx]",
+        `command = ${JSON.stringify(fx.command)}`,
+        `args = ${JSON.stringify(fx.args)}`,
+        `cwd = ${JSON.stringify(fx.cwd)}`,
+        "required = true",
+        "startup_timeout_sec = 30",
+        "",
+      ].join("\n"),
+    );
     const r = await exec("fx");
     expect(r.code, r.err.slice(-2000)).toBe(0);
     without = model.requests.splice(0);

@@ -8,7 +8,19 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from "node:path";
 import { expectPolicyOutcome } from "../models/expectations";
 import { geminiAdapter } from "../models/gemini";
-import { baseEnv, blackholeProxy, fixtureUpstream, groundTruth, hostBin, hostDirs, run, spillway, type Blackhole, type GroundTruth, type HostDirs } from "../models/host";
+import {
+  baseEnv,
+  blackholeProxy,
+  fixtureUpstream,
+  groundTruth,
+  hostBin,
+  hostDirs,
+  run,
+  spillway,
+  type Blackhole,
+  type GroundTruth,
+  type HostDirs,
+} from "../models/host";
 import { handleId } from "../models/policy";
 import { promptTable } from "../models/report";
 import { startModelServer, type LoggedRequest, type ModelServer } from "../models/server";
@@ -30,14 +42,23 @@ describe("Gemini CLI 0.61.0 with spillway mcp", { timeout: 180_000 }, () => {
     [proxy, model, truth] = await Promise.all([blackholeProxy(), startModelServer(geminiAdapter(["spillway", "fx"])), groundTruth()]);
     settingsFile = join(dirs.home, ".gemini", "settings.json");
     // Gemini CLI runs no MCP server in an untrusted folder; a headless run says so with this variable.
-    env = { ...baseEnv(dirs, proxy.url), GEMINI_API_KEY: "scripted", GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_CLI_TRUST_WORKSPACE: "true" };
+    env = {
+      ...baseEnv(dirs, proxy.url),
+      GEMINI_API_KEY: "scripted",
+      GOOGLE_GEMINI_BASE_URL: model.url,
+      GEMINI_CLI_TRUST_WORKSPACE: "true",
+    };
   });
   afterAll(async () => {
     await Promise.all([model?.close(), proxy?.close()]);
     dirs?.cleanup();
   });
 
-  const prompt = () => run(GEMINI, ["-p", "Follow the scripted policy.", "--yolo", "--output-format", "json", "-m", "scripted-model"], { env, cwd: dirs.work });
+  const prompt = () =>
+    run(GEMINI, ["-p", "Follow the scripted policy.", "--yolo", "--output-format", "json", "-m", "scripted-model"], {
+      env,
+      cwd: dirs.work,
+    });
 
   it("connect gemini-cli --write merges the printed entry into the user settings, and gemini mcp list connects to it", async () => {
     mkdirSync(join(dirs.home, ".gemini"), { recursive: true });
@@ -61,7 +82,11 @@ describe("Gemini CLI 0.61.0 with spillway mcp", { timeout: 180_000 }, () => {
 
     const list = await run(GEMINI, ["mcp", "list"], { env, cwd: dirs.work });
     expect(list.code).toBe(0);
-    expect(list.out + list.err).toMatch(new RegExp(`spillway: node ${(printedEntry.args as string[]).join(" ").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} \\(stdio\\) - Connected`));
+    expect(list.out + list.err).toMatch(
+      new RegExp(
+        `spillway: node ${(printedEntry.args as string[]).join(" ").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} \\(stdio\\) - Connected`,
+      ),
+    );
   });
 
   let withSpillway: LoggedRequest[];
@@ -70,21 +95,28 @@ describe("Gemini CLI 0.61.0 with spillway mcp", { timeout: 180_000 }, () => {
     expect(r.code, r.err.slice(-3000)).toBe(0);
     withSpillway = model.requests.splice(0);
     const first = withSpillway.find((q) => q.main)!;
-    expect(first.tools).toEqual(expect.arrayContaining(["mcp_spillway_rescuer_fetch", "mcp_spillway_recall_result", "mcp_spillway_big_log", "mcp_spillway_digest"]));
+    expect(first.tools).toEqual(
+      expect.arrayContaining(["mcp_spillway_rescuer_fetch", "mcp_spillway_recall_result", "mcp_spillway_big_log", "mcp_spillway_digest"]),
+    );
     expect(first.results).toEqual([]);
     expectPolicyOutcome(withSpillway, truth, { recallExact: true });
     expect(proxy.attempts).toEqual([]);
   });
 
   it("the same policy without Spillway (the fixture configured in Gemini CLI directly) carries the whole log", async () => {
-    writeFileSync(settingsFile, JSON.stringify({ ...USER_SETTINGS, mcpServers: { fx: { ...fixtureUpstream(), timeout: 300000 } } }, null, 2));
+    writeFileSync(
+      settingsFile,
+      JSON.stringify({ ...USER_SETTINGS, mcpServers: { fx: { ...fixtureUpstream(), timeout: 300000 } } }, null, 2),
+    );
     const r = await prompt();
     expect(r.code, r.err.slice(-3000)).toBe(0);
     const without = model.requests.splice(0);
     const deliver = without.find((q) => q.action.type === "call" && q.action.step === "deliver")!;
     expect(deliver.results[0]!.parts).toContain(truth.log);
     expect(handleId(deliver.results[0]!.text)).toBeUndefined();
-    console.log(promptTable("Gemini CLI 0.61.0 (scripted model via GOOGLE_GEMINI_BASE_URL), o200k tokens per request:", withSpillway, without));
+    console.log(
+      promptTable("Gemini CLI 0.61.0 (scripted model via GOOGLE_GEMINI_BASE_URL), o200k tokens per request:", withSpillway, without),
+    );
     expect(proxy.attempts).toEqual([]);
   });
 });

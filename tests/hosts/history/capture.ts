@@ -38,7 +38,11 @@ function scrubPairs(root: string, home: string, project: string): [string, strin
   const slug = (p: string) => p.replace(/[^A-Za-z0-9]/g, "-");
   const paths = pairs.filter(([from]) => from.startsWith("/"));
   // …and store them relative to / (OpenCode's session path).
-  return [...pairs, ...paths.map(([a, b]): [string, string] => [slug(a), slug(b)]), ...paths.map(([a, b]): [string, string] => [a.slice(1), b.slice(1)])];
+  return [
+    ...pairs,
+    ...paths.map(([a, b]): [string, string] => [slug(a), slug(b)]),
+    ...paths.map(([a, b]): [string, string] => [a.slice(1), b.slice(1)]),
+  ];
 }
 
 const scrub = (text: string, pairs: [string, string][]) => pairs.reduce((t, [from, to]) => t.split(from).join(to), text);
@@ -62,7 +66,9 @@ function copySqliteScrubbed(src: string, dest: string, pairs: [string, string][]
   db.exec(`VACUUM INTO '${dest.replace(/'/g, "''")}'`);
   db.close();
   const out = new Database(dest);
-  const tables = out.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
+  const tables = out.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
+    name: string;
+  }[];
   for (const { name } of tables) {
     const cols = out.prepare(`SELECT name, type FROM pragma_table_info(?)`).all(name) as { name: string; type: string }[];
     for (const col of cols.filter((k) => /text/i.test(k.type))) {
@@ -115,9 +121,34 @@ const OTHERS: Record<string, OtherHost> = {
       const codexHome = join(dirs.home, ".codex");
       mkdirSync(codexHome, { recursive: true });
       const u = fx();
-      writeFileSync(join(codexHome, "config.toml"), [codexUserConfig(modelUrl, "gpt-5.5"), "[mcp_servers.fx]", `command = ${JSON.stringify(u.command)}`, `args = ${JSON.stringify(u.args)}`, `cwd = ${JSON.stringify(u.cwd)}`, "required = true", "startup_timeout_sec = 30", ""].join("\n"));
+      writeFileSync(
+        join(codexHome, "config.toml"),
+        [
+          codexUserConfig(modelUrl, "gpt-5.5"),
+          "[mcp_servers.fx]",
+          `command = ${JSON.stringify(u.command)}`,
+          `args = ${JSON.stringify(u.args)}`,
+          `cwd = ${JSON.stringify(u.cwd)}`,
+          "required = true",
+          "startup_timeout_sec = 30",
+          "",
+        ].join("\n"),
+      );
       const env = { ...baseEnv(dirs, proxyUrl), CODEX_HOME: codexHome, SCRIPTED_API_KEY: "scripted" };
-      return run(hostBin("codex"), ["exec", "--json", "--skip-git-repo-check", "-c", 'mcp_servers.fx.tools.big_log.approval_mode="approve"', "-c", 'mcp_servers.fx.tools.run_tests.approval_mode="approve"', "Read the build logs and run the tests."], { env, cwd: dirs.work });
+      return run(
+        hostBin("codex"),
+        [
+          "exec",
+          "--json",
+          "--skip-git-repo-check",
+          "-c",
+          'mcp_servers.fx.tools.big_log.approval_mode="approve"',
+          "-c",
+          'mcp_servers.fx.tools.run_tests.approval_mode="approve"',
+          "Read the build logs and run the tests.",
+        ],
+        { env, cwd: dirs.work },
+      );
     },
     collect: (dirs, dest, pairs) => copyScrubbed(join(dirs.home, ".codex", "sessions"), join(dest, "sessions"), pairs),
   },
@@ -125,9 +156,21 @@ const OTHERS: Record<string, OtherHost> = {
     adapter: geminiAdapter(["fx"]),
     run(dirs, modelUrl, proxyUrl) {
       mkdirSync(join(dirs.home, ".gemini"), { recursive: true });
-      writeFileSync(join(dirs.home, ".gemini", "settings.json"), JSON.stringify({ ...GEMINI_USER_SETTINGS, mcpServers: { fx: { ...fx(), timeout: 300000 } } }, null, 2));
-      const env = { ...baseEnv(dirs, proxyUrl), GEMINI_API_KEY: "scripted", GOOGLE_GEMINI_BASE_URL: modelUrl, GEMINI_CLI_TRUST_WORKSPACE: "true" };
-      return run(hostBin("gemini"), ["-p", "Read the build logs and run the tests.", "--yolo", "--output-format", "json", "-m", "scripted-model"], { env, cwd: dirs.work });
+      writeFileSync(
+        join(dirs.home, ".gemini", "settings.json"),
+        JSON.stringify({ ...GEMINI_USER_SETTINGS, mcpServers: { fx: { ...fx(), timeout: 300000 } } }, null, 2),
+      );
+      const env = {
+        ...baseEnv(dirs, proxyUrl),
+        GEMINI_API_KEY: "scripted",
+        GOOGLE_GEMINI_BASE_URL: modelUrl,
+        GEMINI_CLI_TRUST_WORKSPACE: "true",
+      };
+      return run(
+        hostBin("gemini"),
+        ["-p", "Read the build logs and run the tests.", "--yolo", "--output-format", "json", "-m", "scripted-model"],
+        { env, cwd: dirs.work },
+      );
     },
     collect(dirs, dest, pairs) {
       copyScrubbed(join(dirs.home, ".gemini", "tmp"), join(dest, "tmp"), pairs);
@@ -140,8 +183,18 @@ const OTHERS: Record<string, OtherHost> = {
       const configDir = join(dirs.home, ".config", "opencode");
       prepareConfigDir(configDir);
       const u = fx();
-      writeFileSync(join(configDir, "opencode.json"), JSON.stringify({ ...opencodeUserConfig(modelUrl), mcp: { fx: { type: "local", command: [u.command, ...u.args], enabled: true } } }, null, 2));
-      return run(hostBin("opencode"), ["run", "--model", "scripted/scripted-model", "Read the build logs and run the tests."], { env: opencodeEnv(dirs, proxyUrl), cwd: dirs.work });
+      writeFileSync(
+        join(configDir, "opencode.json"),
+        JSON.stringify(
+          { ...opencodeUserConfig(modelUrl), mcp: { fx: { type: "local", command: [u.command, ...u.args], enabled: true } } },
+          null,
+          2,
+        ),
+      );
+      return run(hostBin("opencode"), ["run", "--model", "scripted/scripted-model", "Read the build logs and run the tests."], {
+        env: opencodeEnv(dirs, proxyUrl),
+        cwd: dirs.work,
+      });
     },
     collect(dirs, dest, pairs) {
       const data = join(dirs.home, ".local", "share", "opencode");

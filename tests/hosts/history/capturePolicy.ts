@@ -18,7 +18,8 @@ export const CAPTURE_CALLS = [
 /** The next action for a request: the first call not yet answered, else the final text. */
 export function captureAction(view: TurnView): Action {
   const find = (base: string): ToolRef | undefined => view.tools.find((t) => t.base === base);
-  if (!(find("big_log") && find("run_tests")) && view.discoverable) return { type: "discover", step: "discover", query: "big_log run_tests" };
+  if (!(find("big_log") && find("run_tests")) && view.discoverable)
+    return { type: "discover", step: "discover", query: "big_log run_tests" };
   const next = CAPTURE_CALLS[view.results.filter((r) => !/tool_search/.test(r.tool)).length];
   if (!next) return { type: "final", step: "final", text: "Done: logs and test runs read." };
   const tool = find(next.tool);

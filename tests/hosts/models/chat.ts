@@ -29,7 +29,9 @@ export function chatAdapter(servers: string[]): WireAdapter {
     accepts: (method, url) => method === "POST" && url.split("?")[0]!.endsWith("/chat/completions"),
     read(body) {
       const b = body as Body;
-      const tools: ToolRef[] = (b.tools ?? []).flatMap((t) => (t.function?.name ? [{ call: t.function.name, base: baseOf(t.function.name) }] : []));
+      const tools: ToolRef[] = (b.tools ?? []).flatMap((t) =>
+        t.function?.name ? [{ call: t.function.name, base: baseOf(t.function.name) }] : [],
+      );
       const names = new Map<string, string>();
       const results: TurnView["results"] = [];
       for (const m of b.messages ?? []) {
@@ -44,19 +46,36 @@ export function chatAdapter(servers: string[]): WireAdapter {
       const b = body as Body;
       const id = `chatcmpl-${n}`;
       const usage = { prompt_tokens: promptTokens, completion_tokens: 8, total_tokens: promptTokens + 8 };
-      const call = action.type === "call" ? { id: `call_${n}`, type: "function", function: { name: action.tool.call, arguments: JSON.stringify(action.args) } } : undefined;
+      const call =
+        action.type === "call"
+          ? { id: `call_${n}`, type: "function", function: { name: action.tool.call, arguments: JSON.stringify(action.args) } }
+          : undefined;
       const text = action.type === "call" || action.type === "discover" ? "" : action.text;
       const finish = call ? "tool_calls" : "stop";
       if (!b.stream) {
         const message = call ? { role: "assistant", content: null, tool_calls: [call] } : { role: "assistant", content: text };
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id, object: "chat.completion", created: 0, model: b.model, choices: [{ index: 0, message, finish_reason: finish }], usage }));
+        res.writeHead(200, { "content-type": "application/json" }).end(
+          JSON.stringify({
+            id,
+            object: "chat.completion",
+            created: 0,
+            model: b.model,
+            choices: [{ index: 0, message, finish_reason: finish }],
+            usage,
+          }),
+        );
         return;
       }
-      const chunk = (delta: unknown, finish_reason: string | null, extra: Record<string, unknown> = {}) => ({ data: { id, object: "chat.completion.chunk", created: 0, model: b.model, choices: [{ index: 0, delta, finish_reason }], ...extra } });
+      const chunk = (delta: unknown, finish_reason: string | null, extra: Record<string, unknown> = {}) => ({
+        data: { id, object: "chat.completion.chunk", created: 0, model: b.model, choices: [{ index: 0, delta, finish_reason }], ...extra },
+      });
       sse(
         res,
         [
-          chunk(call ? { role: "assistant", content: null, tool_calls: [{ index: 0, ...call }] } : { role: "assistant", content: text }, null),
+          chunk(
+            call ? { role: "assistant", content: null, tool_calls: [{ index: 0, ...call }] } : { role: "assistant", content: text },
+            null,
+          ),
           chunk({}, finish, { usage }),
         ],
         "[DONE]",

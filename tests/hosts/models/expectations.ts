@@ -6,7 +6,10 @@ import type { LoggedRequest } from "./server";
 /** The request in which the model took `step`, i.e. the one that carried the previous step's result. */
 export function requestAt(requests: LoggedRequest[], step: Step): LoggedRequest {
   const r = requests.find((q) => q.main && q.action.type !== "side" && q.action.step === step);
-  if (!r) throw new Error(`no request where the model took step "${step}"; steps taken: ${requests.map((q) => (q.action.type === "side" ? "side" : q.action.step)).join(", ")}`);
+  if (!r)
+    throw new Error(
+      `no request where the model took step "${step}"; steps taken: ${requests.map((q) => (q.action.type === "side" ? "side" : q.action.step)).join(", ")}`,
+    );
   return r;
 }
 

@@ -41,7 +41,9 @@ export function geminiAdapter(servers: string[]): WireAdapter {
     accepts: (method, url) => method === "POST" && /\/models\/[^/:]+:(streamGenerateContent|generateContent|countTokens)/.test(url),
     read(body, url) {
       const b = body as Body;
-      const tools: ToolRef[] = (b.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).flatMap((f) => (f.name ? [{ call: f.name, base: baseOf(f.name) }] : []));
+      const tools: ToolRef[] = (b.tools ?? [])
+        .flatMap((t) => t.functionDeclarations ?? [])
+        .flatMap((f) => (f.name ? [{ call: f.name, base: baseOf(f.name) }] : []));
       const results: TurnView["results"] = [];
       for (const c of b.contents ?? [])
         for (const p of c.parts ?? []) {
@@ -60,7 +62,8 @@ export function geminiAdapter(servers: string[]): WireAdapter {
       const b = body as Body;
       let part: Record<string, unknown>;
       if (action.type === "call") part = { functionCall: { name: action.tool.call, args: action.args } };
-      else if (action.type === "side" && b.generationConfig?.responseMimeType === "application/json") part = { text: JSON.stringify({ reasoning: action.text, next_speaker: "user" }) };
+      else if (action.type === "side" && b.generationConfig?.responseMimeType === "application/json")
+        part = { text: JSON.stringify({ reasoning: action.text, next_speaker: "user" }) };
       else part = { text: action.type === "discover" ? "" : action.text };
       const chunk = {
         candidates: [{ content: { role: "model", parts: [part] }, finishReason: "STOP", index: 0 }],

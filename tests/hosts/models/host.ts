@@ -60,7 +60,11 @@ export interface Exit {
 }
 
 /** Runs a command to its end; `limitMs` only bounds a hung host, it is not a timing assertion. */
-export function run(command: string, args: string[], opts: { env: Record<string, string | undefined>; cwd: string; limitMs?: number }): Promise<Exit> {
+export function run(
+  command: string,
+  args: string[],
+  opts: { env: Record<string, string | undefined>; cwd: string; limitMs?: number },
+): Promise<Exit> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: opts.cwd, env: opts.env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";

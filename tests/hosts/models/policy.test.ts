@@ -3,8 +3,10 @@ import { BIG_ARGS, nextAction, type ToolRef, type TurnView } from "./policy";
 const tool = (base: string): ToolRef => ({ call: `mcp_x_${base}`, base });
 const WITH = [tool("big_log"), tool("digest"), tool("rescuer_fetch"), tool("recall_result")];
 const result = (text: string) => ({ tool: "t", parts: [text], text });
-const HANDLE = '[spillway: output of big_log stored as 0123456789ab — 20,542 chars]\nThis is a PREVIEW, NOT the full output.\nrescuer_fetch(id="0123456789ab", mode=…)';
-const STUB = '[spillway: big_log returned the same 20,542 chars (result 0123456789ab), already in your context. To see it again, call recall_result(result_id="0123456789ab").]';
+const HANDLE =
+  '[spillway: output of big_log stored as 0123456789ab — 20,542 chars]\nThis is a PREVIEW, NOT the full output.\nrescuer_fetch(id="0123456789ab", mode=…)';
+const STUB =
+  '[spillway: big_log returned the same 20,542 chars (result 0123456789ab), already in your context. To see it again, call recall_result(result_id="0123456789ab").]';
 
 const steps = (tools: ToolRef[], answers: string[]) => {
   const taken: string[] = [];
@@ -29,7 +31,9 @@ describe("the scripted policy", () => {
   it("without Spillway: the same calls, and the content goes to the other tool by value", () => {
     const { taken } = steps([tool("big_log"), tool("digest")], ["the whole log", "the whole log", "length=13"]);
     expect(taken).toEqual(["big", "repeat", "deliver", "final"]);
-    expect(nextAction({ tools: WITH, results: [result("the whole log"), result("the whole log")] })).toMatchObject({ args: { text: "the whole log" } });
+    expect(nextAction({ tools: WITH, results: [result("the whole log"), result("the whole log")] })).toMatchObject({
+      args: { text: "the whole log" },
+    });
   });
 
   it("asks the host's tool search first when the tools are deferred, and says when it is stuck", () => {

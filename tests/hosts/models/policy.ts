@@ -65,8 +65,10 @@ export function nextAction(view: TurnView): Action {
   const digest = find(view, "digest");
   const fetch = find(view, "rescuer_fetch");
   const recall = find(view, "recall_result");
-  if ((!big || !digest) && view.discoverable) return { type: "discover", step: "discover", query: "big_log digest rescuer_fetch recall_result" };
-  if (!big || !digest) return { type: "stuck", step: "big", text: `policy: no big_log/digest tool among ${view.tools.map((t) => t.call).join(", ")}` };
+  if ((!big || !digest) && view.discoverable)
+    return { type: "discover", step: "discover", query: "big_log digest rescuer_fetch recall_result" };
+  if (!big || !digest)
+    return { type: "stuck", step: "big", text: `policy: no big_log/digest tool among ${view.tools.map((t) => t.call).join(", ")}` };
 
   const results = view.results;
   let i = 0;

@@ -25,7 +25,15 @@ export function promptTable(title: string, withSpillway: LoggedRequest[], withou
     rows.push([step, n(x?.promptChars), n(x?.promptTokens), n(x?.resultChars), n(y?.promptChars), n(y?.promptTokens), n(y?.resultChars)]);
   }
   const sum = (rs: LoggedRequest[], f: (r: LoggedRequest) => number) => rs.filter((r) => r.main).reduce((s, r) => s + f(r), 0);
-  rows.push(["all main requests", n(sum(withSpillway, (r) => r.promptChars)), n(sum(withSpillway, (r) => r.promptTokens)), "", n(sum(without, (r) => r.promptChars)), n(sum(without, (r) => r.promptTokens)), ""]);
+  rows.push([
+    "all main requests",
+    n(sum(withSpillway, (r) => r.promptChars)),
+    n(sum(withSpillway, (r) => r.promptTokens)),
+    "",
+    n(sum(without, (r) => r.promptChars)),
+    n(sum(without, (r) => r.promptTokens)),
+    "",
+  ]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => "| " + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ") + " |";
   const sides = (rs: LoggedRequest[]) => rs.filter((r) => !r.main).length;

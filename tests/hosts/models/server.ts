@@ -16,7 +16,11 @@ export interface WireAdapter {
   /** The model-facing view of a request. `main` is false for side requests (titles, checks). */
   read(body: unknown, url: string): { view: TurnView; main: boolean; prompt: unknown };
   /** Writes the answer: the policy's action for a main request, a short text for a side one. */
-  write(res: ServerResponse, action: Action | { type: "side"; text: string }, ctx: { n: number; body: unknown; url: string; promptTokens: number }): void;
+  write(
+    res: ServerResponse,
+    action: Action | { type: "side"; text: string },
+    ctx: { n: number; body: unknown; url: string; promptTokens: number },
+  ): void;
 }
 
 export interface LoggedRequest {
@@ -65,14 +69,20 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
  * Starts a scripted model on an ephemeral loopback port. `sideText` answers side requests;
  * `policy` decides main requests (the host tests' one policy unless another script needs its own).
  */
-export async function startModelServer(adapter: WireAdapter, sideText = "Scripted run", policy: (view: TurnView) => Action = nextAction): Promise<ModelServer> {
+export async function startModelServer(
+  adapter: WireAdapter,
+  sideText = "Scripted run",
+  policy: (view: TurnView) => Action = nextAction,
+): Promise<ModelServer> {
   const requests: LoggedRequest[] = [];
   const unknown: string[] = [];
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? "/";
     if (!adapter.accepts(req.method ?? "GET", url)) {
       unknown.push(`${req.method} ${url}`);
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `scripted model: no route ${url}` } }));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: `scripted model: no route ${url}` } }));
       return;
     }
     const body = await readBody(req);
@@ -126,7 +136,9 @@ export function sse(res: ServerResponse, events: { event?: string; data: unknown
 /** The `text` of each content part (`{type, text}` items), in order. */
 export function textParts(v: unknown): string[] {
   if (!Array.isArray(v)) return [];
-  return v.flatMap((p) => (p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string" ? [(p as { text: string }).text] : []));
+  return v.flatMap((p) =>
+    p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string" ? [(p as { text: string }).text] : [],
+  );
 }
 
 /** Every string inside a JSON value, in order: tool results come in several shapes per host. */

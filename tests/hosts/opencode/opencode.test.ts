@@ -8,7 +8,18 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chatAdapter } from "../models/chat";
 import { expectPolicyOutcome } from "../models/expectations";
-import { blackholeProxy, fixtureUpstream, groundTruth, hostBin, hostDirs, run, spillway, type Blackhole, type GroundTruth, type HostDirs } from "../models/host";
+import {
+  blackholeProxy,
+  fixtureUpstream,
+  groundTruth,
+  hostBin,
+  hostDirs,
+  run,
+  spillway,
+  type Blackhole,
+  type GroundTruth,
+  type HostDirs,
+} from "../models/host";
 import { handleId } from "../models/policy";
 import { promptTable } from "../models/report";
 import { startModelServer, type LoggedRequest, type ModelServer } from "../models/server";
@@ -73,7 +84,9 @@ describe("OpenCode 1.18.33 with spillway mcp", { timeout: 180_000 }, () => {
     expect(r.code, (r.out + r.err).slice(-3000)).toBe(0);
     withSpillway = model.requests.splice(0);
     const first = withSpillway.find((q) => q.main)!;
-    expect(first.tools).toEqual(expect.arrayContaining(["spillway_rescuer_fetch", "spillway_recall_result", "spillway_big_log", "spillway_digest"]));
+    expect(first.tools).toEqual(
+      expect.arrayContaining(["spillway_rescuer_fetch", "spillway_recall_result", "spillway_big_log", "spillway_digest"]),
+    );
     expect(first.results).toEqual([]);
     expectPolicyOutcome(withSpillway, truth, { recallExact: true });
     expect(proxy.attempts).toEqual([]);
@@ -83,14 +96,23 @@ describe("OpenCode 1.18.33 with spillway mcp", { timeout: 180_000 }, () => {
 
   it("the same policy without Spillway (the fixture configured in OpenCode directly) carries the whole log", async () => {
     const fx = fixtureUpstream();
-    writeFileSync(join(configDir, "opencode.json"), JSON.stringify({ ...userConfig(model.url), mcp: { fx: { type: "local", command: [fx.command, ...fx.args], enabled: true } } }, null, 2));
+    writeFileSync(
+      join(configDir, "opencode.json"),
+      JSON.stringify(
+        { ...userConfig(model.url), mcp: { fx: { type: "local", command: [fx.command, ...fx.args], enabled: true } } },
+        null,
+        2,
+      ),
+    );
     const r = await prompt();
     expect(r.code, (r.out + r.err).slice(-3000)).toBe(0);
     const without = model.requests.splice(0);
     const deliver = without.find((q) => q.action.type === "call" && q.action.step === "deliver")!;
     expect(deliver.results[0]!.parts).toContain(truth.log);
     expect(handleId(deliver.results[0]!.text)).toBeUndefined();
-    console.log(promptTable("OpenCode 1.18.33 (scripted model via @ai-sdk/openai-compatible), o200k tokens per request:", withSpillway, without));
+    console.log(
+      promptTable("OpenCode 1.18.33 (scripted model via @ai-sdk/openai-compatible), o200k tokens per request:", withSpillway, without),
+    );
     expect(proxy.attempts).toEqual([]);
   });
 });

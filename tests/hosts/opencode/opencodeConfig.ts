@@ -12,7 +12,12 @@ export function opencodeUserConfig(modelUrl: string): Record<string, unknown> {
     autoupdate: false,
     share: "disabled",
     provider: {
-      scripted: { npm: "@ai-sdk/openai-compatible", name: "Scripted model", options: { baseURL: `${modelUrl}/v1`, apiKey: "scripted" }, models: { "scripted-model": { name: "Scripted model", tool_call: true } } },
+      scripted: {
+        npm: "@ai-sdk/openai-compatible",
+        name: "Scripted model",
+        options: { baseURL: `${modelUrl}/v1`, apiKey: "scripted" },
+        models: { "scripted-model": { name: "Scripted model", tool_call: true } },
+      },
     },
   };
 }
@@ -40,5 +45,8 @@ export function opencodeEnv(dirs: HostDirs, proxyUrl: string): Record<string, st
  */
 export function prepareConfigDir(configDir: string): void {
   mkdirSync(join(configDir, "node_modules"), { recursive: true });
-  writeFileSync(join(configDir, "package-lock.json"), JSON.stringify({ packages: { "": { dependencies: { "@opencode-ai/plugin": "*" } } } }));
+  writeFileSync(
+    join(configDir, "package-lock.json"),
+    JSON.stringify({ packages: { "": { dependencies: { "@opencode-ai/plugin": "*" } } } }),
+  );
 }

@@ -70,21 +70,40 @@ function contentOf(reply: Reply): Block[] {
 function sseEvents(model: string, content: Block[], stopReason: string): string {
   const ev = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
   const usage = { input_tokens: 1, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-  const out = [ev("message_start", { type: "message_start", message: { id: nextId("msg"), type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage } })];
+  const out = [
+    ev("message_start", {
+      type: "message_start",
+      message: { id: nextId("msg"), type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage },
+    }),
+  ];
   content.forEach((b, index) => {
     if (b.type === "text") {
       out.push(ev("content_block_start", { type: "content_block_start", index, content_block: { type: "text", text: "" } }));
       out.push(ev("content_block_delta", { type: "content_block_delta", index, delta: { type: "text_delta", text: b.text } }));
     } else if (b.type === "tool_use" || b.type === "server_tool_use") {
-      out.push(ev("content_block_start", { type: "content_block_start", index, content_block: { type: b.type, id: b.id, name: b.name, input: {} } }));
-      out.push(ev("content_block_delta", { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify(b.input) } }));
+      out.push(
+        ev("content_block_start", {
+          type: "content_block_start",
+          index,
+          content_block: { type: b.type, id: b.id, name: b.name, input: {} },
+        }),
+      );
+      out.push(
+        ev("content_block_delta", {
+          type: "content_block_delta",
+          index,
+          delta: { type: "input_json_delta", partial_json: JSON.stringify(b.input) },
+        }),
+      );
     } else {
       // Result blocks of server tools arrive whole in their start event.
       out.push(ev("content_block_start", { type: "content_block_start", index, content_block: b }));
     }
     out.push(ev("content_block_stop", { type: "content_block_stop", index }));
   });
-  out.push(ev("message_delta", { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 1 } }));
+  out.push(
+    ev("message_delta", { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 1 } }),
+  );
   out.push(ev("message_stop", { type: "message_stop" }));
   return out.join("");
 }
@@ -96,7 +115,9 @@ export async function startModelServer(policy: Policy): Promise<ModelServer> {
     const path = (req.url ?? "/").split("?")[0]!;
     const raw = await readBody(req);
     if (req.method !== "POST" || !path.startsWith("/v1/messages")) {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: `no ${path} here` } }));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: `no ${path} here` } }));
       return;
     }
     let body: MessagesRequest;
@@ -124,7 +145,18 @@ export async function startModelServer(policy: Policy): Promise<ModelServer> {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" }).end(sseEvents(body.model, content, stop));
     } else {
       const usage = { input_tokens: 1, output_tokens: 1 };
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: nextId("msg"), type: "message", role: "assistant", model: body.model, content, stop_reason: stop, stop_sequence: null, usage }));
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          id: nextId("msg"),
+          type: "message",
+          role: "assistant",
+          model: body.model,
+          content,
+          stop_reason: stop,
+          stop_sequence: null,
+          usage,
+        }),
+      );
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -132,10 +164,11 @@ export async function startModelServer(policy: Policy): Promise<ModelServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -155,6 +188,7 @@ export function lastToolResults(req: MessagesRequest): Block[] {
 /** How many tool calls the model made so far in this conversation (the policy's step counter). */
 export function toolCallsSoFar(req: MessagesRequest): number {
   let n = 0;
-  for (const m of req.messages) if (m.role === "assistant" && typeof m.content !== "string") n += m.content.filter((b) => b.type === "tool_use").length;
+  for (const m of req.messages)
+    if (m.role === "assistant" && typeof m.content !== "string") n += m.content.filter((b) => b.type === "tool_use").length;
   return n;
 }

@@ -12,7 +12,9 @@ import { fileURLToPath } from "node:url";
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export const CLAUDE_BIN = join(ROOT, "node_modules/.bin/claude");
 /** The version these tests verify (the devDependency). */
-export const CLAUDE_VERSION: string = JSON.parse(readFileSync(join(ROOT, "node_modules/@anthropic-ai/claude-code/package.json"), "utf8")).version;
+export const CLAUDE_VERSION: string = JSON.parse(
+  readFileSync(join(ROOT, "node_modules/@anthropic-ai/claude-code/package.json"), "utf8"),
+).version;
 
 /** A throwaway user for one Claude Code run: its home, config folder and project folder. */
 export interface ClaudeHome {
@@ -78,7 +80,11 @@ export interface RunOptions {
 }
 
 /** Spawns a program in its own process group; the group is killed if it outlives `timeoutMs`. */
-export function runProcess(cmd: string, args: string[], opts: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runProcess(
+  cmd: string,
+  args: string[],
+  opts: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let stdout = "";
@@ -108,9 +114,20 @@ export function runProcess(cmd: string, args: string[], opts: { cwd: string; env
 
 /** `claude -p <prompt> --output-format stream-json --verbose [--dangerously-skip-permissions] …` in the project folder. */
 export async function runClaude(o: RunOptions): Promise<ClaudeRun> {
-  const args = ["-p", o.prompt, "--output-format", "stream-json", "--verbose", ...(o.bypass === false ? [] : ["--dangerously-skip-permissions"]), ...(o.args ?? [])];
+  const args = [
+    "-p",
+    o.prompt,
+    "--output-format",
+    "stream-json",
+    "--verbose",
+    ...(o.bypass === false ? [] : ["--dangerously-skip-permissions"]),
+    ...(o.args ?? []),
+  ];
   const r = await runProcess(CLAUDE_BIN, args, { cwd: o.home.project, env: o.env, timeoutMs: o.timeoutMs ?? 90_000 });
-  const events = r.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, any>);
+  const events = r.stdout
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as Record<string, any>);
   return {
     code: r.code,
     events,

@@ -14,7 +14,10 @@ export interface ServeProcess {
 
 /** `spillway serve --home H --port 0`, resolved once it prints the URL it serves. */
 export function startServe(home: string): Promise<ServeProcess> {
-  const child: ChildProcess = spawn(process.execPath, [SPILLWAY_BIN, "serve", "--home", home, "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, [SPILLWAY_BIN, "serve", "--home", home, "--port", "0"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -40,7 +43,11 @@ export function startServe(home: string): Promise<ServeProcess> {
 
 /** What `spillway connect <agent> --home H --port P` prints. */
 export async function connectOutput(agent: string, home: string, port: number): Promise<string> {
-  const r = await runProcess(process.execPath, [SPILLWAY_BIN, "connect", agent, "--home", home, "--port", String(port)], { cwd: ROOT, env: process.env as Record<string, string>, timeoutMs: 30_000 });
+  const r = await runProcess(process.execPath, [SPILLWAY_BIN, "connect", agent, "--home", home, "--port", String(port)], {
+    cwd: ROOT,
+    env: process.env as Record<string, string>,
+    timeoutMs: 30_000,
+  });
   if (r.code !== 0) throw new Error(`spillway connect ${agent} failed: ${r.stderr}`);
   return r.stdout;
 }

@@ -22,7 +22,11 @@ function serverEntry(pkg: string): string {
 export const upstream = {
   fixture: () => ({ command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT }),
   filesystem: (dir: string) => ({ command: process.execPath, args: [serverEntry("@modelcontextprotocol/server-filesystem"), dir] }),
-  memory: (file: string) => ({ command: process.execPath, args: [serverEntry("@modelcontextprotocol/server-memory")], env: { MEMORY_FILE_PATH: file } }),
+  memory: (file: string) => ({
+    command: process.execPath,
+    args: [serverEntry("@modelcontextprotocol/server-memory")],
+    env: { MEMORY_FILE_PATH: file },
+  }),
   everything: () => ({ command: process.execPath, args: [serverEntry("@modelcontextprotocol/server-everything"), "stdio"] }),
 };
 
@@ -57,7 +61,11 @@ export async function stdioClient(home: string, env: Record<string, string> = {}
 }
 
 /** A client of the Streamable HTTP endpoint. */
-export async function httpClient(url: string, token: string, name = "e2e-http"): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+export async function httpClient(
+  url: string,
+  token: string,
+  name = "e2e-http",
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name, version: "1.0.0" });
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
   await client.connect(transport);
@@ -77,4 +85,8 @@ export function idIn(text: string): string {
 }
 
 /** An upstream whose `huge` tool returns `mb` MiB of text (tests/mcp/fixtures/bigServer.ts). */
-export const bigUpstream = () => ({ command: process.execPath, args: ["--import", "tsx", join(ROOT, "tests/mcp/fixtures/bigServer.ts")], cwd: ROOT });
+export const bigUpstream = () => ({
+  command: process.execPath,
+  args: ["--import", "tsx", join(ROOT, "tests/mcp/fixtures/bigServer.ts")],
+  cwd: ROOT,
+});

@@ -18,7 +18,8 @@ describe("BlobTable", () => {
         resetKey=""
       />,
     );
-    for (const h of ["Id", "Tool", "Session", "Kind", "Label", "State", "Given as", "Size", "Stored", "Expiry", "Fetches"]) expect(html).toContain(`>${h}<`);
+    for (const h of ["Id", "Tool", "Session", "Kind", "Label", "State", "Given as", "Size", "Stored", "Expiry", "Fetches"])
+      expect(html).toContain(`>${h}<`);
     expect(html).toMatch(/aria-sort="ascending"[^>]*><button[^>]*>Size/);
     expect(html).toContain('aria-rowcount="100001"');
     // Without a scroll element (server render) the virtualizer draws nothing: 100 k rows never reach the DOM at once.

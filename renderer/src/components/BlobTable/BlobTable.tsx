@@ -29,7 +29,12 @@ const ROW_H = 28;
 export function BlobTable(p: BlobTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  const virtualizer = useVirtualizer({ count: p.total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: p.total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_H,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
@@ -114,9 +119,19 @@ export function BlobTable(p: BlobTableProps) {
               {g.headers.map((hd) => {
                 const sorted = hd.column.getIsSorted();
                 return (
-                  <th key={hd.id} data-col={hd.column.id} style={cellStyle(hd.column.id)} aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}>
+                  <th
+                    key={hd.id}
+                    data-col={hd.column.id}
+                    style={cellStyle(hd.column.id)}
+                    aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                  >
                     {hd.column.id === "select" ? (
-                      <input type="checkbox" aria-label="Select the rows on screen" checked={allOn} onChange={(e) => p.onSelect(allLoaded, e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        aria-label="Select the rows on screen"
+                        checked={allOn}
+                        onChange={(e) => p.onSelect(allLoaded, e.target.checked)}
+                      />
                     ) : (
                       <button type="button" onClick={hd.column.getToggleSortingHandler()}>
                         <table.FlexRender header={hd} />
@@ -148,9 +163,16 @@ export function BlobTable(p: BlobTableProps) {
                   ? row.getAllCells().map((c) => (
                       <td key={c.id} data-col={c.column.id} style={cellStyle(c.column.id)}>
                         {c.column.id === "select" ? (
-                          <input type="checkbox" aria-label={`Select ${id}`} checked={p.selected.has(id!)} onChange={(e) => p.onSelect([id!], e.target.checked)} />
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${id}`}
+                            checked={p.selected.has(id!)}
+                            onChange={(e) => p.onSelect([id!], e.target.checked)}
+                          />
                         ) : c.column.id === "id" ? (
-                          <a className="mono" href={`#/blobs/${id}`}>{id}</a>
+                          <a className="mono" href={`#/blobs/${id}`}>
+                            {id}
+                          </a>
                         ) : (
                           <table.FlexRender cell={c} />
                         )}
@@ -174,5 +196,11 @@ function cellStyle(id: string) {
   const [pref, min] = WIDTHS[id] ?? [100, 60];
   const grow = GROW[id] ?? 0;
   const right = id === "fetchCount" || id === "chars";
-  return { flex: `${grow} 1 ${pref}px`, minWidth: min, display: "flex", alignItems: "center", justifyContent: right ? "flex-end" : undefined };
+  return {
+    flex: `${grow} 1 ${pref}px`,
+    minWidth: min,
+    display: "flex",
+    alignItems: "center",
+    justifyContent: right ? "flex-end" : undefined,
+  };
 }

@@ -43,7 +43,17 @@ export function ConfigForm({ fields, value, issues, onChange }: ConfigFormProps)
   );
 }
 
-function FieldView({ f, value, issues, onChange }: { f: Field; value: Record<string, unknown>; issues: ConfigIssue[]; onChange: ConfigFormProps["onChange"] }) {
+function FieldView({
+  f,
+  value,
+  issues,
+  onChange,
+}: {
+  f: Field;
+  value: Record<string, unknown>;
+  issues: ConfigIssue[];
+  onChange: ConfigFormProps["onChange"];
+}) {
   const key = f.path.join(".");
   const id = `cfg-${key.replace(/\./g, "-")}`;
   const issue = issues.find((i) => i.path === key || i.path.startsWith(key + "."));
@@ -67,14 +77,33 @@ function FieldView({ f, value, issues, onChange }: { f: Field; value: Record<str
   switch (f.kind) {
     case "number":
       control = (
-        <input {...common} className="input num" type="number" style={{ textAlign: "left" }} step={f.integer ? 1 : "any"} min={f.min} max={f.max} value={typeof v === "number" ? v : ""}
-          onChange={(e) => onChange(f.path, e.target.value === "" ? undefined : Number(e.target.value))} />
+        <input
+          {...common}
+          className="input num"
+          type="number"
+          style={{ textAlign: "left" }}
+          step={f.integer ? 1 : "any"}
+          min={f.min}
+          max={f.max}
+          value={typeof v === "number" ? v : ""}
+          onChange={(e) => onChange(f.path, e.target.value === "" ? undefined : Number(e.target.value))}
+        />
       );
       break;
     case "enum":
       control = (
-        <select {...common} className="input" value={String(v ?? f.def ?? "")} onChange={(e) => onChange(f.path, e.target.value)} disabled={f.options.length < 2}>
-          {f.options.map((o) => <option key={o} value={o}>{o}</option>)}
+        <select
+          {...common}
+          className="input"
+          value={String(v ?? f.def ?? "")}
+          onChange={(e) => onChange(f.path, e.target.value)}
+          disabled={f.options.length < 2}
+        >
+          {f.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
         </select>
       );
       break;
@@ -86,8 +115,21 @@ function FieldView({ f, value, issues, onChange }: { f: Field; value: Record<str
       break;
     case "list":
       control = (
-        <textarea {...common} className="input" rows={3} value={Array.isArray(v) ? v.join("\n") : ""}
-          onChange={(e) => onChange(f.path, e.target.value.split("\n").map((s) => s.trim()).filter(Boolean))} />
+        <textarea
+          {...common}
+          className="input"
+          rows={3}
+          value={Array.isArray(v) ? v.join("\n") : ""}
+          onChange={(e) =>
+            onChange(
+              f.path,
+              e.target.value
+                .split("\n")
+                .map((s) => s.trim())
+                .filter(Boolean),
+            )
+          }
+        />
       );
       break;
     case "json":
@@ -96,16 +138,36 @@ function FieldView({ f, value, issues, onChange }: { f: Field; value: Record<str
   }
   return (
     <div className="field" style={f.kind === "json" ? { gridColumn: "1 / -1" } : undefined}>
-      <label htmlFor={id} className="mono" style={{ fontSize: 12, color: "var(--text)", textTransform: "none", letterSpacing: 0 }}>{key}</label>
+      <label htmlFor={id} className="mono" style={{ fontSize: 12, color: "var(--text)", textTransform: "none", letterSpacing: 0 }}>
+        {key}
+      </label>
       {control}
-      {help && <small id={`${id}-help`} className="muted">{help}</small>}
-      {issue && <small id={`${id}-err`} role="alert" style={{ color: "var(--bad)" }}>{issue.message}</small>}
+      {help && (
+        <small id={`${id}-help`} className="muted">
+          {help}
+        </small>
+      )}
+      {issue && (
+        <small id={`${id}-err`} role="alert" style={{ color: "var(--bad)" }}>
+          {issue.message}
+        </small>
+      )}
     </div>
   );
 }
 
 /** A JSON value edited as text; it reaches the form value only when it parses. */
-function JsonField({ value, onChange, ...rest }: { value: unknown; onChange: (v: unknown) => void; id: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) {
+function JsonField({
+  value,
+  onChange,
+  ...rest
+}: {
+  value: unknown;
+  onChange: (v: unknown) => void;
+  id: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
   const [text, setText] = useState(() => JSON.stringify(value ?? {}, null, 2));
   const [bad, setBad] = useState<string | null>(null);
   useEffect(() => {
@@ -113,7 +175,12 @@ function JsonField({ value, onChange, ...rest }: { value: unknown; onChange: (v:
   }, [JSON.stringify(value)]);
   return (
     <>
-      <textarea {...rest} className="input" rows={Math.min(16, Math.max(3, text.split("\n").length))} value={text} spellCheck={false}
+      <textarea
+        {...rest}
+        className="input"
+        rows={Math.min(16, Math.max(3, text.split("\n").length))}
+        value={text}
+        spellCheck={false}
         onChange={(e) => {
           setText(e.target.value);
           try {
@@ -122,8 +189,13 @@ function JsonField({ value, onChange, ...rest }: { value: unknown; onChange: (v:
           } catch (err) {
             setBad((err as Error).message);
           }
-        }} />
-      {bad && <small role="alert" style={{ color: "var(--bad)" }}>Not valid JSON yet: {bad}</small>}
+        }}
+      />
+      {bad && (
+        <small role="alert" style={{ color: "var(--bad)" }}>
+          Not valid JSON yet: {bad}
+        </small>
+      )}
     </>
   );
 }

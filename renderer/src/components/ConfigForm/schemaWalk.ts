@@ -24,7 +24,16 @@ function fieldOf(s: Schema, path: string[]): Field {
   if (s.type === "integer" || s.type === "number") {
     const max = typeof s.maximum === "number" && s.maximum < SAFE ? s.maximum : undefined;
     const min = typeof s.minimum === "number" ? s.minimum : typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : undefined;
-    return { kind: "number", path, title, integer: s.type === "integer", min, max, exclusiveMin: typeof s.exclusiveMinimum === "number", def: s.default as number | undefined };
+    return {
+      kind: "number",
+      path,
+      title,
+      integer: s.type === "integer",
+      min,
+      max,
+      exclusiveMin: typeof s.exclusiveMinimum === "number",
+      def: s.default as number | undefined,
+    };
   }
   if (Array.isArray(s.enum)) return { kind: "enum", path, title, options: s.enum.map(String), def: s.default as string | undefined };
   if (s.const !== undefined) return { kind: "enum", path, title, options: [String(s.const)], def: String(s.const) };
@@ -47,6 +56,7 @@ export function setAt(obj: Record<string, unknown>, path: string[], value: unkno
   const child = obj[k];
   return {
     ...obj,
-    [k]: rest.length === 0 ? value : setAt(child !== null && typeof child === "object" ? (child as Record<string, unknown>) : {}, rest, value),
+    [k]:
+      rest.length === 0 ? value : setAt(child !== null && typeof child === "object" ? (child as Record<string, unknown>) : {}, rest, value),
   };
 }

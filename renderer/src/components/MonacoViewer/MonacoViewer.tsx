@@ -105,7 +105,10 @@ export default function MonacoViewer(p: MonacoViewerProps) {
     for (const m of p.marks) {
       const ln = m.line - p.firstLine + 1;
       if (ln < 1 || ln > lines) continue;
-      decos.push({ range: new monaco.Range(ln, 1, ln, 1), options: { isWholeLine: true, className: "hit-line", linesDecorationsClassName: "hit-gutter" } });
+      decos.push({
+        range: new monaco.Range(ln, 1, ln, 1),
+        options: { isWholeLine: true, className: "hit-line", linesDecorationsClassName: "hit-gutter" },
+      });
       if (p.inlineMarks !== false && m.startCol !== undefined && m.endCol !== undefined && m.endCol > m.startCol) {
         decos.push({ range: new monaco.Range(ln, m.startCol + 1, ln, m.endCol + 1), options: { inlineClassName: "hit-inline" } });
       }
@@ -131,5 +134,13 @@ export default function MonacoViewer(p: MonacoViewerProps) {
     }
   }, [p.reveal?.seq, p.text]);
 
-  return <div ref={host} className="monaco-host" data-first-line={p.firstLine} data-revealed-line={p.reveal?.line ?? ""} style={{ flex: 1, minHeight: 0 }} />;
+  return (
+    <div
+      ref={host}
+      className="monaco-host"
+      data-first-line={p.firstLine}
+      data-revealed-line={p.reveal?.line ?? ""}
+      style={{ flex: 1, minHeight: 0 }}
+    />
+  );
 }

@@ -23,7 +23,18 @@ export function BarList({ bars, unit, renderKey, testId, emptyText }: BarListPro
       {bars.map((b) => {
         const w = (Math.abs(b.net) / max) * 100;
         return (
-          <li key={b.key} data-key={b.key} data-net={b.net} style={{ display: "grid", gridTemplateColumns: "minmax(90px, 34%) 1fr 92px", alignItems: "center", gap: 8, padding: "3px 12px" }}>
+          <li
+            key={b.key}
+            data-key={b.key}
+            data-net={b.net}
+            style={{
+              display: "grid",
+              gridTemplateColumns: "minmax(90px, 34%) 1fr 92px",
+              alignItems: "center",
+              gap: 8,
+              padding: "3px 12px",
+            }}
+          >
             <span className="mono" style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }} title={b.key}>
               {renderKey ? renderKey(b.key) : b.key}
             </span>

@@ -21,7 +21,9 @@ export function SavingsTimeChart({ bars, unit, period }: { bars: Bar[]; unit: st
   const labelEvery = Math.max(1, Math.ceil(bars.length / Math.max(1, Math.floor(plotW / 70))));
   const label = (key: string) => (period === "hour" ? `${key.slice(11, 13)}h` : key.slice(5));
   const shown = period === "hour" ? bars.filter((b) => b.returned !== 0 || b.net !== 0) : bars;
-  const summary = shown.map((b) => `${b.key}: returned ${fmtInt(b.returned)}, given ${fmtInt(b.given)}, pulled back ${fmtInt(b.pulled)}, net ${fmtInt(b.net)}`).join("; ");
+  const summary = shown
+    .map((b) => `${b.key}: returned ${fmtInt(b.returned)}, given ${fmtInt(b.given)}, pulled back ${fmtInt(b.pulled)}, net ${fmtInt(b.net)}`)
+    .join("; ");
   return (
     <div ref={ref} data-testid={`savings-by-${period}`}>
       <svg width={width} height={H} role="img" aria-label={`Savings per ${period} (UTC) in ${unit}. ${summary || "No calls yet."}`}>
@@ -61,8 +63,12 @@ export function SavingsTimeChart({ bars, unit, period }: { bars: Bar[]; unit: st
         })}
       </svg>
       <div className="muted" style={{ display: "flex", gap: 14, fontSize: 11, padding: "0 0 0 48px" }}>
-        <span><Swatch color="var(--bar-2)" /> returned by tools</span>
-        <span><Swatch color="var(--bar)" /> given to the model + pulled back</span>
+        <span>
+          <Swatch color="var(--bar-2)" /> returned by tools
+        </span>
+        <span>
+          <Swatch color="var(--bar)" /> given to the model + pulled back
+        </span>
         <span>number: net saved</span>
       </div>
     </div>
@@ -75,5 +81,9 @@ function edgeX(cx: number, width: number): number {
 }
 
 function Swatch({ color }: { color: string }) {
-  return <svg width="9" height="9" aria-hidden="true" style={{ marginRight: 3 }}><rect width="9" height="9" fill={color} rx="2" /></svg>;
+  return (
+    <svg width="9" height="9" aria-hidden="true" style={{ marginRight: 3 }}>
+      <rect width="9" height="9" fill={color} rx="2" />
+    </svg>
+  );
 }

@@ -2,8 +2,19 @@ import { describe, expect, it } from "vitest";
 import { niceMax, toBars } from "./figures";
 
 const row = {
-  key: "read_file", calls: 3, rescued: 2, stubbed: 1, returnedChars: 90_000, returnedTokens: 20_000, givenChars: 9_000, givenTokens: 2_000,
-  pulledChars: 4_000, pulledTokens: 900, netChars: 77_000, netTokens: 17_100, pendingTokenCounts: 0,
+  key: "read_file",
+  calls: 3,
+  rescued: 2,
+  stubbed: 1,
+  returnedChars: 90_000,
+  returnedTokens: 20_000,
+  givenChars: 9_000,
+  givenTokens: 2_000,
+  pulledChars: 4_000,
+  pulledTokens: 900,
+  netChars: 77_000,
+  netTokens: 17_100,
+  pendingTokenCounts: 0,
 };
 
 describe("savings figures", () => {

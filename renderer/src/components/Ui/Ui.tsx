@@ -20,7 +20,21 @@ export function Card({ label, value, sub, testId }: { label: string; value: Reac
   );
 }
 
-export function Panel({ title, actions, children, testId, wide, span }: { title: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string; wide?: boolean; span?: number }) {
+export function Panel({
+  title,
+  actions,
+  children,
+  testId,
+  wide,
+  span,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  wide?: boolean;
+  span?: number;
+}) {
   const style = wide ? { gridColumn: "1 / -1" } : span ? { gridColumn: `span ${span}` } : undefined;
   return (
     <section className="panel" data-testid={testId} style={style}>
@@ -88,11 +102,30 @@ export function CopyButton({ text, label, getText }: { text?: string; label: str
 }
 
 /** A tab list; the tab ids are `${idPrefix}-${id}` (unique per page when several lists are shown). */
-export function Tabs<T extends string>({ tabs, value, onChange, label, idPrefix = "tab" }: { tabs: { id: T; label: string }[]; value: T; onChange: (t: T) => void; label: string; idPrefix?: string }) {
+export function Tabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+  idPrefix = "tab",
+}: {
+  tabs: { id: T; label: string }[];
+  value: T;
+  onChange: (t: T) => void;
+  label: string;
+  idPrefix?: string;
+}) {
   return (
     <div className="tabs" role="tablist" aria-label={label}>
       {tabs.map((t) => (
-        <button key={t.id} type="button" role="tab" aria-selected={t.id === value} onClick={() => onChange(t.id)} id={`${idPrefix}-${t.id}`}>
+        <button
+          key={t.id}
+          type="button"
+          role="tab"
+          aria-selected={t.id === value}
+          onClick={() => onChange(t.id)}
+          id={`${idPrefix}-${t.id}`}
+        >
           {t.label}
         </button>
       ))}

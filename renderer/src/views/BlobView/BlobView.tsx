@@ -25,7 +25,15 @@ export function BlobView({ id, line }: { id: string; line?: number }) {
   const d = detail.data;
   return (
     <>
-      <ViewHead title={<span>Blob <span className="mono">{id}</span></span>}>{d && <BlobHeadActions detail={d} />}</ViewHead>
+      <ViewHead
+        title={
+          <span>
+            Blob <span className="mono">{id}</span>
+          </span>
+        }
+      >
+        {d && <BlobHeadActions detail={d} />}
+      </ViewHead>
       <Progress on={detail.loading || detail.refreshing} label="Loading the blob" />
       {detail.error && (
         <div className="view-body">
@@ -48,11 +56,15 @@ function BlobHeadActions({ detail }: { detail: BlobDetail }) {
     <div style={{ display: "flex", gap: 6, alignItems: "center" }}>
       <Badge value={m.kind} />
       <Badge value={m.label} title="Sensitivity label" />
-      <span data-testid="blob-state"><Badge value={m.state} title={m.tombstoneReason ?? undefined} /></span>
+      <span data-testid="blob-state">
+        <Badge value={m.state} title={m.tombstoneReason ?? undefined} />
+      </span>
       <button type="button" className="btn" disabled={gone || pin.pending} onClick={() => void pin.run({ ids: [m.id] })}>
         {m.pinned ? "Unpin" : "Pin"}
       </button>
-      <button type="button" className="btn" disabled={gone || exp.pending} onClick={() => void exp.run(m.id)}>Export</button>
+      <button type="button" className="btn" disabled={gone || exp.pending} onClick={() => void exp.run(m.id)}>
+        Export
+      </button>
       <button
         type="button"
         className={`btn danger${confirm ? " primary" : ""}`}
@@ -62,7 +74,11 @@ function BlobHeadActions({ detail }: { detail: BlobDetail }) {
       >
         {confirm ? "Confirm purge" : "Purge"}
       </button>
-      {exp.savedTo && <span className="muted" role="status">Saved to {exp.savedTo}</span>}
+      {exp.savedTo && (
+        <span className="muted" role="status">
+          Saved to {exp.savedTo}
+        </span>
+      )}
       <ErrorNote error={pin.error ?? purge.error ?? exp.error} />
     </div>
   );
@@ -71,18 +87,48 @@ function BlobHeadActions({ detail }: { detail: BlobDetail }) {
 function MetaLine({ detail }: { detail: BlobDetail }) {
   const m = detail.meta;
   return (
-    <div className="toolbar" style={{ gap: "4px 16px", alignItems: "center", padding: "6px 16px", flexWrap: "wrap", whiteSpace: "nowrap" }} data-testid="blob-meta">
-      <span><span className="muted">tool </span><span className="mono">{m.tool}</span>{m.server && <span className="muted"> ({m.server})</span>}</span>
-      <span><span className="muted">session </span><a className="mono" href={formatRoute({ name: "session", id: m.sessionId })} title={m.sessionId}>{shortId(m.sessionId, 24)}</a></span>
-      <span className="num">{fmtInt(m.chars)} chars · {fmtInt(m.lines)} lines</span>
+    <div
+      className="toolbar"
+      style={{ gap: "4px 16px", alignItems: "center", padding: "6px 16px", flexWrap: "wrap", whiteSpace: "nowrap" }}
+      data-testid="blob-meta"
+    >
+      <span>
+        <span className="muted">tool </span>
+        <span className="mono">{m.tool}</span>
+        {m.server && <span className="muted"> ({m.server})</span>}
+      </span>
+      <span>
+        <span className="muted">session </span>
+        <a className="mono" href={formatRoute({ name: "session", id: m.sessionId })} title={m.sessionId}>
+          {shortId(m.sessionId, 24)}
+        </a>
+      </span>
+      <span className="num">
+        {fmtInt(m.chars)} chars · {fmtInt(m.lines)} lines
+      </span>
       {!/^[\d,]+ lines$/.test(m.shape) && (
-        <span className="mono muted" title={m.shape} style={{ maxWidth: "34%", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+        <span
+          className="mono muted"
+          title={m.shape}
+          style={{ maxWidth: "34%", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+        >
           {m.shape}
         </span>
       )}
-      <span><span className="muted">stored </span>{fmtTime(m.createdAt)}</span>
-      {m.state === "live" && <span><span className="muted">expires </span>{fmtAgo(m.expiresAt)}</span>}
-      <span><span className="muted">fetched </span>{fmtInt(m.fetchCount)}×</span>
+      <span>
+        <span className="muted">stored </span>
+        {fmtTime(m.createdAt)}
+      </span>
+      {m.state === "live" && (
+        <span>
+          <span className="muted">expires </span>
+          {fmtAgo(m.expiresAt)}
+        </span>
+      )}
+      <span>
+        <span className="muted">fetched </span>
+        {fmtInt(m.fetchCount)}×
+      </span>
     </div>
   );
 }
@@ -101,8 +147,8 @@ function BlobBody({ detail, line }: { detail: BlobDetail; line?: number }) {
       <div className="view-body">
         <MetaLine detail={detail} />
         <div className="callout warn">
-          This blob is a tombstone ({m.tombstoneReason ?? "removed"} {fmtAgo(m.tombstonedAt)}): its content is gone. A late fetch by an agent gets
-          guidance to re-run {m.tool}.
+          This blob is a tombstone ({m.tombstoneReason ?? "removed"} {fmtAgo(m.tombstonedAt)}): its content is gone. A late fetch by an
+          agent gets guidance to re-run {m.tool}.
         </div>
         <LineagePanel detail={detail} />
       </div>
@@ -112,7 +158,11 @@ function BlobBody({ detail, line }: { detail: BlobDetail; line?: number }) {
     <>
       <MetaLine detail={detail} />
       {detail.maskable && (
-        <div className="callout warn" style={{ margin: "6px 16px", display: "flex", gap: 10, alignItems: "center" }} data-testid="mask-note">
+        <div
+          className="callout warn"
+          style={{ margin: "6px 16px", display: "flex", gap: 10, alignItems: "center" }}
+          data-testid="mask-note"
+        >
           <span>
             Labelled <b>credential</b>: shown {masked ? "masked, as the model sees it" : "REVEALED, exact bytes"}.
           </span>
@@ -123,7 +173,10 @@ function BlobBody({ detail, line }: { detail: BlobDetail; line?: number }) {
       )}
       <div style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(340px, 38%)", flex: 1, minHeight: 0 }}>
         <ContentPane id={m.id} kind={m.kind} theme={theme} win={win} marks={marks} />
-        <aside style={{ borderLeft: "1px solid var(--border)", display: "flex", flexDirection: "column", minHeight: 0 }} aria-label="Blob details">
+        <aside
+          style={{ borderLeft: "1px solid var(--border)", display: "flex", flexDirection: "column", minHeight: 0 }}
+          aria-label="Blob details"
+        >
           <Tabs<Tab>
             label="Blob panels"
             value={tab}
@@ -135,10 +188,17 @@ function BlobBody({ detail, line }: { detail: BlobDetail; line?: number }) {
               { id: "lineage", label: "Lineage" },
             ]}
           />
-          <div role="tabpanel" aria-labelledby={`tab-${tab}`} style={{ display: "flex", flexDirection: "column", flex: 1, minHeight: 0, overflow: "auto" }}>
+          <div
+            role="tabpanel"
+            aria-labelledby={`tab-${tab}`}
+            style={{ display: "flex", flexDirection: "column", flex: 1, minHeight: 0, overflow: "auto" }}
+          >
             {tab === "handle" && <HandlePanel detail={detail} />}
             {/* Kept mounted, so a grep and its hits survive a look at another tab. */}
-            <div hidden={tab !== "tools"} style={{ display: tab === "tools" ? "flex" : "none", flexDirection: "column", flex: 1, minHeight: 0 }}>
+            <div
+              hidden={tab !== "tools"}
+              style={{ display: tab === "tools" ? "flex" : "none", flexDirection: "column", flex: 1, minHeight: 0 }}
+            >
               <FetchPanel id={m.id} masked={detail.maskable && masked} onJump={onJump} onResult={onResult} />
             </div>
             {tab === "outline" && <OutlinePanel id={m.id} masked={detail.maskable && masked} onJump={onJump} />}

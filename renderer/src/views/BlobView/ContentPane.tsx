@@ -41,12 +41,27 @@ export function ContentPane({ id, kind, theme, win, marks }: ContentPaneProps) {
         <button type="button" className="btn small" onClick={win.prev} disabled={!p || p.startChar === 0}>
           ◀ Prev
         </button>
-        <button type="button" className="btn small" onClick={win.next} disabled={!p || (p.by === "lines" ? p.end >= p.totalLines : p.end >= p.totalChars)}>
+        <button
+          type="button"
+          className="btn small"
+          onClick={win.next}
+          disabled={!p || (p.by === "lines" ? p.end >= p.totalLines : p.end >= p.totalChars)}
+        >
           Next ▶
         </button>
         <form onSubmit={submit} style={{ display: "flex", gap: 4 }}>
-          <label className="sr-only" htmlFor="goto-line">Go to line</label>
-          <input id="goto-line" className="input" style={{ width: 110, height: 22 }} placeholder="go to line" inputMode="numeric" value={goto} onChange={(e) => setGoto(e.target.value)} />
+          <label className="sr-only" htmlFor="goto-line">
+            Go to line
+          </label>
+          <input
+            id="goto-line"
+            className="input"
+            style={{ width: 110, height: 22 }}
+            placeholder="go to line"
+            inputMode="numeric"
+            value={goto}
+            onChange={(e) => setGoto(e.target.value)}
+          />
         </form>
         {p && p.totalLines > WINDOW_HINT && (
           <input
@@ -57,7 +72,9 @@ export function ContentPane({ id, kind, theme, win, marks }: ContentPaneProps) {
             value={Math.min(topLine, p.totalLines - 1)}
             onChange={(e) => setTopLine(Number(e.target.value))}
             onPointerUp={() => win.jump(topLine)}
-            onKeyUp={(e) => (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End" || e.key.startsWith("Page")) && win.jump(topLine)}
+            onKeyUp={(e) =>
+              (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End" || e.key.startsWith("Page")) && win.jump(topLine)
+            }
             style={{ flex: 1, minWidth: 80 }}
           />
         )}
@@ -69,11 +86,17 @@ export function ContentPane({ id, kind, theme, win, marks }: ContentPaneProps) {
       <ErrorNote error={win.page.error} />
       {p && p.cutLines.length > 0 && (
         <div className="callout warn" style={{ margin: "6px 10px" }}>
-          {p.cutLines.length === 1 ? `Line ${fmtInt(p.cutLines[0]!.line)} is` : `${fmtInt(p.cutLines.length)} lines are`} longer than 20,000 chars and
-          shown cut; use Range by chars in Tools for the rest.
+          {p.cutLines.length === 1 ? `Line ${fmtInt(p.cutLines[0]!.line)} is` : `${fmtInt(p.cutLines.length)} lines are`} longer than 20,000
+          chars and shown cut; use Range by chars in Tools for the rest.
         </div>
       )}
-      <Suspense fallback={<div className="muted" style={{ padding: 12, flex: 1 }}>Loading the viewer…</div>}>
+      <Suspense
+        fallback={
+          <div className="muted" style={{ padding: 12, flex: 1 }}>
+            Loading the viewer…
+          </div>
+        }
+      >
         {p && (
           <MonacoViewer
             text={p.text}

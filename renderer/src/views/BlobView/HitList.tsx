@@ -10,7 +10,12 @@ export function HitList({ jumps, onJump, testId }: { jumps: Jump[]; onJump: (j: 
         <li key={`${j.line}:${j.startCol ?? ""}:${i}`}>
           <button type="button" className="row" data-line={j.line} onClick={() => onJump(j)}>
             <span className="muted">L{fmtInt(j.line).replace(/,/g, "")} </span>
-            <Highlighted text={j.text} from={shift(j.startCol, j.textStart)} to={shift(j.endCol, j.textStart)} prefix={(j.textStart ?? 0) > 0} />
+            <Highlighted
+              text={j.text}
+              from={shift(j.startCol, j.textStart)}
+              to={shift(j.endCol, j.textStart)}
+              prefix={(j.textStart ?? 0) > 0}
+            />
           </button>
         </li>
       ))}

@@ -36,7 +36,12 @@ function describe(e: LedgerEvent): string {
 /** Who did it; `link` false inside a summary, which may hold no other control. */
 function Who({ e, link }: { e: LedgerEvent; link: boolean }) {
   if (!e.sessionId) return <span className="muted">{e.type === "fetch" || e.type === "recall" ? readerOf(e) : "operator"}</span>;
-  if (!link) return <span className="mono" title={e.sessionId}>{shortId(e.sessionId, 14)}</span>;
+  if (!link)
+    return (
+      <span className="mono" title={e.sessionId}>
+        {shortId(e.sessionId, 14)}
+      </span>
+    );
   return (
     <a className="mono" href={formatRoute({ name: "session", id: e.sessionId })} title={e.sessionId}>
       {shortId(e.sessionId, 14)}
@@ -48,8 +53,24 @@ function EventAnswer({ id }: { id: number }) {
   const d = useOp("events.get", { eventId: id });
   const a = d.data?.event.answer;
   if (!d.data) return <p className="muted">Loading…</p>;
-  if (!a) return <p className="muted" style={{ margin: 0 }}>{d.data.event.data?.answer === "the whole blob" ? "The whole blob, as the session may see it." : "The answer was not kept (it went with the content, or predates kept answers)."}</p>;
-  return <TextPane title="What it gave" text={a.text} totalChars={a.totalChars} truncated={a.truncated} testId="lineage-answer" maxHeight={240} />;
+  if (!a)
+    return (
+      <p className="muted" style={{ margin: 0 }}>
+        {d.data.event.data?.answer === "the whole blob"
+          ? "The whole blob, as the session may see it."
+          : "The answer was not kept (it went with the content, or predates kept answers)."}
+      </p>
+    );
+  return (
+    <TextPane
+      title="What it gave"
+      text={a.text}
+      totalChars={a.totalChars}
+      truncated={a.truncated}
+      testId="lineage-answer"
+      maxHeight={240}
+    />
+  );
 }
 
 function EventRow({ e }: { e: LedgerEvent }) {
@@ -57,7 +78,9 @@ function EventRow({ e }: { e: LedgerEvent }) {
   const readable = e.type === "fetch" || e.type === "recall" || e.type === "expansion";
   const head = (link: boolean) => (
     <>
-      <span className="mono muted" title={fmtTime(e.ts)}>{fmtShortTime(e.ts)}</span>
+      <span className="mono muted" title={fmtTime(e.ts)}>
+        {fmtShortTime(e.ts)}
+      </span>
       <span>
         <Badge value={refused ? "refused" : e.type} title={e.type} />
       </span>
@@ -75,7 +98,10 @@ function EventRow({ e }: { e: LedgerEvent }) {
         <div style={{ padding: "4px 0 8px" }}>
           {e.sessionId && (
             <p className="muted" style={{ margin: "0 0 4px" }}>
-              By session <a className="mono" href={formatRoute({ name: "session", id: e.sessionId })}>{e.sessionId}</a>
+              By session{" "}
+              <a className="mono" href={formatRoute({ name: "session", id: e.sessionId })}>
+                {e.sessionId}
+              </a>
             </p>
           )}
           <EventAnswer id={e.id} />
@@ -95,20 +121,33 @@ export function LineagePanel({ detail }: { detail: BlobDetail }) {
           <p style={{ margin: 0 }}>
             <span className="mono">{l.producedBy.tool}</span>
             {l.producedBy.server ? <span className="muted"> on {l.producedBy.server}</span> : null} in session{" "}
-            <a href={formatRoute({ name: "session", id: l.producedBy.sessionId, call: l.producedBy.id })} title={l.producedBy.sessionId}>{shortId(l.producedBy.sessionId, 30)}</a> at {fmtTime(l.producedBy.ts)}
+            <a href={formatRoute({ name: "session", id: l.producedBy.sessionId, call: l.producedBy.id })} title={l.producedBy.sessionId}>
+              {shortId(l.producedBy.sessionId, 30)}
+            </a>{" "}
+            at {fmtTime(l.producedBy.ts)}
           </p>
         ) : (
-          <p className="muted" style={{ margin: 0 }}>No call recorded (put into the store directly).</p>
+          <p className="muted" style={{ margin: 0 }}>
+            No call recorded (put into the store directly).
+          </p>
         )}
       </section>
       <section>
-        <h3 className="sub">Held by {fmtInt(l.heldBy.length)} session{l.heldBy.length === 1 ? "" : "s"}</h3>
+        <h3 className="sub">
+          Held by {fmtInt(l.heldBy.length)} session{l.heldBy.length === 1 ? "" : "s"}
+        </h3>
         <ul className="list ledger-list">
           {l.heldBy.map((h) => (
             <li key={h.sessionId} className="ledger-row">
-              <span className="mono muted" title={fmtTime(h.firstSeenAt)}>{fmtShortTime(h.firstSeenAt)}</span>
+              <span className="mono muted" title={fmtTime(h.firstSeenAt)}>
+                {fmtShortTime(h.firstSeenAt)}
+              </span>
               <span className="muted">gen {h.generation}</span>
-              <span className="ledger-what"><a href={formatRoute({ name: "session", id: h.sessionId })} className="mono" title={h.sessionId}>{shortId(h.sessionId, 14)}</a></span>
+              <span className="ledger-what">
+                <a href={formatRoute({ name: "session", id: h.sessionId })} className="mono" title={h.sessionId}>
+                  {shortId(h.sessionId, 14)}
+                </a>
+              </span>
             </li>
           ))}
         </ul>
@@ -118,11 +157,23 @@ export function LineagePanel({ detail }: { detail: BlobDetail }) {
         <ul className="list ledger-list" data-testid="lineage-calls">
           {l.calls.map((c) => (
             <li key={`${c.id}:${c.outcome}:${c.blobId}`} className="ledger-row">
-              <span className="mono muted" title={fmtTime(c.ts)}>{fmtShortTime(c.ts)}</span>
-              <span><Badge value={c.outcome} /></span>
+              <span className="mono muted" title={fmtTime(c.ts)}>
+                {fmtShortTime(c.ts)}
+              </span>
+              <span>
+                <Badge value={c.outcome} />
+              </span>
               <span className="ledger-what">
-                <a href={formatRoute({ name: "session", id: c.sessionId, call: c.id })} title={`Open this call in session ${c.sessionId}`} className="mono">{shortId(c.sessionId, 14)}</a>{" "}
-                <span>{fmtInt(c.returnedChars)} → {fmtInt(c.givenChars)} chars given</span>
+                <a
+                  href={formatRoute({ name: "session", id: c.sessionId, call: c.id })}
+                  title={`Open this call in session ${c.sessionId}`}
+                  className="mono"
+                >
+                  {shortId(c.sessionId, 14)}
+                </a>{" "}
+                <span>
+                  {fmtInt(c.returnedChars)} → {fmtInt(c.givenChars)} chars given
+                </span>
               </span>
             </li>
           ))}
@@ -131,10 +182,14 @@ export function LineagePanel({ detail }: { detail: BlobDetail }) {
       <section>
         <h3 className="sub">Reads, expansions and lifecycle ({fmtInt(l.events.length)})</h3>
         {l.events.length === 0 ? (
-          <p className="muted" style={{ margin: 0 }}>Nothing has read it back yet.</p>
+          <p className="muted" style={{ margin: 0 }}>
+            Nothing has read it back yet.
+          </p>
         ) : (
           <ul className="list ledger-list" data-testid="lineage-events">
-            {l.events.map((e) => <EventRow key={e.id} e={e} />)}
+            {l.events.map((e) => (
+              <EventRow key={e.id} e={e} />
+            ))}
           </ul>
         )}
       </section>

@@ -53,7 +53,9 @@ export function useBlobWindow(meta: BlobMeta, masked: boolean, initialLine?: num
   const byChars = prefersChars(meta);
   const [win, setWin] = useState<Win>(() =>
     byChars
-      ? initialLine !== undefined ? { by: "chars", start: 0, anchorLine: initialLine } : { by: "chars", start: 0 }
+      ? initialLine !== undefined
+        ? { by: "chars", start: 0, anchorLine: initialLine }
+        : { by: "chars", start: 0 }
       : firstLinesWindow(initialLine),
   );
   const seq = useRef(0);
@@ -102,6 +104,9 @@ export function useBlobWindow(meta: BlobMeta, masked: boolean, initialLine?: num
 
   const next = () => p && (p.by === "lines" ? setWin({ by: "lines", start: p.end }) : setWin({ by: "chars", start: p.end }));
   const prev = () =>
-    p && (p.by === "lines" ? setWin({ by: "lines", start: Math.max(0, p.start - WINDOW_LINES) }) : setWin({ by: "chars", start: Math.max(0, p.startChar - WINDOW_CHARS) }));
+    p &&
+    (p.by === "lines"
+      ? setWin({ by: "lines", start: Math.max(0, p.start - WINDOW_LINES) })
+      : setWin({ by: "chars", start: Math.max(0, p.startChar - WINDOW_CHARS) }));
   return { page, win, reveal, jump, onEdge, next, prev, byChars };
 }

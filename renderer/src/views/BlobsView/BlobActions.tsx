@@ -29,7 +29,13 @@ export function BlobActions({ selected, onDone }: { selected: string[]; onDone?:
       <button type="button" className="btn" disabled={none || busy} onClick={() => void unpin.run({ ids: selected })}>
         Unpin{suffix}
       </button>
-      <button type="button" className="btn" disabled={n !== 1 || busy} onClick={() => void exp.run(selected[0]!)} title="Download the content (masked for credential blobs)">
+      <button
+        type="button"
+        className="btn"
+        disabled={n !== 1 || busy}
+        onClick={() => void exp.run(selected[0]!)}
+        title="Download the content (masked for credential blobs)"
+      >
         Export
       </button>
       <button
@@ -45,7 +51,11 @@ export function BlobActions({ selected, onDone }: { selected: string[]; onDone?:
       >
         {confirming ? `Confirm purge${suffix}` : `Purge${suffix}`}
       </button>
-      {exp.savedTo && <span className="muted" role="status">Saved to {exp.savedTo}</span>}
+      {exp.savedTo && (
+        <span className="muted" role="status">
+          Saved to {exp.savedTo}
+        </span>
+      )}
       <ErrorNote error={pin.error ?? unpin.error ?? purge.error ?? exp.error} />
     </div>
   );

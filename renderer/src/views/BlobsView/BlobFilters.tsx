@@ -43,27 +43,44 @@ export function BlobFilters({ initial, onChange }: { initial: BlobQuery; onChang
     <div className="toolbar" role="search" aria-label="Filter blobs">
       <label className="field">
         <span>Search</span>
-        <input className="input" data-shortcut="filter" placeholder="id, tool, shape…" value={text} onChange={(e) => setText(e.target.value)} style={{ width: 150 }} />
+        <input
+          className="input"
+          data-shortcut="filter"
+          placeholder="id, tool, shape…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          style={{ width: 150 }}
+        />
       </label>
       <label className="field">
         <span>Tool</span>
         <select className="input" value={tool} onChange={(e) => setTool(e.target.value)} style={{ maxWidth: 170 }}>
           <option value="">any</option>
           {facets.data?.tools.map((t) => (
-            <option key={t} value={t}>{t}</option>
+            <option key={t} value={t}>
+              {t}
+            </option>
           ))}
         </select>
       </label>
       <label className="field">
         <span>Session</span>
-        <input className="input" placeholder="session id" value={session} onChange={(e) => setSession(e.target.value)} style={{ width: 120 }} />
+        <input
+          className="input"
+          placeholder="session id"
+          value={session}
+          onChange={(e) => setSession(e.target.value)}
+          style={{ width: 120 }}
+        />
       </label>
       <label className="field">
         <span>Kind</span>
         <select className="input" value={kind} onChange={(e) => setKind(e.target.value)}>
           <option value="">any</option>
           {facets.data?.kinds.map((k) => (
-            <option key={k} value={k}>{k}</option>
+            <option key={k} value={k}>
+              {k}
+            </option>
           ))}
         </select>
       </label>
@@ -72,7 +89,9 @@ export function BlobFilters({ initial, onChange }: { initial: BlobQuery; onChang
         <select className="input" value={label} onChange={(e) => setLabel(e.target.value)}>
           <option value="">any</option>
           {LABELS.map((l) => (
-            <option key={l} value={l}>{l}</option>
+            <option key={l} value={l}>
+              {l}
+            </option>
           ))}
         </select>
       </label>
@@ -81,13 +100,20 @@ export function BlobFilters({ initial, onChange }: { initial: BlobQuery; onChang
         <select className="input" value={state} onChange={(e) => setState(e.target.value)}>
           <option value="">any</option>
           {STATES.map((s) => (
-            <option key={s} value={s}>{s}</option>
+            <option key={s} value={s}>
+              {s}
+            </option>
           ))}
         </select>
       </label>
       <label className="field">
         <span>Given as</span>
-        <select className="input" value={role} onChange={(e) => setRole(e.target.value)} title="rescued: the model got a handle; dedup copy: the model got it in full, the copy stubs repeats">
+        <select
+          className="input"
+          value={role}
+          onChange={(e) => setRole(e.target.value)}
+          title="rescued: the model got a handle; dedup copy: the model got it in full, the copy stubs repeats"
+        >
           <option value="">any</option>
           <option value="rescued">handle (rescued)</option>
           <option value="dedup">in full (dedup copy)</option>
@@ -96,7 +122,15 @@ export function BlobFilters({ initial, onChange }: { initial: BlobQuery; onChang
       </label>
       <label className="field">
         <span>Min size (k chars)</span>
-        <input className="input" type="number" min={0} inputMode="numeric" value={minKb} onChange={(e) => setMinKb(e.target.value)} style={{ width: 90 }} />
+        <input
+          className="input"
+          type="number"
+          min={0}
+          inputMode="numeric"
+          value={minKb}
+          onChange={(e) => setMinKb(e.target.value)}
+          style={{ width: 90 }}
+        />
       </label>
       <label className="field">
         <span>Stored since</span>

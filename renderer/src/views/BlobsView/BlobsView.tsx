@@ -45,8 +45,9 @@ export function BlobsView({ route }: { route: Extract<Route, { name: "blobs" }> 
   const onSelect = useCallback((ids: string[], on: boolean) => {
     setSelected((s) => {
       const n = new Set(s);
-      for (const id of ids) if (on) n.add(id);
-      else n.delete(id);
+      for (const id of ids)
+        if (on) n.add(id);
+        else n.delete(id);
       return n;
     });
   }, []);

@@ -15,6 +15,11 @@ describe("the blobs table's URL", () => {
     const q = queryOf({ q: " orders ", tool: "read_text_file", min: "" }, { by: "createdAt", dir: "desc" });
     expect(formatRoute({ name: "blobs", ...q })).toBe("#/blobs?q=orders&tool=read_text_file");
     const sorted = queryOf({ role: "rescued" }, { by: "fetchCount", dir: "desc" });
-    expect(parseRoute(formatRoute({ name: "blobs", ...sorted }))).toEqual({ name: "blobs", role: "rescued", sort: "fetchCount", dir: "desc" });
+    expect(parseRoute(formatRoute({ name: "blobs", ...sorted }))).toEqual({
+      name: "blobs",
+      role: "rescued",
+      sort: "fetchCount",
+      dir: "desc",
+    });
   });
 });

@@ -6,7 +6,8 @@ import { BLOB_QUERY_KEYS, type BlobQuery } from "../../router/route";
 export type BlobSort = { by: BlobSortKey; dir: "asc" | "desc" };
 export const DEFAULT_SORT: BlobSort = { by: "createdAt", dir: "desc" };
 
-const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => (v && (list as readonly string[]).includes(v) ? (v as T) : undefined);
+const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
+  v && (list as readonly string[]).includes(v) ? (v as T) : undefined;
 
 /** The server filter a URL query asks for; values that name nothing are ignored. */
 export function filterOf(q: BlobQuery): BlobFilter {

@@ -21,7 +21,12 @@ export function EndpointView() {
     <>
       <ViewHead title="Endpoint">
         {s?.canControl && (
-          <button type="button" className="btn" disabled={start.pending || stop.pending} onClick={() => void (s.running ? stop.run({}) : start.run({}))}>
+          <button
+            type="button"
+            className="btn"
+            disabled={start.pending || stop.pending}
+            onClick={() => void (s.running ? stop.run({}) : start.run({}))}
+          >
             {s.running ? "Stop endpoint" : "Start endpoint"}
           </button>
         )}
@@ -40,7 +45,9 @@ export function EndpointView() {
                   {s.startedAt ? <span className="muted"> since {fmtTime(s.startedAt)}</span> : null}
                 </dd>
                 <dt>MCP URL</dt>
-                <dd className="mono">{s.mcpUrl ?? "–"} {s.mcpUrl && <CopyButton text={s.mcpUrl} label="Copy URL" />}</dd>
+                <dd className="mono">
+                  {s.mcpUrl ?? "–"} {s.mcpUrl && <CopyButton text={s.mcpUrl} label="Copy URL" />}
+                </dd>
                 <dt>Hooks</dt>
                 <dd className="mono">{s.url ? `${s.url}/hooks/claude-code` : "–"}</dd>
                 <dt>Token</dt>
@@ -50,19 +57,34 @@ export function EndpointView() {
                 <dt>Mode</dt>
                 <dd>{s.mode === "web" ? "web inspector served by `spillway serve`" : "desktop app"}</dd>
               </dl>
-              {s.note && <div className="callout" style={{ margin: "0 12px 12px" }}>{s.note}</div>}
+              {s.note && (
+                <div className="callout" style={{ margin: "0 12px 12px" }}>
+                  {s.note}
+                </div>
+              )}
             </Panel>
             <Panel title={`Connected clients (${s.clients.length})`}>
               {s.clients.length === 0 ? (
                 <p className="panel-body muted">No MCP client is connected right now.</p>
               ) : (
                 <table className="table wrap-table" data-testid="clients-table">
-                  <thead><tr><th>Client</th><th>Session</th><th>Connected</th><th>Last seen</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th>Client</th>
+                      <th>Session</th>
+                      <th>Connected</th>
+                      <th>Last seen</th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {s.clients.map((c) => (
                       <tr key={c.sessionId}>
-                        <td>{c.name ?? <span className="muted">unknown</span>} {c.version ?? ""}</td>
-                        <td className="mono" title={c.sessionId}><a href={formatRoute({ name: "session", id: c.sessionId })}>{shortId(c.sessionId, 14)}</a></td>
+                        <td>
+                          {c.name ?? <span className="muted">unknown</span>} {c.version ?? ""}
+                        </td>
+                        <td className="mono" title={c.sessionId}>
+                          <a href={formatRoute({ name: "session", id: c.sessionId })}>{shortId(c.sessionId, 14)}</a>
+                        </td>
                         <td title={fmtTime(c.connectedAt)}>{fmtShortTime(c.connectedAt)}</td>
                         <td>{fmtAgo(c.lastSeenAt)}</td>
                       </tr>
@@ -76,19 +98,30 @@ export function EndpointView() {
                 <p className="panel-body muted">No upstream MCP servers configured: add them under mcpServers in Settings.</p>
               ) : (
                 <table className="table wrap-table" data-testid="upstreams-table">
-                  <thead><tr><th>Name</th><th>Transport</th><th>State</th><th className="num">Tools</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th>Name</th>
+                      <th>Transport</th>
+                      <th>State</th>
+                      <th className="num">Tools</th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {s.upstreams.map((u) => (
                       <Fragment key={u.name}>
                         <tr>
                           <td className="mono">{u.name}</td>
                           <td>{u.transport}</td>
-                          <td><Badge value={u.state} /></td>
+                          <td>
+                            <Badge value={u.state} />
+                          </td>
                           <td className="num">{u.tools ?? "–"}</td>
                         </tr>
                         {u.error && (
                           <tr className="upstream-error">
-                            <td colSpan={4}><span className="bad-text">Last error:</span> {u.error}</td>
+                            <td colSpan={4}>
+                              <span className="bad-text">Last error:</span> {u.error}
+                            </td>
                           </tr>
                         )}
                       </Fragment>
@@ -109,11 +142,21 @@ export function EndpointView() {
 
 function Snippets({ list }: { list: { agent: string; title: string; target: string; text: string }[] }) {
   const [agent, setAgent] = useState<string | null>(null);
-  if (list.length === 0) return <p className="panel-body muted">Run <code className="mono">spillway connect &lt;agent&gt;</code> to print a config snippet.</p>;
+  if (list.length === 0)
+    return (
+      <p className="panel-body muted">
+        Run <code className="mono">spillway connect &lt;agent&gt;</code> to print a config snippet.
+      </p>
+    );
   const cur = list.find((s) => s.agent === agent) ?? list[0]!;
   return (
     <div data-testid="snippets" style={{ display: "grid", gridTemplateColumns: "170px minmax(0, 1fr)", minHeight: 0 }}>
-      <div role="tablist" aria-label="Agents" aria-orientation="vertical" style={{ borderRight: "1px solid var(--border)", padding: "6px 0" }}>
+      <div
+        role="tablist"
+        aria-label="Agents"
+        aria-orientation="vertical"
+        style={{ borderRight: "1px solid var(--border)", padding: "6px 0" }}
+      >
         {list.map((s) => (
           <button
             key={s.agent}
@@ -134,7 +177,9 @@ function Snippets({ list }: { list: { agent: string; title: string; target: stri
           {cur.target && <span className="mono muted">{cur.target}</span>}
           <CopyButton text={cur.text} label="Copy" />
         </p>
-        <pre tabIndex={0} className="text" style={{ maxHeight: 420 }}>{cur.text}</pre>
+        <pre tabIndex={0} className="text" style={{ maxHeight: 420 }}>
+          {cur.text}
+        </pre>
       </div>
     </div>
   );

@@ -43,7 +43,12 @@ export function ImportView() {
         <ErrorNote error={agents.error ?? start.error ?? cancel.error} />
         <div className="grid-2">
           {(agents.data ?? []).map((a) => (
-            <AgentPanel key={a.agent} a={a} busy={running} onImport={(path) => void start.run({ agent: a.agent, ...(path && path !== a.defaultPath ? { path } : {}) })} />
+            <AgentPanel
+              key={a.agent}
+              a={a}
+              busy={running}
+              onImport={(path) => void start.run({ agent: a.agent, ...(path && path !== a.defaultPath ? { path } : {}) })}
+            />
           ))}
         </div>
         {job && <JobPanel job={job} onCancel={() => void cancel.run({})} />}
@@ -54,20 +59,35 @@ export function ImportView() {
             <table className="table" style={{ tableLayout: "fixed" }} data-testid="imported-table">
               <thead>
                 <tr>
-                  <th>Session</th><th style={{ width: 110 }}>Agent</th><th style={{ width: "22%" }}>Project</th><th style={{ width: 130 }}>Model</th>
-                  <th style={{ width: 150 }}>Started</th><th className="num" style={{ width: 60 }}>Calls</th><th style={{ width: 150 }} />
+                  <th>Session</th>
+                  <th style={{ width: 110 }}>Agent</th>
+                  <th style={{ width: "22%" }}>Project</th>
+                  <th style={{ width: 130 }}>Model</th>
+                  <th style={{ width: 150 }}>Started</th>
+                  <th className="num" style={{ width: 60 }}>
+                    Calls
+                  </th>
+                  <th style={{ width: 150 }} />
                 </tr>
               </thead>
               <tbody>
                 {(sessions.data?.rows ?? []).map((s) => (
                   <tr key={s.id} data-id={s.id}>
-                    <td title={s.id}><a href={formatRoute({ name: "session", id: s.id })}>{s.imported?.title ?? s.id}</a></td>
-                    <td><Badge value={s.imported?.agent ?? "?"} /></td>
-                    <td className="mono" title={s.imported?.project ?? ""}>{s.imported?.project ?? "–"}</td>
+                    <td title={s.id}>
+                      <a href={formatRoute({ name: "session", id: s.id })}>{s.imported?.title ?? s.id}</a>
+                    </td>
+                    <td>
+                      <Badge value={s.imported?.agent ?? "?"} />
+                    </td>
+                    <td className="mono" title={s.imported?.project ?? ""}>
+                      {s.imported?.project ?? "–"}
+                    </td>
                     <td className="mono">{s.imported?.model ?? "–"}</td>
                     <td className="mono">{fmtTime(s.createdAt)}</td>
                     <td className="num">{fmtInt(s.calls)}</td>
-                    <td><a href={formatRoute({ name: "replay", session: s.id })}>Replay this session</a></td>
+                    <td>
+                      <a href={formatRoute({ name: "replay", session: s.id })}>Replay this session</a>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -103,21 +123,46 @@ function JobPanel({ job, onCancel }: { job: ImportJob; onCancel: () => void }) {
   const share = job.bytes ? job.bytesDone / job.bytes : job.state === "running" ? 0 : 1;
   const label = { running: "importing", done: "done", cancelled: "cancelled", failed: "failed" }[job.state];
   return (
-    <Panel title={`Import of ${job.agent}: ${label}`} testId="import-job" wide actions={job.state === "running" ? <button type="button" className="btn small" onClick={onCancel}>Cancel</button> : undefined}>
+    <Panel
+      title={`Import of ${job.agent}: ${label}`}
+      testId="import-job"
+      wide
+      actions={
+        job.state === "running" ? (
+          <button type="button" className="btn small" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : undefined
+      }
+    >
       <div className="panel-body">
-        <div className="meter" role="meter" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
+        <div
+          className="meter"
+          role="meter"
+          aria-label="Import progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(share * 100)}
+        >
           <div style={{ width: `${Math.round(share * 100)}%` }} />
         </div>
         <p data-testid="import-figures">
-          {fmtInt(job.filesDone)} of {fmtInt(job.files)} files ({fmtBytes(job.bytesDone)} of {fmtBytes(job.bytes)}) · {fmtInt(job.sessions)} sessions ·{" "}
-          {fmtInt(job.callsAdded)} calls added · {fmtInt(job.callsKept)} already imported · {fmtInt(job.issueCount)} skipped
+          {fmtInt(job.filesDone)} of {fmtInt(job.files)} files ({fmtBytes(job.bytesDone)} of {fmtBytes(job.bytes)}) · {fmtInt(job.sessions)}{" "}
+          sessions · {fmtInt(job.callsAdded)} calls added · {fmtInt(job.callsKept)} already imported · {fmtInt(job.issueCount)} skipped
         </p>
         <p className="muted mono">{job.current ?? job.path}</p>
-        {job.error && <div className="callout bad" role="alert">{job.error}</div>}
+        {job.error && (
+          <div className="callout bad" role="alert">
+            {job.error}
+          </div>
+        )}
         {job.issues.length > 0 && (
           <ul className="list" data-testid="import-issues">
             {job.issues.map((i, k) => (
-              <li key={k} className="mono">{i.file}{i.line ? `:${i.line}` : ""}: {i.message}</li>
+              <li key={k} className="mono">
+                {i.file}
+                {i.line ? `:${i.line}` : ""}: {i.message}
+              </li>
             ))}
           </ul>
         )}

@@ -42,7 +42,11 @@ export function OverviewView() {
             testId="card-net"
             label={`Net saved (${unit})`}
             value={t ? fmtInt(unit === "tokens" ? t.netTokens : t.netChars) : "–"}
-            sub={t ? `${fmtInt(unit === "tokens" ? t.returnedTokens : t.returnedChars)} returned · ${fmtInt(unit === "tokens" ? t.givenTokens : t.givenChars)} given` : " "}
+            sub={
+              t
+                ? `${fmtInt(unit === "tokens" ? t.returnedTokens : t.returnedChars)} returned · ${fmtInt(unit === "tokens" ? t.givenTokens : t.givenChars)} given`
+                : " "
+            }
           />
           {history.data?.wouldSave && (
             <Card
@@ -72,16 +76,41 @@ export function OverviewView() {
               d ? (
                 <>
                   of {fmtBytes(d.store.capBytes)} cap ({pct(d.store.usedBytes, d.store.capBytes)})
-                  <div className="meter" role="meter" aria-label="Store use against its cap" aria-valuemin={0} aria-valuemax={d.store.capBytes} aria-valuenow={d.store.usedBytes}>
+                  <div
+                    className="meter"
+                    role="meter"
+                    aria-label="Store use against its cap"
+                    aria-valuemin={0}
+                    aria-valuemax={d.store.capBytes}
+                    aria-valuenow={d.store.usedBytes}
+                  >
                     <div style={{ width: `${Math.min(100, (d.store.usedBytes / Math.max(1, d.store.capBytes)) * 100)}%` }} />
                   </div>
                 </>
-              ) : " "
+              ) : (
+                " "
+              )
             }
           />
-          <Card testId="card-blobs" label="Blobs" value={fmtInt(d ? d.store.live + d.store.pinned : null)} sub={d ? `${fmtInt(d.store.pinned)} pinned · ${fmtInt(d.store.tombstoned)} tombstoned · ${fmtInt(d.store.encrypted)} encrypted` : " "} />
-          <Card testId="card-sessions" label="Sessions" value={fmtInt(d?.store.sessions)} sub={d?.store.lastCallAt ? `last call ${fmtAgo(d.store.lastCallAt)}` : "no calls yet"} />
-          {t && t.pendingTokenCounts > 0 && <Card label="Counting tokens" value={fmtInt(t.pendingTokenCounts)} sub="calls still being tokenized" />}
+          <Card
+            testId="card-blobs"
+            label="Blobs"
+            value={fmtInt(d ? d.store.live + d.store.pinned : null)}
+            sub={
+              d
+                ? `${fmtInt(d.store.pinned)} pinned · ${fmtInt(d.store.tombstoned)} tombstoned · ${fmtInt(d.store.encrypted)} encrypted`
+                : " "
+            }
+          />
+          <Card
+            testId="card-sessions"
+            label="Sessions"
+            value={fmtInt(d?.store.sessions)}
+            sub={d?.store.lastCallAt ? `last call ${fmtAgo(d.store.lastCallAt)}` : "no calls yet"}
+          />
+          {t && t.pendingTokenCounts > 0 && (
+            <Card label="Counting tokens" value={fmtInt(t.pendingTokenCounts)} sub="calls still being tokenized" />
+          )}
         </div>
         {d && d.store.calls === 0 ? (
           <ConnectHint what="No tool calls yet" />
@@ -100,16 +129,34 @@ export function OverviewView() {
                 </div>
               }
             >
-              <div className="panel-body">{d && <SavingsTimeChart bars={toBars(per === "hour" ? d.byHour : d.byDay, unit)} unit={unit} period={per} />}</div>
+              <div className="panel-body">
+                {d && <SavingsTimeChart bars={toBars(per === "hour" ? d.byHour : d.byDay, unit)} unit={unit} period={per} />}
+              </div>
             </Panel>
             <Panel title={`Net saved per tool (${unit})`}>
-              <BarList testId="savings-by-tool" bars={toBars(d?.byTool ?? [], unit)} unit={unit} emptyText="No calls yet." renderKey={(k) => <a href={formatRoute({ name: "blobs", tool: k })}>{k}</a>} />
+              <BarList
+                testId="savings-by-tool"
+                bars={toBars(d?.byTool ?? [], unit)}
+                unit={unit}
+                emptyText="No calls yet."
+                renderKey={(k) => <a href={formatRoute({ name: "blobs", tool: k })}>{k}</a>}
+              />
             </Panel>
             <Panel title={`Net saved per upstream (${unit})`}>
               <BarList testId="savings-by-server" bars={toBars(d?.byServer ?? [], unit)} unit={unit} emptyText="No calls yet." />
             </Panel>
             <Panel title={`Net saved per session (${unit}, top 12)`}>
-              <BarList testId="savings-by-session" bars={toBars(d?.bySession ?? [], unit)} unit={unit} emptyText="No sessions yet." renderKey={(k) => <a href={formatRoute({ name: "session", id: k })} title={k}>{shortId(k, 28)}</a>} />
+              <BarList
+                testId="savings-by-session"
+                bars={toBars(d?.bySession ?? [], unit)}
+                unit={unit}
+                emptyText="No sessions yet."
+                renderKey={(k) => (
+                  <a href={formatRoute({ name: "session", id: k })} title={k}>
+                    {shortId(k, 28)}
+                  </a>
+                )}
+              />
             </Panel>
             <Panel title="Recent activity" testId="recent" span={2}>
               <RecentEvents events={d?.recent ?? []} />
@@ -146,11 +193,23 @@ function RecentEvents({ events }: { events: LedgerEvent[] }) {
       <tbody>
         {events.slice(0, 12).map((e) => (
           <tr key={e.id}>
-            <td className="mono" title={fmtTime(e.ts)}>{fmtShortTime(e.ts)}</td>
+            <td className="mono" title={fmtTime(e.ts)}>
+              {fmtShortTime(e.ts)}
+            </td>
             <td>{e.data?.error === true ? `${e.type} ✕` : e.type}</td>
-            <td className="mono" title={e.tool ?? undefined}>{e.tool ?? "–"}</td>
+            <td className="mono" title={e.tool ?? undefined}>
+              {e.tool ?? "–"}
+            </td>
             <td className="mono" title={e.sessionId ?? undefined}>
-              {e.sessionId ? <a href={formatRoute({ name: "session", id: e.sessionId, ...(e.callId ? { call: e.callId } : {}) })}>{shortId(e.sessionId, 12)}</a> : e.type === "fetch" ? "operator" : "–"}
+              {e.sessionId ? (
+                <a href={formatRoute({ name: "session", id: e.sessionId, ...(e.callId ? { call: e.callId } : {}) })}>
+                  {shortId(e.sessionId, 12)}
+                </a>
+              ) : e.type === "fetch" ? (
+                "operator"
+              ) : (
+                "–"
+              )}
             </td>
             <td className="num">{e.chars ? fmtInt(e.chars) : ""}</td>
             <td className="mono">{e.blobId ? <a href={formatRoute({ name: "blob", id: e.blobId })}>{e.blobId}</a> : "–"}</td>

@@ -60,27 +60,53 @@ export function ReplayView({ session, agent }: { session?: string | undefined; a
   return (
     <>
       <ViewHead title="Replay lab">
-        <label className="sr-only" htmlFor="replay-scope">Replay what</label>
+        <label className="sr-only" htmlFor="replay-scope">
+          Replay what
+        </label>
         <select id="replay-scope" className="input" value={scope} onChange={(e) => setScope(e.target.value)} data-testid="replay-scope">
           <option value="all">All imported history</option>
-          {agents.map((x) => <option key={x} value={`agent:${x}`}>All of {x}</option>)}
+          {agents.map((x) => (
+            <option key={x} value={`agent:${x}`}>
+              All of {x}
+            </option>
+          ))}
           {(imported.data?.rows ?? []).map((s) => (
-            <option key={s.id} value={`session:${s.id}`}>{s.imported?.agent}: {s.imported?.title ?? s.id}</option>
+            <option key={s.id} value={`session:${s.id}`}>
+              {s.imported?.agent}: {s.imported?.title ?? s.id}
+            </option>
           ))}
         </select>
-        <button type="button" className="btn primary" onClick={() => { const r = build(); if (r) setReq(r); }} data-testid="replay-run">Replay</button>
+        <button
+          type="button"
+          className="btn primary"
+          onClick={() => {
+            const r = build();
+            if (r) setReq(r);
+          }}
+          data-testid="replay-run"
+        >
+          Replay
+        </button>
         <div className="seg" role="group" aria-label="Export">
           {(["md", "csv", "json"] as const).map((f) => (
-            <button key={f} type="button" onClick={() => void exportAs(f)} disabled={!report}>{f === "md" ? "Markdown" : f.toUpperCase()}</button>
+            <button key={f} type="button" onClick={() => void exportAs(f)} disabled={!report}>
+              {f === "md" ? "Markdown" : f.toUpperCase()}
+            </button>
           ))}
         </div>
       </ViewHead>
       <Progress on={run.loading && req !== null} label="Replaying" />
       <div className="view-body">
-        {bad && <div className="callout bad" role="alert">{bad}</div>}
+        {bad && (
+          <div className="callout bad" role="alert">
+            {bad}
+          </div>
+        )}
         <ErrorNote error={run.error} />
         {imported.data && imported.data.total === 0 && (
-          <div className="callout">Nothing imported yet: <a href={formatRoute({ name: "import" })}>import an agent's history</a> first.</div>
+          <div className="callout">
+            Nothing imported yet: <a href={formatRoute({ name: "import" })}>import an agent's history</a> first.
+          </div>
         )}
         <div className="grid-2">
           <PolicyEditor title="Policy A" value={a} onChange={setA} testId="policy-a" />
@@ -92,20 +118,57 @@ export function ReplayView({ session, agent }: { session?: string | undefined; a
   );
 }
 
-function PolicyEditor(p: { title: string; value: string; onChange: (v: string) => void; testId: string; enabled?: boolean; onToggle?: (on: boolean) => void }) {
+function PolicyEditor(p: {
+  title: string;
+  value: string;
+  onChange: (v: string) => void;
+  testId: string;
+  enabled?: boolean;
+  onToggle?: (on: boolean) => void;
+}) {
   const on = p.enabled ?? true;
   return (
     <Panel
-      title={p.onToggle ? <label className="check"><input type="checkbox" checked={on} onChange={(e) => p.onToggle!(e.target.checked)} /> {p.title} (side by side)</label> : p.title}
+      title={
+        p.onToggle ? (
+          <label className="check">
+            <input type="checkbox" checked={on} onChange={(e) => p.onToggle!(e.target.checked)} /> {p.title} (side by side)
+          </label>
+        ) : (
+          p.title
+        )
+      }
       testId={p.testId}
       actions={
-        <select className="input" aria-label={`${p.title} preset`} value="" onChange={(e) => { const x = PRESETS.find((q) => q.id === e.target.value); if (x) p.onChange(policyText(x.policy)); }} disabled={!on}>
+        <select
+          className="input"
+          aria-label={`${p.title} preset`}
+          value=""
+          onChange={(e) => {
+            const x = PRESETS.find((q) => q.id === e.target.value);
+            if (x) p.onChange(policyText(x.policy));
+          }}
+          disabled={!on}
+        >
           <option value="">preset…</option>
-          {PRESETS.map((x) => <option key={x.id} value={x.id}>{x.label}</option>)}
+          {PRESETS.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.label}
+            </option>
+          ))}
         </select>
       }
     >
-      <textarea className="input mono" aria-label={`${p.title} (JSON)`} spellCheck={false} rows={7} style={{ width: "100%", resize: "vertical", border: 0 }} value={p.value} onChange={(e) => p.onChange(e.target.value)} disabled={!on} />
+      <textarea
+        className="input mono"
+        aria-label={`${p.title} (JSON)`}
+        spellCheck={false}
+        rows={7}
+        style={{ width: "100%", resize: "vertical", border: 0 }}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        disabled={!on}
+      />
     </Panel>
   );
 }
@@ -116,7 +179,12 @@ function Results({ report }: { report: ReplayReport }) {
   return (
     <>
       <div className="cards" data-testid="replay-totals">
-        <Card testId="replay-as-happened" label="As it happened (prompt tokens)" value={fmtInt(t.asHappened)} sub={`${fmtInt(t.sessions)} sessions · ${fmtInt(t.requests)} requests · ${fmtInt(t.calls)} calls`} />
+        <Card
+          testId="replay-as-happened"
+          label="As it happened (prompt tokens)"
+          value={fmtInt(t.asHappened)}
+          sub={`${fmtInt(t.sessions)} sessions · ${fmtInt(t.requests)} requests · ${fmtInt(t.calls)} calls`}
+        />
         {t.policies.map((p, i) => (
           <Card
             key={i}
@@ -128,7 +196,8 @@ function Results({ report }: { report: ReplayReport }) {
         ))}
       </div>
       <p className="muted">
-        Counted with {report.tokenizer}: every request re-sends the whole conversation since the last compaction, as APIs bill it (before cache discounts).
+        Counted with {report.tokenizer}: every request re-sends the whole conversation since the last compaction, as APIs bill it (before
+        cache discounts).
         {t.contentGone ? ` ${fmtInt(t.contentGone)} calls no longer have their content in the store; they count as they happened.` : ""}
       </p>
       {one && (
@@ -140,15 +209,31 @@ function Results({ report }: { report: ReplayReport }) {
         <table className="table" style={{ tableLayout: "fixed" }}>
           <thead>
             <tr>
-              <th>Tool</th><th className="num" style={{ width: 70 }}>Calls</th><th className="num" style={{ width: 160 }}>Billed as it happened</th>
-              {report.policies.map((p, i) => <th key={i} className="num" style={{ width: 170 }}>Saved by {p.name}</th>)}
+              <th>Tool</th>
+              <th className="num" style={{ width: 70 }}>
+                Calls
+              </th>
+              <th className="num" style={{ width: 160 }}>
+                Billed as it happened
+              </th>
+              {report.policies.map((p, i) => (
+                <th key={i} className="num" style={{ width: 170 }}>
+                  Saved by {p.name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {report.tools.map((x) => (
               <tr key={x.tool}>
-                <td className="mono">{x.tool}</td><td className="num">{fmtInt(x.calls)}</td><td className="num">{fmtInt(x.asHappened)}</td>
-                {x.policies.map((p, i) => <td key={i} className={`num${p.saved < 0 ? " bad" : ""}`}>{fmtInt(p.saved)}</td>)}
+                <td className="mono">{x.tool}</td>
+                <td className="num">{fmtInt(x.calls)}</td>
+                <td className="num">{fmtInt(x.asHappened)}</td>
+                {x.policies.map((p, i) => (
+                  <td key={i} className={`num${p.saved < 0 ? " bad" : ""}`}>
+                    {fmtInt(p.saved)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -162,12 +247,37 @@ function Results({ report }: { report: ReplayReport }) {
       {!one && (
         <Panel title="Sessions" wide>
           <table className="table" style={{ tableLayout: "fixed" }}>
-            <thead><tr><th>Session</th><th style={{ width: 110 }}>Agent</th><th className="num" style={{ width: 90 }}>Requests</th><th className="num" style={{ width: 140 }}>As it happened</th>{report.policies.map((p, i) => <th key={i} className="num" style={{ width: 150 }}>{p.name}</th>)}</tr></thead>
+            <thead>
+              <tr>
+                <th>Session</th>
+                <th style={{ width: 110 }}>Agent</th>
+                <th className="num" style={{ width: 90 }}>
+                  Requests
+                </th>
+                <th className="num" style={{ width: 140 }}>
+                  As it happened
+                </th>
+                {report.policies.map((p, i) => (
+                  <th key={i} className="num" style={{ width: 150 }}>
+                    {p.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {report.sessions.map((s) => (
                 <tr key={s.id}>
-                  <td><a href={formatRoute({ name: "replay", session: s.id })}>{s.title ?? s.id}</a></td><td>{s.agent}</td><td className="num">{fmtInt(s.requests.length)}</td>
-                  <td className="num">{fmtInt(s.promptTokens.asHappened)}</td>{s.promptTokens.policies.map((v, i) => <td key={i} className="num">{fmtInt(v)}</td>)}
+                  <td>
+                    <a href={formatRoute({ name: "replay", session: s.id })}>{s.title ?? s.id}</a>
+                  </td>
+                  <td>{s.agent}</td>
+                  <td className="num">{fmtInt(s.requests.length)}</td>
+                  <td className="num">{fmtInt(s.promptTokens.asHappened)}</td>
+                  {s.promptTokens.policies.map((v, i) => (
+                    <td key={i} className="num">
+                      {fmtInt(v)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -10,7 +10,11 @@ export const PRESETS: Preset[] = [
   { id: "current", label: "Current config", policy: { name: "current config" } },
   { id: "no-dedup", label: "No dedup stubs", policy: { name: "no dedup", dedup: { enabled: false } } },
   { id: "no-near", label: "Exact stubs only", policy: { name: "exact stubs only", dedup: { nearDuplicates: false } } },
-  { id: "tight", label: "Threshold 4,000, excerpt 2,000", policy: { name: "threshold 4k", rescue: { thresholdChars: 4_000 }, excerpt: { maxChars: 2_000 } } },
+  {
+    id: "tight",
+    label: "Threshold 4,000, excerpt 2,000",
+    policy: { name: "threshold 4k", rescue: { thresholdChars: 4_000 }, excerpt: { maxChars: 2_000 } },
+  },
   { id: "no-guard", label: "No streak guard", policy: { name: "no streak guard", dedup: { streakGuard: false } } },
 ];
 
@@ -22,7 +26,8 @@ export function parsePolicyText(text: string): { policy: Record<string, unknown>
   } catch (err) {
     return { error: `not JSON: ${(err as Error).message}` };
   }
-  if (!v || typeof v !== "object" || Array.isArray(v)) return { error: "a policy is a JSON object, e.g. {\"rescue\": {\"thresholdChars\": 8000}}" };
+  if (!v || typeof v !== "object" || Array.isArray(v))
+    return { error: 'a policy is a JSON object, e.g. {"rescue": {"thresholdChars": 8000}}' };
   return { policy: v as Record<string, unknown> };
 }
 

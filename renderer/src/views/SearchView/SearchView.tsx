@@ -38,12 +38,16 @@ function HitLine({ h, words }: { h: GlobalHit; words: string[] }) {
 function BlobHead({ h, count }: { h: GlobalHit; count: number }) {
   return (
     <div className="hit-head">
-      <a className="mono" href={formatRoute({ name: "blob", id: h.blobId })}>{h.blobId}</a>
+      <a className="mono" href={formatRoute({ name: "blob", id: h.blobId })}>
+        {h.blobId}
+      </a>
       <span className="mono">{h.tool}</span>
       <Badge value={h.kind} />
       <Badge value={h.label} />
       {h.state !== "live" && <Badge value={h.state} />}
-      <span className="muted num">{fmtCompact(h.chars)} chars · {plural(count, "hit")}</span>
+      <span className="muted num">
+        {fmtCompact(h.chars)} chars · {plural(count, "hit")}
+      </span>
     </div>
   );
 }
@@ -58,14 +62,22 @@ function Results({ hits, group, words }: { hits: GlobalHit[]; group: Grouping; w
             <>
               <div className="hit-head">
                 <span className="muted">session</span>
-                <a className="mono" href={formatRoute({ name: "session", id: g.key })} title={g.key}>{shortId(g.key, 24)}</a>
-                <span className="muted num">{plural(g.hits.length, "hit")} in {plural(new Set(g.hits.map((h) => h.blobId)).size, "blob")}</span>
+                <a className="mono" href={formatRoute({ name: "session", id: g.key })} title={g.key}>
+                  {shortId(g.key, 24)}
+                </a>
+                <span className="muted num">
+                  {plural(g.hits.length, "hit")} in {plural(new Set(g.hits.map((h) => h.blobId)).size, "blob")}
+                </span>
               </div>
               <ul className="list" style={{ paddingLeft: 14 }}>
                 {groupHits(g.hits, "blob").map((b) => (
                   <li key={b.key}>
                     <BlobHead h={b.hits[0]!} count={b.hits.length} />
-                    <ul className="list">{b.hits.map((h, i) => <HitLine key={i} h={h} words={words} />)}</ul>
+                    <ul className="list">
+                      {b.hits.map((h, i) => (
+                        <HitLine key={i} h={h} words={words} />
+                      ))}
+                    </ul>
                   </li>
                 ))}
               </ul>
@@ -73,7 +85,11 @@ function Results({ hits, group, words }: { hits: GlobalHit[]; group: Grouping; w
           ) : (
             <>
               <BlobHead h={g.hits[0]!} count={g.hits.length} />
-              <ul className="list" style={{ paddingLeft: 14 }}>{g.hits.map((h, i) => <HitLine key={i} h={h} words={words} />)}</ul>
+              <ul className="list" style={{ paddingLeft: 14 }}>
+                {g.hits.map((h, i) => (
+                  <HitLine key={i} h={h} words={words} />
+                ))}
+              </ul>
             </>
           )}
         </li>
@@ -107,9 +123,22 @@ export function SearchView({ route }: { route: SearchRoute }) {
     <>
       <ViewHead title="Search">
         <form onSubmit={submit} role="search" style={{ display: "flex", gap: 6 }}>
-          <label className="sr-only" htmlFor="global-search">Search all stored results</label>
-          <input id="global-search" ref={input} data-shortcut="filter" className="input" style={{ width: 320 }} placeholder="words to find in every stored result" value={text} onChange={(e) => setText(e.target.value)} />
-          <button type="submit" className="btn primary">Search</button>
+          <label className="sr-only" htmlFor="global-search">
+            Search all stored results
+          </label>
+          <input
+            id="global-search"
+            ref={input}
+            data-shortcut="filter"
+            className="input"
+            style={{ width: 320 }}
+            placeholder="words to find in every stored result"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <button type="submit" className="btn primary">
+            Search
+          </button>
         </form>
       </ViewHead>
       <div className="toolbar" aria-label="Search filters" role="group">
@@ -125,36 +154,64 @@ export function SearchView({ route }: { route: SearchRoute }) {
           <span>Label</span>
           <select className="input" value={route.label ?? ""} onChange={(e) => go({ label: e.target.value || undefined })}>
             <option value="">any</option>
-            {LABELS.map((l) => <option key={l} value={l}>{l}</option>)}
+            {LABELS.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
           </select>
         </label>
         <label className="field">
           <span>Kind</span>
           <select className="input" value={route.kind ?? ""} onChange={(e) => go({ kind: e.target.value || undefined })}>
             <option value="">any</option>
-            {(facets.data?.kinds ?? []).map((k) => <option key={k} value={k}>{k}</option>)}
+            {(facets.data?.kinds ?? []).map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
           </select>
         </label>
         <label className="field">
           <span>Tool</span>
-          <select className="input" value={route.tool ?? ""} onChange={(e) => go({ tool: e.target.value || undefined })} style={{ maxWidth: 200 }}>
+          <select
+            className="input"
+            value={route.tool ?? ""}
+            onChange={(e) => go({ tool: e.target.value || undefined })}
+            style={{ maxWidth: 200 }}
+          >
             <option value="">any</option>
-            {(facets.data?.tools ?? []).map((t) => <option key={t} value={t}>{t}</option>)}
+            {(facets.data?.tools ?? []).map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       <Progress on={Boolean(q) && (r.loading || r.refreshing)} label="Searching" />
       <div className="view-body">
         <ErrorNote error={q ? r.error : undefined} />
-        {!q && <p className="muted">Plain words, ranked by BM25 over every live blob's chunks (any of the words). Credential blobs are searched in their masked form.</p>}
+        {!q && (
+          <p className="muted">
+            Plain words, ranked by BM25 over every live blob's chunks (any of the words). Credential blobs are searched in their masked
+            form.
+          </p>
+        )}
         {d && (
           <p className="muted" data-testid="search-summary">
             {plural(d.hits.length, "result")} in {plural(new Set(d.hits.map((h) => h.blobId)).size, "blob")}, {d.tookMs} ms
-            {d.unindexed > 0 ? ` · ${fmtInt(d.unindexed)} blob${d.unindexed === 1 ? " is" : "s are"} not in the index (very large, or still being indexed)` : ""}
+            {d.unindexed > 0
+              ? ` · ${fmtInt(d.unindexed)} blob${d.unindexed === 1 ? " is" : "s are"} not in the index (very large, or still being indexed)`
+              : ""}
           </p>
         )}
         {d && d.hits.length > 0 && <Results hits={d.hits} group={group} words={words} />}
-        {d && d.hits.length === 0 && <p className="muted">Nothing matches “{q}”{Object.keys(filter).length ? " with these filters" : ""}.</p>}
+        {d && d.hits.length === 0 && (
+          <p className="muted">
+            Nothing matches “{q}”{Object.keys(filter).length ? " with these filters" : ""}.
+          </p>
+        )}
       </div>
     </>
   );

@@ -22,10 +22,37 @@ function BlobLink({ blob }: { blob: CallBlob | null }) {
 }
 
 /** The tool's result beside what the model was given; one pane when the model got the result itself. */
-export function Compare({ outcome, raw, given, blob, testPrefix = "" }: { outcome: string; raw: TextPreview; given: TextPreview; blob: CallBlob | null; testPrefix?: string }) {
-  const missing = <p className="muted" style={{ margin: 0 }}>Not kept: the content was neither stored nor small enough to log.</p>;
+export function Compare({
+  outcome,
+  raw,
+  given,
+  blob,
+  testPrefix = "",
+}: {
+  outcome: string;
+  raw: TextPreview;
+  given: TextPreview;
+  blob: CallBlob | null;
+  testPrefix?: string;
+}) {
+  const missing = (
+    <p className="muted" style={{ margin: 0 }}>
+      Not kept: the content was neither stored nor small enough to log.
+    </p>
+  );
   const pane = (title: string, t: TextPreview, testId: string, link: boolean) =>
-    t.source === "missing" ? missing : <TextPane title={title} text={t.text} totalChars={t.totalChars} truncated={t.truncated} testId={testPrefix + testId} extra={link && t.truncated ? <BlobLink blob={blob} /> : undefined} />;
+    t.source === "missing" ? (
+      missing
+    ) : (
+      <TextPane
+        title={title}
+        text={t.text}
+        totalChars={t.totalChars}
+        truncated={t.truncated}
+        testId={testPrefix + testId}
+        extra={link && t.truncated ? <BlobLink blob={blob} /> : undefined}
+      />
+    );
   // An imported call the agent cut (a persisted preview) is a pass-through with less given than returned.
   const cut = outcome === "passthrough" && given.totalChars !== raw.totalChars;
   if ((outcome === "passthrough" && !cut) || outcome === "failed_open") return pane("Tool returned = model was given", raw, "raw", true);
@@ -39,9 +66,26 @@ export function Compare({ outcome, raw, given, blob, testPrefix = "" }: { outcom
 }
 
 function Answer({ e }: { e: ReadEvent }) {
-  if (e.answer) return <TextPane title="What the model was given" text={e.answer.text} totalChars={e.answer.totalChars} truncated={e.answer.truncated} testId="read-answer" maxHeight={260} />;
-  const why = e.data?.answer === "the whole blob" ? "The whole blob, as the model may see it (masked): open the blob to read it." : "Not kept: the answer went with the blob's content (purged, expired or evicted), or was recorded before answers were kept.";
-  return <p className="muted" style={{ margin: 0 }}>{why}</p>;
+  if (e.answer)
+    return (
+      <TextPane
+        title="What the model was given"
+        text={e.answer.text}
+        totalChars={e.answer.totalChars}
+        truncated={e.answer.truncated}
+        testId="read-answer"
+        maxHeight={260}
+      />
+    );
+  const why =
+    e.data?.answer === "the whole blob"
+      ? "The whole blob, as the model may see it (masked): open the blob to read it."
+      : "Not kept: the answer went with the blob's content (purged, expired or evicted), or was recorded before answers were kept.";
+  return (
+    <p className="muted" style={{ margin: 0 }}>
+      {why}
+    </p>
+  );
 }
 
 /** Reads and expansions, each opening onto the text it gave. */
@@ -55,7 +99,12 @@ export function ReadList({ events, label }: { events: ReadEvent[]; label: string
             <details>
               <summary>
                 <span className="mono muted">{fmtClock(e.ts)}</span> <span className="mono">{readText(e)}</span>
-                {refused && <> <Badge value="refused" /></>}
+                {refused && (
+                  <>
+                    {" "}
+                    <Badge value="refused" />
+                  </>
+                )}
                 {e.durationMs !== null && <span className="muted"> · {fmtMs(e.durationMs)}</span>}
                 {!e.sessionId && <span className="muted"> · {readerOf(e)}</span>}
               </summary>
@@ -78,7 +127,9 @@ function Media({ items, tool }: { items: MediaItem[]; tool: string }) {
           {m.thumb && m.mime ? (
             <img src={`data:${m.mime};base64,${m.thumb}`} alt={`${m.type} returned by ${tool}`} />
           ) : (
-            <div className="media-none" aria-hidden="true">{m.type === "audio" ? "♪" : "▦"}</div>
+            <div className="media-none" aria-hidden="true">
+              {m.type === "audio" ? "♪" : "▦"}
+            </div>
           )}
           <figcaption>
             {m.type} · {m.mime ?? "unknown type"} · {fmtBytes(m.bytes)}
@@ -106,7 +157,9 @@ export function RpcPanel({ rpc, idPrefix }: { rpc: RpcView; idPrefix: string }) 
     <div className="rpc" data-testid="rpc">
       <Tabs<RpcTab> label="JSON-RPC" value={tab} onChange={setTab} tabs={tabs} idPrefix={idPrefix} />
       <div role="tabpanel" aria-labelledby={`${idPrefix}-${tab}`}>
-        <pre tabIndex={0} className="text nowrap" data-testid="rpc-text" style={{ maxHeight: 320, borderRadius: 0 }}>{text}</pre>
+        <pre tabIndex={0} className="text nowrap" data-testid="rpc-text" style={{ maxHeight: 320, borderRadius: 0 }}>
+          {text}
+        </pre>
       </div>
     </div>
   );
@@ -116,18 +169,25 @@ function Body({ d }: { d: CallDetail }) {
   const c = d.call;
   return (
     <>
-      {d.call.argsJson && d.call.argsJson !== "{}" && <TextPane title="Arguments" text={d.call.argsJson} totalChars={d.call.argsJson.length} truncated={false} maxHeight={140} />}
+      {d.call.argsJson && d.call.argsJson !== "{}" && (
+        <TextPane title="Arguments" text={d.call.argsJson} totalChars={d.call.argsJson.length} truncated={false} maxHeight={140} />
+      )}
       {c.outcome === "error" ? (
         <div className="callout bad" data-testid="call-error">
-          <b>No result.</b> {c.server ? `The upstream ${c.server} failed or refused the call` : "The call could not be routed"}; the model was given this sentence:
-          <pre className="text wrap" style={{ marginTop: 6 }}>{d.raw.text}</pre>
+          <b>No result.</b> {c.server ? `The upstream ${c.server} failed or refused the call` : "The call could not be routed"}; the model
+          was given this sentence:
+          <pre className="text wrap" style={{ marginTop: 6 }}>
+            {d.raw.text}
+          </pre>
         </div>
       ) : (
         <Compare outcome={c.outcome} raw={d.raw} given={d.given} blob={c.blob} />
       )}
       {d.parts.map((p) => (
         <section key={p.call.id}>
-          <h3>structuredContent, stored apart <Badge value={p.call.outcome} /></h3>
+          <h3>
+            structuredContent, stored apart <Badge value={p.call.outcome} />
+          </h3>
           <Compare outcome={p.call.outcome} raw={p.raw} given={p.given} blob={p.blob} testPrefix="part-" />
         </section>
       ))}
@@ -139,14 +199,22 @@ function Body({ d }: { d: CallDetail }) {
       )}
       {d.received.length > 0 && (
         <section>
-          <h3>Passed to it by reference ({fmtInt(c.received.expanded)} expanded, {fmtInt(c.received.denied)} denied)</h3>
+          <h3>
+            Passed to it by reference ({fmtInt(c.received.expanded)} expanded, {fmtInt(c.received.denied)} denied)
+          </h3>
           <ReadList events={d.received} label="Passed to it by reference" />
         </section>
       )}
       {c.outcome !== "error" && (
         <section>
           <h3>Read back later ({fmtInt(d.reads.length)})</h3>
-          {d.reads.length === 0 ? <p className="muted" style={{ margin: 0 }}>Nothing read this result back.</p> : <ReadList events={d.reads} label="Read back later" />}
+          {d.reads.length === 0 ? (
+            <p className="muted" style={{ margin: 0 }}>
+              Nothing read this result back.
+            </p>
+          ) : (
+            <ReadList events={d.reads} label="Read back later" />
+          )}
         </section>
       )}
       {d.rpc && (

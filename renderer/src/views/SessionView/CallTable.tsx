@@ -18,7 +18,10 @@ export type Entry = { kind: "call"; at: number; call: CallSummary } | { kind: "m
 
 /** Calls and marks in the order they happened (a call at its own ledger event). */
 export function entriesOf(calls: CallSummary[], marks: LedgerEvent[]): Entry[] {
-  const out: Entry[] = [...calls.map((c) => ({ kind: "call" as const, at: c.seq, call: c })), ...marks.map((m) => ({ kind: "mark" as const, at: m.id, mark: m }))];
+  const out: Entry[] = [
+    ...calls.map((c) => ({ kind: "call" as const, at: c.seq, call: c })),
+    ...marks.map((m) => ({ kind: "mark" as const, at: m.id, mark: m })),
+  ];
   return out.sort((a, b) => a.at - b.at);
 }
 
@@ -43,11 +46,21 @@ function refText(c: CallSummary): string {
 }
 
 function CallRow({ c, open, onToggle, scale }: { c: CallSummary; open: boolean; onToggle: () => void; scale: WaterfallScale | null }) {
-  const tokens = c.returnedTokens !== null && c.givenTokens !== null ? `${fmtInt(c.returnedTokens)} → ${fmtInt(c.givenTokens)} tokens` : "tokens still being counted";
+  const tokens =
+    c.returnedTokens !== null && c.givenTokens !== null
+      ? `${fmtInt(c.returnedTokens)} → ${fmtInt(c.givenTokens)} tokens`
+      : "tokens still being counted";
   return (
     <tr className="call-row" data-testid="call-row" data-outcome={c.outcome} data-call-id={c.id} data-open={open}>
       <td title={fmtTime(c.ts)}>
-        <button type="button" className="row-toggle" aria-expanded={open} aria-controls={`call-${c.id}`} onClick={onToggle} aria-label={`${open ? "Close" : "Open"} ${c.tool} at ${fmtClock(c.startedAt)}`}>
+        <button
+          type="button"
+          className="row-toggle"
+          aria-expanded={open}
+          aria-controls={`call-${c.id}`}
+          onClick={onToggle}
+          aria-label={`${open ? "Close" : "Open"} ${c.tool} at ${fmtClock(c.startedAt)}`}
+        >
           <span aria-hidden="true">{open ? "▾" : "▸"}</span>
           {fmtClock(c.startedAt)}
         </button>
@@ -58,18 +71,44 @@ function CallRow({ c, open, onToggle, scale }: { c: CallSummary; open: boolean; 
       </td>
       <td title={c.errorText ?? undefined}>
         <Badge value={c.outcome} />
-        {c.isError && c.outcome !== "error" && <> <Badge value="error" title="The tool answered with an error" /></>}
-        {c.parts > 0 && <span className="muted" title="Its structuredContent was stored apart: one call, two parts"> +part</span>}
-        {c.media.length > 0 && <span className="muted" title={c.media.map((m) => m.mime ?? m.type).join(", ")}> +{c.media[0]!.type}</span>}
+        {c.isError && c.outcome !== "error" && (
+          <>
+            {" "}
+            <Badge value="error" title="The tool answered with an error" />
+          </>
+        )}
+        {c.parts > 0 && (
+          <span className="muted" title="Its structuredContent was stored apart: one call, two parts">
+            {" "}
+            +part
+          </span>
+        )}
+        {c.media.length > 0 && (
+          <span className="muted" title={c.media.map((m) => m.mime ?? m.type).join(", ")}>
+            {" "}
+            +{c.media[0]!.type}
+          </span>
+        )}
       </td>
       <td className="num" title={`${fmtInt(c.returnedChars)} → ${fmtInt(c.givenChars)} chars; ${tokens}`}>
         {fmtCompact(c.returnedChars)} → {fmtCompact(c.givenChars)}
       </td>
-      <td className="num" title={`${fmtInt(c.reads.count)} reads, ${fmtInt(c.reads.chars)} chars pulled back${c.reads.refused ? `; ${c.reads.refused} refused` : ""}`}>
+      <td
+        className="num"
+        title={`${fmtInt(c.reads.count)} reads, ${fmtInt(c.reads.chars)} chars pulled back${c.reads.refused ? `; ${c.reads.refused} refused` : ""}`}
+      >
         {c.reads.count || c.reads.refused ? fmtInt(c.reads.count) : ""}
         {c.reads.refused ? <span className="bad-text"> +{c.reads.refused}✕</span> : null}
       </td>
-      <td title={c.received.expanded || c.received.denied ? `${fmtInt(c.received.chars)} chars (${fmtInt(c.received.tokens)} tokens) passed by reference; ${fmtInt(c.received.denied)} denied` : undefined}>{refText(c)}</td>
+      <td
+        title={
+          c.received.expanded || c.received.denied
+            ? `${fmtInt(c.received.chars)} chars (${fmtInt(c.received.tokens)} tokens) passed by reference; ${fmtInt(c.received.denied)} denied`
+            : undefined
+        }
+      >
+        {refText(c)}
+      </td>
       <td className="num">{fmtMs(c.durationMs)}</td>
       {scale && (
         <td>
@@ -86,7 +125,13 @@ function MarkRow({ m, open, onToggle, span }: { m: LedgerEvent; open: boolean; o
     <tr className="mark" data-testid="mark" data-type={m.type}>
       <td title={fmtTime(m.ts)}>
         {readable ? (
-          <button type="button" className="row-toggle" aria-expanded={open} onClick={onToggle} aria-label={`${open ? "Close" : "Open"} ${m.type} at ${fmtClock(m.ts)}`}>
+          <button
+            type="button"
+            className="row-toggle"
+            aria-expanded={open}
+            onClick={onToggle}
+            aria-label={`${open ? "Close" : "Open"} ${m.type} at ${fmtClock(m.ts)}`}
+          >
             <span aria-hidden="true">{open ? "▾" : "▸"}</span>
             {fmtClock(m.ts)}
           </button>
@@ -95,7 +140,11 @@ function MarkRow({ m, open, onToggle, span }: { m: LedgerEvent; open: boolean; o
         )}
       </td>
       <td colSpan={span - 1} title={markText(m)}>
-        {m.data?.error === true && <><Badge value="refused" /> </>}
+        {m.data?.error === true && (
+          <>
+            <Badge value="refused" />{" "}
+          </>
+        )}
         {markText(m)}
       </td>
     </tr>
@@ -104,10 +153,19 @@ function MarkRow({ m, open, onToggle, span }: { m: LedgerEvent; open: boolean; o
 
 function MarkDetail({ id }: { id: number }) {
   const d = useOp("events.get", { eventId: id });
-  return <div className="call-detail">{d.data ? <ReadList events={[d.data.event]} label="The read" /> : <p className="muted">Loading…</p>}</div>;
+  return (
+    <div className="call-detail">{d.data ? <ReadList events={[d.data.event]} label="The read" /> : <p className="muted">Loading…</p>}</div>
+  );
 }
 
-export function CallRows(p: { calls: CallSummary[]; marks: LedgerEvent[]; filter: CallFilter; open: ReadonlySet<string>; onToggle: (key: string) => void; waterfall?: boolean }) {
+export function CallRows(p: {
+  calls: CallSummary[];
+  marks: LedgerEvent[];
+  filter: CallFilter;
+  open: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+  waterfall?: boolean;
+}) {
   const { calls, marks, filter, open, onToggle } = p;
   const shown = calls.filter((c) => matches(c, filter));
   const waterfall = p.waterfall ?? true;
@@ -126,7 +184,9 @@ export function CallRows(p: { calls: CallSummary[]; marks: LedgerEvent[]; filter
               <MarkRow m={e.mark} open={open.has(key)} onToggle={() => onToggle(key)} span={span} />
               {open.has(key) && (
                 <tr className="detail">
-                  <td colSpan={span}><MarkDetail id={e.mark.id} /></td>
+                  <td colSpan={span}>
+                    <MarkDetail id={e.mark.id} />
+                  </td>
                 </tr>
               )}
             </Fragment>

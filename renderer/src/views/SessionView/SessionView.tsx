@@ -22,45 +22,100 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
   const box = useWidth<HTMLDivElement>(1000);
   const waterfall = box.width >= WATERFALL_MIN_WIDTH;
   const s = head.data?.session;
-  const toggle = useCallback((key: string) => setOpen((o) => {
-    const n = new Set(o);
-    if (n.has(key)) n.delete(key);
-    else n.add(key);
-    return n;
-  }), []);
+  const toggle = useCallback(
+    (key: string) =>
+      setOpen((o) => {
+        const n = new Set(o);
+        if (n.has(key)) n.delete(key);
+        else n.add(key);
+        return n;
+      }),
+    [],
+  );
   useEffect(() => {
     if (call && head.data) document.getElementById(`call-${call}`)?.scrollIntoView({ block: "center" });
   }, [call, head.data !== undefined]);
   return (
     <>
-      <ViewHead title={<span>Session <span className="mono" title={id}>{shortId(id, 24)}</span>{s?.client && <span className="muted" style={{ fontWeight: 400 }}> · {s.client}</span>}</span>}>
+      <ViewHead
+        title={
+          <span>
+            Session{" "}
+            <span className="mono" title={id}>
+              {shortId(id, 24)}
+            </span>
+            {s?.client && (
+              <span className="muted" style={{ fontWeight: 400 }}>
+                {" "}
+                · {s.client}
+              </span>
+            )}
+          </span>
+        }
+      >
         <CopyButton text={id} label="Copy id" />
-        {s?.imported && <a className="btn" href={formatRoute({ name: "replay", session: id })}>Replay it</a>}
-        <a className="btn" href={formatRoute({ name: "blobs", session: id })}>Its blobs</a>
+        {s?.imported && (
+          <a className="btn" href={formatRoute({ name: "replay", session: id })}>
+            Replay it
+          </a>
+        )}
+        <a className="btn" href={formatRoute({ name: "blobs", session: id })}>
+          Its blobs
+        </a>
       </ViewHead>
       <Progress on={head.loading || head.refreshing} label="Loading the calls" />
       <div className="view-body">
         <ErrorNote error={head.error} />
         {s?.imported && (
           <div className="callout" data-testid="imported-note">
-            Imported from {s.imported.agent}'s own history (read-only): {s.imported.project ?? "no project"} · {s.imported.model ?? "model unknown"}. What the model was
-            given is what the agent gave it; the replay lab shows what Spillway would have given instead.
+            Imported from {s.imported.agent}'s own history (read-only): {s.imported.project ?? "no project"} ·{" "}
+            {s.imported.model ?? "model unknown"}. What the model was given is what the agent gave it; the replay lab shows what Spillway
+            would have given instead.
           </div>
         )}
         {s && <SessionCards s={s} />}
-        <div className="toolbar" style={{ border: "1px solid var(--border)", borderBottom: 0, borderRadius: "7px 7px 0 0", alignItems: "center" }} role="search" aria-label="Filter calls">
-          <label className="sr-only" htmlFor="call-filter">Filter calls by tool, argument or error</label>
-          <input id="call-filter" data-shortcut="filter" className="input" placeholder="tool, argument, error…" value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} style={{ width: 220 }} />
+        <div
+          className="toolbar"
+          style={{ border: "1px solid var(--border)", borderBottom: 0, borderRadius: "7px 7px 0 0", alignItems: "center" }}
+          role="search"
+          aria-label="Filter calls"
+        >
+          <label className="sr-only" htmlFor="call-filter">
+            Filter calls by tool, argument or error
+          </label>
+          <input
+            id="call-filter"
+            data-shortcut="filter"
+            className="input"
+            placeholder="tool, argument, error…"
+            value={filter.text}
+            onChange={(e) => setFilter({ ...filter, text: e.target.value })}
+            style={{ width: 220 }}
+          />
           <label className="check">
             <span className="muted">Outcome</span>
-            <select className="input" value={filter.outcome} onChange={(e) => setFilter({ ...filter, outcome: e.target.value })} aria-label="Outcome">
+            <select
+              className="input"
+              value={filter.outcome}
+              onChange={(e) => setFilter({ ...filter, outcome: e.target.value })}
+              aria-label="Outcome"
+            >
               <option value="">any</option>
-              {OUTCOMES.map((o) => <option key={o} value={o}>{o}</option>)}
+              {OUTCOMES.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
             </select>
           </label>
-          <label className="check"><input type="checkbox" checked={filter.errorsOnly} onChange={(e) => setFilter({ ...filter, errorsOnly: e.target.checked })} /> failures and refusals only</label>
+          <label className="check">
+            <input type="checkbox" checked={filter.errorsOnly} onChange={(e) => setFilter({ ...filter, errorsOnly: e.target.checked })} />{" "}
+            failures and refusals only
+          </label>
           <span className="spacer" style={{ flex: 1 }} />
-          <button type="button" className="btn small" onClick={() => setOpen(new Set())} disabled={open.size === 0}>Close all</button>
+          <button type="button" className="btn small" onClick={() => setOpen(new Set())} disabled={open.size === 0}>
+            Close all
+          </button>
         </div>
         <div ref={box.ref} style={{ border: "1px solid var(--border)", borderRadius: "0 0 7px 7px", overflowX: "auto" }}>
           <table className="table calls" data-testid="call-table">
@@ -79,7 +134,9 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
                 <th>Started</th>
                 <th>Tool</th>
                 <th>Outcome</th>
-                <th className="num" title="Chars the tool returned → chars the model was given">Returned → given</th>
+                <th className="num" title="Chars the tool returned → chars the model was given">
+                  Returned → given
+                </th>
                 <th className="num">Reads</th>
                 <th>By reference</th>
                 <th className="num">Duration</th>
@@ -87,7 +144,16 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
               </tr>
             </thead>
             {pages.map((after, i) => (
-              <PageRows key={after} id={id} after={after} filter={filter} open={open} onToggle={toggle} waterfall={waterfall} onMore={i === pages.length - 1 ? (next) => setPages((p) => [...p, next]) : undefined} />
+              <PageRows
+                key={after}
+                id={id}
+                after={after}
+                filter={filter}
+                open={open}
+                onToggle={toggle}
+                waterfall={waterfall}
+                onMore={i === pages.length - 1 ? (next) => setPages((p) => [...p, next]) : undefined}
+              />
             ))}
           </table>
         </div>
@@ -99,7 +165,12 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
 function SessionCards({ s }: { s: SessionSummary }) {
   return (
     <div className="cards">
-      <Card label="Calls" value={fmtInt(s.calls)} sub={`${fmtInt(s.rescued)} rescued · ${fmtInt(s.stubbed)} stubbed`} testId="session-calls" />
+      <Card
+        label="Calls"
+        value={fmtInt(s.calls)}
+        sub={`${fmtInt(s.rescued)} rescued · ${fmtInt(s.stubbed)} stubbed`}
+        testId="session-calls"
+      />
       <Card label="Failures" value={fmtInt(s.errors)} sub="failed calls and refused reads" testId="session-errors" />
       <Card label="Net saved" value={`${fmtInt(s.netTokens)}`} sub={`tokens · ${fmtInt(s.netChars)} chars`} />
       <Card label="Read back" value={fmtInt(s.fetches)} sub={`fetches and recalls · ${fmtInt(s.pulledTokens)} tokens`} />
@@ -110,22 +181,43 @@ function SessionCards({ s }: { s: SessionSummary }) {
   );
 }
 
-function PageRows(p: { id: string; after: number; filter: CallFilter; open: ReadonlySet<string>; onToggle: (k: string) => void; waterfall: boolean; onMore?: (next: number) => void }) {
+function PageRows(p: {
+  id: string;
+  after: number;
+  filter: CallFilter;
+  open: ReadonlySet<string>;
+  onToggle: (k: string) => void;
+  waterfall: boolean;
+  onMore?: (next: number) => void;
+}) {
   const { id, after, filter, open, onToggle, onMore } = p;
   const t = useOp("sessions.timeline", { sessionId: id, afterCallId: after, limit: PAGE });
   const d = t.data;
   const colSpan = p.waterfall ? CALL_COLUMNS : CALL_COLUMNS - 1;
-  if (!d) return <tbody><tr><td colSpan={colSpan}>{t.error ? <ErrorNote error={t.error} /> : <span className="muted">Loading…</span>}</td></tr></tbody>;
+  if (!d)
+    return (
+      <tbody>
+        <tr>
+          <td colSpan={colSpan}>{t.error ? <ErrorNote error={t.error} /> : <span className="muted">Loading…</span>}</td>
+        </tr>
+      </tbody>
+    );
   return (
     <tbody>
       {after === 0 && d.calls.length === 0 && d.marks.length === 0 && (
-        <tr><td colSpan={colSpan} className="muted">No calls recorded in this session.</td></tr>
+        <tr>
+          <td colSpan={colSpan} className="muted">
+            No calls recorded in this session.
+          </td>
+        </tr>
       )}
       <CallRows calls={d.calls} marks={d.marks} filter={filter} open={open} onToggle={onToggle} waterfall={p.waterfall} />
       {d.nextAfter !== null && onMore && (
         <tr>
           <td colSpan={colSpan}>
-            <button type="button" className="btn small" onClick={() => onMore(d.nextAfter!)}>Load the next {PAGE} calls</button>
+            <button type="button" className="btn small" onClick={() => onMore(d.nextAfter!)}>
+              Load the next {PAGE} calls
+            </button>
           </td>
         </tr>
       )}

@@ -19,7 +19,13 @@ export function scaleOf(calls: Timed[]): WaterfallScale {
   return { from, to: Math.max(to, from + 1) };
 }
 
-export function WaterfallBar({ startedAt, ts, durationMs, upstreamMs, scale }: Timed & { upstreamMs: number | null; scale: WaterfallScale }) {
+export function WaterfallBar({
+  startedAt,
+  ts,
+  durationMs,
+  upstreamMs,
+  scale,
+}: Timed & { upstreamMs: number | null; scale: WaterfallScale }) {
   const span = scale.to - scale.from;
   const left = ((startedAt - scale.from) / span) * 100;
   const width = ((endOf({ startedAt, ts, durationMs }) - startedAt) / span) * 100;
@@ -30,7 +36,10 @@ export function WaterfallBar({ startedAt, ts, durationMs, upstreamMs, scale }: T
       : `started at +${fmtMs(startedAt - scale.from)}, took ${fmtMs(durationMs)}${upstreamMs !== null ? ` (upstream ${fmtMs(upstreamMs)})` : ""}`;
   return (
     <div className="wf" role="img" aria-label={label} title={label}>
-      <div className={`wf-bar${durationMs === null ? " unknown" : ""}`} style={{ left: `${Math.min(left, 99.5)}%`, width: `max(2px, ${width}%)` }}>
+      <div
+        className={`wf-bar${durationMs === null ? " unknown" : ""}`}
+        style={{ left: `${Math.min(left, 99.5)}%`, width: `max(2px, ${width}%)` }}
+      >
         {up > 0 && <div className="wf-up" style={{ width: `${up}%` }} />}
       </div>
     </div>

@@ -35,7 +35,9 @@ export function readText(e: LedgerEvent): string {
 export function markText(e: LedgerEvent): string {
   const d = e.data ?? {};
   if (e.type === "turn") return `Turn ${fmtInt(Number(d.turn ?? 0))}${d.prompt ? `: “${str(d.prompt)}”` : " (the user sent a prompt)"}`;
-  if (e.type === "import") return `Imported from ${str(d.agent) || "an agent"}'s history: ${fmtInt(Number(d.added ?? 0))} new calls, ${fmtInt(Number(d.kept ?? 0))} already here`;
-  if (e.type === "compaction") return `Context compacted (generation ${fmtInt(Number(d.generation ?? 0))}): stored results are delivered in full once more`;
+  if (e.type === "import")
+    return `Imported from ${str(d.agent) || "an agent"}'s history: ${fmtInt(Number(d.added ?? 0))} new calls, ${fmtInt(Number(d.kept ?? 0))} already here`;
+  if (e.type === "compaction")
+    return `Context compacted (generation ${fmtInt(Number(d.generation ?? 0))}): stored results are delivered in full once more`;
   return readText(e);
 }

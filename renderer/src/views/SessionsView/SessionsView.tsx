@@ -14,20 +14,56 @@ import { formatRoute } from "../../router/route";
 import { navigate } from "../../router/useRoute";
 
 const ROW_H = 30;
-type Col = { id: SessionSortKey; label: string; flex: string; num?: boolean; cell: (s: SessionSummary) => ReactNode; title?: (s: SessionSummary) => string };
+type Col = {
+  id: SessionSortKey;
+  label: string;
+  flex: string;
+  num?: boolean;
+  cell: (s: SessionSummary) => ReactNode;
+  title?: (s: SessionSummary) => string;
+};
 const COLS: Col[] = [
-  { id: "client", label: "Client", flex: "1 1 150px", cell: (s) => s.client ?? <span className="muted">unknown client</span>, title: (s) => s.client ?? "" },
+  {
+    id: "client",
+    label: "Client",
+    flex: "1 1 150px",
+    cell: (s) => s.client ?? <span className="muted">unknown client</span>,
+    title: (s) => s.client ?? "",
+  },
   { id: "lastSeenAt", label: "Last seen", flex: "0 0 92px", cell: (s) => fmtAgo(s.lastSeenAt), title: (s) => fmtTime(s.lastSeenAt) },
-  { id: "createdAt", label: "Started", flex: "0 0 100px", cell: (s) => <span className="mono">{fmtShortTime(s.createdAt)}</span>, title: (s) => fmtTime(s.createdAt) },
+  {
+    id: "createdAt",
+    label: "Started",
+    flex: "0 0 100px",
+    cell: (s) => <span className="mono">{fmtShortTime(s.createdAt)}</span>,
+    title: (s) => fmtTime(s.createdAt),
+  },
   {
     id: "id",
     label: "Session",
     flex: "0 1 150px",
-    cell: (s) => <a className="mono" href={formatRoute({ name: "session", id: s.id })}>{shortId(s.id, 14)}</a>,
+    cell: (s) => (
+      <a className="mono" href={formatRoute({ name: "session", id: s.id })}>
+        {shortId(s.id, 14)}
+      </a>
+    ),
     title: (s) => s.id,
   },
-  { id: "calls", label: "Calls", flex: "0 0 62px", num: true, cell: (s) => fmtInt(s.calls), title: (s) => `${fmtInt(s.rescued)} rescued, ${fmtInt(s.stubbed)} stubbed` },
-  { id: "errors", label: "Failures", flex: "0 0 74px", num: true, cell: (s) => (s.errors ? <span className="bad-text">{fmtInt(s.errors)}</span> : "0") },
+  {
+    id: "calls",
+    label: "Calls",
+    flex: "0 0 62px",
+    num: true,
+    cell: (s) => fmtInt(s.calls),
+    title: (s) => `${fmtInt(s.rescued)} rescued, ${fmtInt(s.stubbed)} stubbed`,
+  },
+  {
+    id: "errors",
+    label: "Failures",
+    flex: "0 0 74px",
+    num: true,
+    cell: (s) => (s.errors ? <span className="bad-text">{fmtInt(s.errors)}</span> : "0"),
+  },
   { id: "fetches", label: "Reads", flex: "0 0 62px", num: true, cell: (s) => fmtInt(s.fetches) },
   { id: "netTokens", label: "Net tokens", flex: "0 0 96px", num: true, cell: (s) => fmtInt(s.netTokens) },
 ];
@@ -49,8 +85,17 @@ export function SessionsView() {
         <span className="muted num" data-testid="session-count" aria-live="polite">
           {list.total === undefined ? "…" : `${fmtInt(list.total)} ${q ? "matching" : "sessions"}`}
         </span>
-        <label className="sr-only" htmlFor="session-filter">Filter sessions</label>
-        <input id="session-filter" data-shortcut="filter" className="input" placeholder="filter by id or client" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <label className="sr-only" htmlFor="session-filter">
+          Filter sessions
+        </label>
+        <input
+          id="session-filter"
+          data-shortcut="filter"
+          className="input"
+          placeholder="filter by id or client"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </ViewHead>
       <Progress on={list.loading} label="Loading sessions" />
       <div className="view-body flush">
@@ -59,7 +104,15 @@ export function SessionsView() {
         ) : list.total === 0 ? (
           <p className="empty muted">No session matches “{q}”.</p>
         ) : (
-          <SessionTable total={list.total ?? 0} rowAt={list.rowAt} version={list.version} onRange={list.setRange} sort={sort} onSort={toggle} resetKey={JSON.stringify(base)} />
+          <SessionTable
+            total={list.total ?? 0}
+            rowAt={list.rowAt}
+            version={list.version}
+            onRange={list.setRange}
+            sort={sort}
+            onSort={toggle}
+            resetKey={JSON.stringify(base)}
+          />
         )}
       </div>
     </>
@@ -112,12 +165,24 @@ function SessionTable(p: {
     }
   };
   return (
-    <div className="vtable" ref={scrollRef} tabIndex={0} role="region" aria-label={`Sessions, ${p.total} rows. Arrow keys move, Enter opens.`} onKeyDown={onKeyDown} data-testid="sessions-table">
+    <div
+      className="vtable"
+      ref={scrollRef}
+      tabIndex={0}
+      role="region"
+      aria-label={`Sessions, ${p.total} rows. Arrow keys move, Enter opens.`}
+      onKeyDown={onKeyDown}
+      data-testid="sessions-table"
+    >
       <table className="table" style={{ display: "grid" }} aria-rowcount={p.total + 1} data-version={p.version}>
         <thead style={{ display: "grid", position: "sticky", top: 0, zIndex: 1 }}>
           <tr style={{ display: "flex" }}>
             {COLS.map((c) => (
-              <th key={c.id} style={{ flex: c.flex, display: "flex", alignItems: "center", justifyContent: c.num ? "flex-end" : undefined }} aria-sort={p.sort.by === c.id ? (p.sort.dir === "asc" ? "ascending" : "descending") : undefined}>
+              <th
+                key={c.id}
+                style={{ flex: c.flex, display: "flex", alignItems: "center", justifyContent: c.num ? "flex-end" : undefined }}
+                aria-sort={p.sort.by === c.id ? (p.sort.dir === "asc" ? "ascending" : "descending") : undefined}
+              >
                 <button type="button" onClick={() => p.onSort(c.id)}>
                   {c.label} <span aria-hidden="true">{p.sort.by === c.id ? (p.sort.dir === "asc" ? "▲" : "▼") : ""}</span>
                 </button>
@@ -139,7 +204,12 @@ function SessionTable(p: {
                 onDoubleClick={() => s && navigate({ name: "session", id: s.id })}
               >
                 {COLS.map((c) => (
-                  <td key={c.id} style={{ flex: c.flex, display: "flex", alignItems: "center", justifyContent: c.num ? "flex-end" : undefined }} className={c.num ? "num" : undefined} title={s && c.title ? c.title(s) : undefined}>
+                  <td
+                    key={c.id}
+                    style={{ flex: c.flex, display: "flex", alignItems: "center", justifyContent: c.num ? "flex-end" : undefined }}
+                    className={c.num ? "num" : undefined}
+                    title={s && c.title ? c.title(s) : undefined}
+                  >
                     {s ? <span>{c.cell(s)}</span> : <span className="skeleton" />}
                   </td>
                 ))}

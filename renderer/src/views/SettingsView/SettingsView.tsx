@@ -43,8 +43,12 @@ export function SettingsView() {
   return (
     <>
       <ViewHead title="Settings">
-        <span className="muted mono" title="config file">{d?.path}</span>
-        <button type="button" className="btn" disabled={!dirty || save.pending} onClick={() => d && setDraft(d.config)}>Discard</button>
+        <span className="muted mono" title="config file">
+          {d?.path}
+        </span>
+        <button type="button" className="btn" disabled={!dirty || save.pending} onClick={() => d && setDraft(d.config)}>
+          Discard
+        </button>
         <button type="button" className="btn primary" disabled={!dirty || issues.length > 0 || save.pending} onClick={() => void onSave()}>
           {save.pending ? "Saving…" : saved ? "Saved" : "Save"}
         </button>
@@ -53,14 +57,18 @@ export function SettingsView() {
       <div className="view-body">
         <ErrorNote error={view.error ?? save.error} />
         {d?.restartRequired && (
-          <div className="callout warn" role="status">The saved file differs from what the running engine loaded: restart `spillway serve` (or the app) to apply it.</div>
+          <div className="callout warn" role="status">
+            The saved file differs from what the running engine loaded: restart `spillway serve` (or the app) to apply it.
+          </div>
         )}
         {issues.length > 0 && (
           <div className="callout bad" role="alert" data-testid="config-issues">
             {issues.length} problem{issues.length === 1 ? "" : "s"}: {issues.map((i) => `${i.path}: ${i.message}`).join("; ")}
           </div>
         )}
-        {draft && <ConfigForm fields={fields} value={draft} issues={issues} onChange={(path, v) => setDraft((cur) => setAt(cur ?? {}, path, v))} />}
+        {draft && (
+          <ConfigForm fields={fields} value={draft} issues={issues} onChange={(path, v) => setDraft((cur) => setAt(cur ?? {}, path, v))} />
+        )}
       </div>
     </>
   );
