@@ -8,6 +8,7 @@ import { describeError } from "../errors";
 import type { FetchAnswer } from "../fetch/fetchTypes";
 import type { BlobMeta } from "../types";
 import { BLOB_ID_PATTERN } from "../vocabulary";
+import { maskRuns } from "../sensitivity/fetchArgsMask";
 import { keptText } from "./auditText";
 import type { EngineParts } from "./parts";
 
@@ -27,6 +28,8 @@ export interface ReadRecord {
   data?: Record<string, unknown>;
   /** false when the answer is the blob's whole model view (resources/read): the blob holds it already. */
   keepText?: boolean;
+  /** Runs of the arguments that name a secret: masked in the kept answer too (a grep answer names its pattern). */
+  secretRuns?: readonly string[];
 }
 
 /** A read's answer with the id of its ledger event. */
@@ -63,7 +66,7 @@ export function recordRead(p: EngineParts, r: ReadRecord): RecordedAnswer {
         ...(keep ? {} : { answer: "the whole blob" }),
         ...r.data,
       },
-      text: keep ? keptText(r.answer.text) : null,
+      text: keep ? maskRuns(keptText(r.answer.text), r.secretRuns ?? []) : null,
     });
     if (blobId) p.emit({ type: "fetch", sessionId: r.sessionId, blobId, mode: r.mode ?? r.type });
     return { ...r.answer, eventId };

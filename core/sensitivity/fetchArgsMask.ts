@@ -15,13 +15,28 @@ const MARKER = "[masked:fetch_argument]";
 
 /** `args` with every run that names a secret replaced; the same object when none does. */
 export function storedFetchArgs(args: Record<string, unknown>, exact: string, masked: string): Record<string, unknown> {
-  return maskJsonValue(args, (value) => {
-    let out = value;
+  const runs = secretRuns(args, exact, masked);
+  return runs.length ? maskJsonValue(args, (value) => maskRuns(value, runs)) : args;
+}
+
+/** The runs of `args`' strings that name a secret (what storedFetchArgs masks), to mask them wherever they are echoed. */
+export function secretRuns(args: Record<string, unknown>, exact: string, masked: string): string[] {
+  const runs = new Set<string>();
+  maskJsonValue(args, (value) => {
     for (const run of literalRuns(value)) {
-      if (looksGenerated(run) || (exact !== masked && exact.includes(run) && !masked.includes(run))) out = out.replaceAll(run, MARKER);
+      if (looksGenerated(run) || (exact !== masked && exact.includes(run) && !masked.includes(run))) runs.add(run);
     }
-    return out;
+    return value;
   });
+  // Longest first, so a run inside a longer one does not leave the rest of it behind.
+  return [...runs].toSorted((a, b) => b.length - a.length);
+}
+
+/** `text` with each of `runs` replaced by the marker (a grep answer names its pattern). */
+export function maskRuns(text: string, runs: readonly string[]): string {
+  let out = text;
+  for (const run of runs) out = out.replaceAll(run, MARKER);
+  return out;
 }
 
 /** The literal runs of a regular expression or a query: split on regex syntax and spaces. */
