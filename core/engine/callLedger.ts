@@ -7,8 +7,8 @@
  */
 import { canonicalJson } from "../dedup/dedup";
 import { describeError } from "../errors";
-import { storedFetchArgs } from "../sensitivity/fetchArgsMask";
 import type { MediaRecord } from "../store/ledger";
+import { redactRuns } from "../sensitivity/fetchArgsMask";
 import { keptJson, keptText, RPC_GIVEN_STRING_MAX_CHARS } from "./auditText";
 import type { EngineParts } from "./parts";
 
@@ -70,30 +70,13 @@ export function mediaOf(content: unknown): MediaRecord[] {
   return out;
 }
 
-/**
- * An own tool's JSON-RPC as kept: its arguments as the read's record stored them, and its answer
- * as the record kept it. A grep pattern can be a bare secret, echoed in the answer; the record
- * has it masked already, the raw messages do not.
- */
-function ownToolRpc(rpc: RpcInput, stored: { data: Record<string, unknown> | null; text: string | null } | null): RpcInput {
-  const req = rpc.request as { params?: { arguments?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>;
-  const given = req?.params?.arguments ?? {};
-  const storedArgs = stored?.data?.args && typeof stored.data.args === "object" ? (stored.data.args as Record<string, unknown>) : {};
-  const args = storedFetchArgs({ ...given, ...storedArgs }, "", "");
-  const res = rpc.response as { result?: Record<string, unknown> } & Record<string, unknown>;
-  const text = stored?.text ?? "[the answer was not kept]";
+function rpcRecord(rpc: RpcInput, redact: readonly string[] = []) {
+  const r = <T>(v: T) => redactRuns(v, redact);
   return {
-    request: req?.params ? { ...req, params: { ...req.params, arguments: args } } : rpc.request,
-    response: res?.result ? { ...res, result: { ...res.result, content: [{ type: "text", text }] } } : rpc.response,
-  };
-}
-
-function rpcRecord(rpc: RpcInput) {
-  return {
-    request: keptJson(rpc.request, RPC_GIVEN_STRING_MAX_CHARS) ?? "null",
-    response: keptJson(rpc.response, RPC_GIVEN_STRING_MAX_CHARS),
-    upstreamRequest: keptJson(rpc.upstreamRequest),
-    upstreamResponse: keptJson(rpc.upstreamResponse),
+    request: keptJson(r(rpc.request), RPC_GIVEN_STRING_MAX_CHARS) ?? "null",
+    response: keptJson(r(rpc.response), RPC_GIVEN_STRING_MAX_CHARS),
+    upstreamRequest: keptJson(r(rpc.upstreamRequest)),
+    upstreamResponse: keptJson(r(rpc.upstreamResponse)),
   };
 }
 
@@ -143,7 +126,10 @@ export function noteRead(p: EngineParts, eventId: number, note: ReadNoteInput): 
     p.store.transaction(() => {
       const ms = round(note.durationMs);
       if (ms !== null && ms !== undefined) p.ledger.setEventDuration(eventId, ms);
-      if (note.rpc) p.ledger.insertRpc({ eventId, ...rpcRecord(ownToolRpc(note.rpc, p.ledger.eventRecord(eventId))) });
+      // A fetch's pattern that names a secret by its bare value: masked in its JSON-RPC too.
+      const redact = p.pendingRedactions.get(eventId);
+      p.pendingRedactions.delete(eventId);
+      if (note.rpc) p.ledger.insertRpc({ eventId, ...rpcRecord(note.rpc, redact) });
     });
   } catch (err) {
     p.logger.error("completing a read's record failed", { eventId, error: describeError(err) });

@@ -93,7 +93,7 @@ export function createEngine(opts: EngineOptions): Engine {
   };
 
   const parts: EngineParts = {
-    config, logger, store, sessions, ledger, search, tokens, emit, views,
+    config, logger, store, sessions, ledger, search, tokens, emit, views, pendingRedactions: new Map(),
     countCallTokens(callId, returned, given) {
       // Always off the hot path: the agent's call returns before any token is counted. Small
       // calls are counted in batches, one transaction per batch.

@@ -1,7 +1,7 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
 import { runFetch, type FetchAnswer } from "../fetch/fetchModes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
-import { secretRuns, storedFetchArgs } from "../sensitivity/fetchArgsMask";
+import { fetchArgSecrets } from "../sensitivity/fetchArgsMask";
 import { BLOB_ID_PATTERN } from "../vocabulary";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
@@ -85,12 +85,10 @@ function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): st
 
 export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
   const mode = typeof req.mode === "string" ? req.mode : "";
-  // Unresolved, only the arguments themselves can tell a secret (a generated-looking run).
-  const record = (answer: FetchAnswer, meta: BlobMeta | null) =>
-    recordRead(p, {
-      type: "fetch", sessionId: req.sessionId, operator: req.operator, id: req.id, meta, mode, answer,
-      args: storedFetchArgs(req.args ?? {}, "", ""), secretRuns: secretRuns(req.args ?? {}, "", ""),
-    });
+  const args = req.args ?? {};
+  // Arguments that name a secret by its bare value are masked in the record, with their echoes.
+  const record = (answer: FetchAnswer, meta: BlobMeta | null, redact = fetchArgSecrets(args)) =>
+    recordRead(p, { type: "fetch", sessionId: req.sessionId, operator: req.operator, id: req.id, meta, mode, args, answer, redact });
   try {
     const resolved = resolveBlob(p, req.sessionId, req.id);
     if (!resolved.ok) return record(errorAnswer(resolved.message), null);
@@ -106,9 +104,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
       search: p.search,
       withholdFull: p.views.masksFor(meta.tool) && meta.label === "credential",
     }, (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) })));
-    const masked = p.views.maskedBlob(meta.id, text);
-    const args = storedFetchArgs(req.args ?? {}, text, masked);
-    return recordRead(p, { type: "fetch", sessionId: req.sessionId, operator: req.operator, id: req.id, meta, mode, args, answer, secretRuns: secretRuns(req.args ?? {}, text, masked) });
+    return record(answer, meta, fetchArgSecrets(args, text, p.views.maskedBlob(meta.id, text)));
   } catch (err) {
     p.logger.error("fetch failed", { id: String(req.id), mode: String(req.mode), error: describeError(err) });
     return errorAnswer(`Fetching ${String(req.id)} failed inside Spillway: ${describeError(err)}`);

@@ -20,6 +20,8 @@ export interface EngineParts {
   tokens: TokenCounter;
   /** The exits: what the model, the operator and the disk get of a text (one cache of blob views). */
   views: SensitiveViews;
+  /** Per read event: argument runs naming a secret, still to mask in the JSON-RPC noted after the answer. */
+  pendingRedactions: Map<number, readonly string[]>;
   /** Counts the call's tokens off the hot path and stores them in the ledger. */
   countCallTokens(callId: number, returned: string, given: string): void;
   /** Queues a blob for search indexing off the hot path. */

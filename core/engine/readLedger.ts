@@ -8,7 +8,7 @@ import { describeError } from "../errors";
 import type { FetchAnswer } from "../fetch/fetchTypes";
 import type { BlobMeta } from "../types";
 import { BLOB_ID_PATTERN } from "../vocabulary";
-import { maskRuns } from "../sensitivity/fetchArgsMask";
+import { redactRuns } from "../sensitivity/fetchArgsMask";
 import { keptText } from "./auditText";
 import type { EngineParts } from "./parts";
 
@@ -28,9 +28,12 @@ export interface ReadRecord {
   data?: Record<string, unknown>;
   /** false when the answer is the blob's whole model view (resources/read): the blob holds it already. */
   keepText?: boolean;
-  /** Runs of the arguments that name a secret: masked in the kept answer too (a grep answer names its pattern). */
-  secretRuns?: readonly string[];
+  /** Runs of the arguments that name a secret: masked in the kept arguments, answer and JSON-RPC. */
+  redact?: readonly string[];
 }
+
+/** Reads whose JSON-RPC (noted after the answer, `noteRead`) still has runs to mask; the oldest go first. */
+const PENDING_MAX = 256;
 
 /** A read's answer with the id of its ledger event. */
 export type RecordedAnswer = FetchAnswer & { eventId?: number };
@@ -58,7 +61,7 @@ export function recordRead(p: EngineParts, r: ReadRecord): RecordedAnswer {
       tokens: ok && keep ? p.tokens.count(r.answer.text) : ok ? null : 0,
       data: {
         ...(r.mode !== undefined ? { mode: r.mode } : {}),
-        ...(r.args !== undefined ? { args: r.args } : {}),
+        ...(r.args !== undefined ? { args: redactRuns(r.args, r.redact ?? []) } : {}),
         servedChars: r.answer.servedChars,
         truncated: r.answer.truncated,
         ...(ok ? {} : { error: true }),
@@ -66,8 +69,15 @@ export function recordRead(p: EngineParts, r: ReadRecord): RecordedAnswer {
         ...(keep ? {} : { answer: "the whole blob" }),
         ...r.data,
       },
-      text: keep ? maskRuns(keptText(r.answer.text), r.secretRuns ?? []) : null,
+      text: keep ? keptText(redactRuns(r.answer.text, r.redact ?? [])) : null,
     });
+    if (r.redact?.length) {
+      p.pendingRedactions.set(eventId, r.redact);
+      for (const old of p.pendingRedactions.keys()) {
+        if (p.pendingRedactions.size <= PENDING_MAX) break;
+        p.pendingRedactions.delete(old);
+      }
+    }
     if (blobId) p.emit({ type: "fetch", sessionId: r.sessionId, blobId, mode: r.mode ?? r.type });
     return { ...r.answer, eventId };
   } catch (err) {

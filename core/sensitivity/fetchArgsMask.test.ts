@@ -1,4 +1,4 @@
-import { storedFetchArgs } from "./fetchArgsMask";
+import { fetchArgSecrets, redactRuns, storedFetchArgs } from "./fetchArgsMask";
 
 const SECRET = "keyboard-cat-" + "5a40".repeat(4);
 const exact = `SESSION_SECRET=${SECRET}\nready\n`;
@@ -20,5 +20,14 @@ describe("fetch arguments as the ledger stores them", () => {
     expect(storedFetchArgs(args, exact, masked)).toBe(args);
     const ids = { pattern: "9fceb02d0ae598e95dc970b74767f19372d61af8|550e8400-e29b-41d4-a716-446655440000" };
     expect(storedFetchArgs(ids, exact, masked)).toBe(ids);
+  });
+
+  it("masks the runs in the answers and messages that echo them", () => {
+    const runs = fetchArgSecrets({ pattern: SECRET }, exact, masked);
+    expect(runs).toEqual([SECRET]);
+    expect(redactRuns(`No line matches /${SECRET}/i in 0123456789ab.`, runs)).toBe("No line matches /[masked:fetch_argument]/i in 0123456789ab.");
+    const rpc = { method: "tools/call", params: { arguments: { pattern: SECRET, mode: "grep" } } };
+    expect(redactRuns(rpc, runs)).toEqual({ method: "tools/call", params: { arguments: { pattern: "[masked:fetch_argument]", mode: "grep" } } });
+    expect(redactRuns(rpc, [])).toBe(rpc);
   });
 });

@@ -13,14 +13,8 @@ import { maskJsonValue } from "./maskJson";
 const MIN_RUN = 6;
 const MARKER = "[masked:fetch_argument]";
 
-/** `args` with every run that names a secret replaced; the same object when none does. */
-export function storedFetchArgs(args: Record<string, unknown>, exact: string, masked: string): Record<string, unknown> {
-  const runs = secretRuns(args, exact, masked);
-  return runs.length ? maskJsonValue(args, (value) => maskRuns(value, runs)) : args;
-}
-
-/** The runs of `args`' strings that name a secret (what storedFetchArgs masks), to mask them wherever they are echoed. */
-export function secretRuns(args: Record<string, unknown>, exact: string, masked: string): string[] {
+/** The runs of `args`' strings that name a secret; `exact`/`masked`: the blob read, when there is one. */
+export function fetchArgSecrets(args: Record<string, unknown>, exact = "", masked = exact): string[] {
   const runs = new Set<string>();
   maskJsonValue(args, (value) => {
     for (const run of literalRuns(value)) {
@@ -28,15 +22,22 @@ export function secretRuns(args: Record<string, unknown>, exact: string, masked:
     }
     return value;
   });
-  // Longest first, so a run inside a longer one does not leave the rest of it behind.
-  return [...runs].toSorted((a, b) => b.length - a.length);
+  return [...runs];
 }
 
-/** `text` with each of `runs` replaced by the marker (a grep answer names its pattern). */
-export function maskRuns(text: string, runs: readonly string[]): string {
-  let out = text;
-  for (const run of runs) out = out.replaceAll(run, MARKER);
-  return out;
+/**
+ * `value` (a text or a JSON value) with every run replaced by a marker: the arguments, and the
+ * answers and messages that echo them (`No line matches /…/`). The same value when none occurs.
+ */
+export function redactRuns<T>(value: T, runs: readonly string[]): T {
+  if (runs.length === 0) return value;
+  const redact = (text: string) => runs.reduce((t, run) => t.replaceAll(run, MARKER), text);
+  return typeof value === "string" ? (redact(value) as T) : maskJsonValue(value, redact);
+}
+
+/** `args` with every run that names a secret replaced; the same object when none does. */
+export function storedFetchArgs(args: Record<string, unknown>, exact = "", masked = exact): Record<string, unknown> {
+  return redactRuns(args, fetchArgSecrets(args, exact, masked));
 }
 
 /** The literal runs of a regular expression or a query: split on regex syntax and spaces. */

@@ -180,21 +180,6 @@ export class Ledger {
     items.forEach((m, i) => st.run(callId, i, m.type, m.mime, m.bytes, m.thumb));
   }
 
-  /** An event's stored data and kept text (both already masked), for records built from them. */
-  eventRecord(eventId: number): { data: Record<string, unknown> | null; text: string | null } | null {
-    const r = stmt(this.db, "SELECT e.data_json, t.text FROM events e LEFT JOIN event_texts t ON t.event_id = e.id WHERE e.id = ?").get(eventId) as
-      | { data_json: string | null; text: string | null }
-      | undefined;
-    if (!r) return null;
-    let data: Record<string, unknown> | null = null;
-    try {
-      data = r.data_json ? (JSON.parse(r.data_json) as Record<string, unknown>) : null;
-    } catch {
-      data = null;
-    }
-    return { data, text: r.text };
-  }
-
   /** The type of the session's newest event, or null. */
   lastEventType(sessionId: string): EventType | null {
     const r = stmt(this.db, "SELECT type FROM events WHERE session_id = ? ORDER BY id DESC LIMIT 1").get(sessionId) as { type: EventType } | undefined;
