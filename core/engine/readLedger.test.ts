@@ -78,4 +78,15 @@ describe("the read ledger: every read recorded with what it gave, operators apar
     expect(marks[1]!.data!.prompt).toBe("deploy with GITHUB_TOKEN=[masked:github_token] please");
     expect(e.reader.session("s")!.generation).toBe(2);
   });
+
+  it("masks a bare secret the model used as a grep pattern, in the stored arguments and in the kept answer that echoes it", () => {
+    make();
+    const secret = "Zq8vR2mK7xLp4NwT9bYc";
+    const r = e.transformToolResult({ sessionId: "s", tool: "env", text: bigLog() + `DEPLOY_KEY=${secret}\n` });
+    const got = e.fetch({ sessionId: "s", id: r.blobId, mode: "grep", args: { pattern: secret } });
+    const kept = e.reader.eventDetail(got.eventId!)!.event;
+    expect(JSON.stringify(kept.data)).not.toContain(secret);
+    expect(kept.answer!.text).not.toContain(secret);
+    expect(kept.answer!.text).toContain("[masked:");
+  });
 });
