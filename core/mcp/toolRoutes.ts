@@ -9,20 +9,47 @@ export interface RoutedTool {
   server: string;
   /** The name on the upstream server. */
   upstreamName: string;
-  /** The definition clients see: the upstream's, without outputSchema (see advertise()). */
+  /** The definition clients see: the upstream's, without outputSchema or a default `$schema` (see advertise()). */
   tool: Tool;
   /** The upstream's own definition, as it listed it (the inspector's tool catalog shows it). */
   own?: Tool;
 }
 
+/** The dialect MCP assumes for a schema that names none (2025-11-25). */
+const DEFAULT_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+const SAME_AS_DEFAULT = new Set([DEFAULT_DIALECT, "http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema"]);
+
+/**
+ * Whether a draft-07 schema means the same read as 2020-12: true unless it uses a keyword whose
+ * meaning changed (tuple `items`, `additionalItems`, `dependencies`, `$ref` with siblings, `$id`).
+ */
+function sameIn2020(node: unknown): boolean {
+  if (Array.isArray(node)) return node.every(sameIn2020);
+  if (!node || typeof node !== "object") return true;
+  const o = node as Record<string, unknown>;
+  if (Array.isArray(o.items) || "additionalItems" in o || "dependencies" in o || "$id" in o) return false;
+  if ("$ref" in o && Object.keys(o).length > 1) return false;
+  return Object.values(o).every(sameIn2020);
+}
+
+/**
+ * What the model is shown of an input schema: without a `$schema` that only restates the default
+ * dialect (every request re-sends the definitions), else as the server wrote it.
+ */
+function leanInput(schema: Tool["inputSchema"]): Tool["inputSchema"] {
+  const { $schema, ...rest } = schema as Tool["inputSchema"] & { $schema?: unknown };
+  if (typeof $schema !== "string" || !SAME_AS_DEFAULT.has($schema)) return schema;
+  return $schema === DEFAULT_DIALECT || sameIn2020(rest) ? rest : schema;
+}
+
 /**
  * Strips outputSchema: the proxy may replace a large result by a handle, and a client must never
- * receive output that breaks a schema it was promised. The schema is still described in words.
+ * receive output that breaks a schema it was promised (the instructions say large results arrive
+ * as previews; a note per tool would be re-sent with every request).
  */
 function advertise(tool: Tool, name: string): Tool {
-  const { outputSchema, ...rest } = tool;
-  const note = outputSchema ? "\n\n(Through Spillway, large structured results arrive as a handle to read with rescuer_fetch.)" : "";
-  return { ...rest, name, description: (tool.description ?? "") + note };
+  const { outputSchema: _dropped, ...rest } = tool;
+  return { ...rest, name, inputSchema: leanInput(tool.inputSchema) };
 }
 
 /**
