@@ -55,6 +55,8 @@ export interface SessionRun {
   /** Raw text of each turn's tool results (kept from the no-interception run). */
   raw: string[];
   unanswered: string[];
+  /** Where the prompt tokens went (system prompt excluded): each message's tokens times the requests that re-sent it, by part. */
+  byPart: Record<string, number>;
 }
 
 /** SPILLWAY_BENCH_TRACE=1 prints what the model got on every call. */
@@ -93,22 +95,29 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
     recalls: 0,
     raw: [],
     unanswered: [],
+    byPart: {},
   };
   let convoTokens = 0;
-  const push = (text: string, tool = false) => {
+  // Tokens in the conversation per part, so each request can charge them where they belong.
+  const parts: Record<string, number> = {};
+  const push = (text: string, part: string, tool = false) => {
     const tokens = countTokens(text) + PER_MESSAGE;
     convo.push({ text, tokens, tool });
     convoTokens += tokens;
+    parts[part] = (parts[part] ?? 0) + tokens;
   };
+  const charge = (part: string, n: number) => (run.byPart[part] = (run.byPart[part] ?? 0) + n);
   const request = () => {
     run.requests++;
     run.promptTokens += fixed + convoTokens + PER_REQUEST;
+    charge("tool defs + instructions", fixed + PER_REQUEST);
+    for (const [part, n] of Object.entries(parts)) charge(part, n);
   };
   const callTool = async (name: string, args: Record<string, unknown>): Promise<string> => {
     request(); // the request whose answer is this tool call
-    push(JSON.stringify({ tool: name, arguments: args }));
+    push(JSON.stringify({ tool: name, arguments: args }), "calls");
     const text = resultText(await conn.call(name, args));
-    push(text, true);
+    push(text, name === "rescuer_fetch" || name === "recall_result" ? name : kindOf(text), true);
     if (TRACE)
       console.log(
         `      ${mode} ${name} ${JSON.stringify(args).slice(0, 70)} -> ${kindOf(text)} ${text.length} chars, ${convo.at(-1)!.tokens} tokens`,
@@ -118,7 +127,7 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
 
   for (const [t, turn] of session.turns.entries()) {
     run.questions++;
-    push(turn.question);
+    push(turn.question, "questions + answers");
     const before = convo.length;
     const got: string[] = [];
     for (const c of turn.calls) got.push(await callTool(c.tool, c.args));
@@ -158,7 +167,7 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
     if (ok) run.answered++;
     else run.unanswered.push(`${session.name} turn ${t + 1}: ${turn.question}`);
     request(); // the request whose answer is the reply to the user
-    push(`Answer: ${answer.map((a) => (typeof a === "string" ? a : a[0])).join("; ")}`);
+    push(`Answer: ${answer.map((a) => (typeof a === "string" ? a : a[0])).join("; ")}`, "questions + answers");
   }
   return run;
 }

@@ -48,6 +48,15 @@ const total = (r: SessionRun, system: number) => r.promptTokens + r.requests * s
 const pct = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;
 const k = (n: number) => `${(n / 1000).toFixed(1)} k`;
 
+/** A run's prompt tokens by part, largest first, with the system prompt's share. */
+function parts(r: SessionRun, system: number): string {
+  const all: [string, number][] = [[`system prompt x ${r.requests}`, r.requests * system], ...Object.entries(r.byPart)];
+  return all
+    .sort((a, b) => b[1] - a[1])
+    .map(([p, n]) => `${p} ${k(n)}`)
+    .join(", ");
+}
+
 function table(all: [Session, Runs][], system: number): string[] {
   const head = ["session", ...MODES.flatMap((m) => (m === "none" ? [MODE_LABEL[m]] : [MODE_LABEL[m], "vs none"]))];
   const rows: string[][] = [];
@@ -81,6 +90,7 @@ export async function benchEconomy(only: string[] = []): Promise<Record<string, 
     );
     console.log(`  ${s.name} (${s.description})\n    ${counts.join("\n    ")}`);
     for (const m of MODES) for (const u of runs[m].unanswered) console.log(`    UNANSWERED (${MODE_LABEL[m]}): ${u}`);
+    for (const m of MODES) console.log(`    where ${MODE_LABEL[m]}'s tokens went: ${parts(runs[m], SYSTEM_PROMPTS[0]!)}`);
   }
   for (const system of SYSTEM_PROMPTS) {
     console.log(
