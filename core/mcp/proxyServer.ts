@@ -90,6 +90,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
   server.oninitialized = () => {
     initialized = true;
     touch();
+    upstreams.clientDeclared(server.getClientCapabilities());
     // After the handshake, not before it: starting upstreams costs CPU the first answers need.
     setImmediate(() => upstreams.start());
   };

@@ -46,6 +46,14 @@ export interface UpstreamOptions {
   onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
   /** The server's sampling and elicitation requests, for the proxy to relay to the client whose call is running. */
   onClientRequest?: (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
+  /** Which of those requests to declare; both unless the proxy's one client said which it can answer. */
+  relays?: RelayCapabilities;
+}
+
+/** The client requests an upstream may send through the proxy. */
+export interface RelayCapabilities {
+  sampling: boolean;
+  elicitation: boolean;
 }
 
 /** A request an upstream sends to its client. */
@@ -115,16 +123,21 @@ export class Upstream {
     if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
     // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
-    const capabilities = this.opts.onClientRequest ? { sampling: {}, elicitation: { form: {} } } : {};
+    // A server may offer tools only to clients that declare these (server-everything does), so what
+    // is declared is what the proxy's client can answer when the manager knows it.
+    const relay = this.opts.onClientRequest;
+    const { sampling, elicitation } = relay
+      ? (this.opts.relays ?? { sampling: true, elicitation: true })
+      : { sampling: false, elicitation: false };
+    const capabilities = { ...(sampling ? { sampling: {} } : {}), ...(elicitation ? { elicitation: { form: {} } } : {}) };
     const client = new Client(
       { name: "spillway", version: SPILLWAY_VERSION },
       { capabilities, jsonSchemaValidator: lazySchemaValidator() },
     );
-    const relay = this.opts.onClientRequest;
-    if (relay) {
+    if (relay && sampling)
       client.setRequestHandler(CreateMessageRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+    if (relay && elicitation)
       client.setRequestHandler(ElicitRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
-    }
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools = null;
       this.opts.onToolsChanged();

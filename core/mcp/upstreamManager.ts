@@ -9,13 +9,13 @@
  * is waited for, and only up to `firstListWaitMs`. A call to a cached tool whose server is not up
  * yet waits for it to start.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ClientCapabilities, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { SpillwayConfig, UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
 import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { CallOptions, ClientBoundRequest, Upstream } from "./upstream";
+import type { CallOptions, ClientBoundRequest, RelayCapabilities, Upstream } from "./upstream";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
@@ -46,6 +46,12 @@ export interface UpstreamManagerOptions {
   firstListWaitMs: number;
   /** The cached catalog, opened on first use; without one every start waits for its upstreams. */
   catalog?: () => ToolCatalogView | null | Promise<ToolCatalogView | null>;
+  /**
+   * The manager serves one client only (`spillway mcp`): upstreams declare the sampling and
+   * elicitation that client declared, so they offer no tool it could not use. Shared managers
+   * (serve) declare both, for whichever client calls.
+   */
+  oneClient?: boolean;
 }
 
 interface ServerState {
@@ -92,6 +98,8 @@ export class UpstreamManager {
   private catalogOpen: Promise<ToolCatalogView | null> | null = null;
   private closed = false;
   private listeners = new Set<() => void>();
+  /** What the one client can answer, once it said (see UpstreamManagerOptions.oneClient). */
+  private relays: RelayCapabilities | undefined;
   private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
 
   constructor(
@@ -104,6 +112,14 @@ export class UpstreamManager {
         { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null, relays: [] },
       ]),
     );
+  }
+
+  /**
+   * The client's declared capabilities, told before the upstreams start; kept only by a
+   * one-client manager, and only for upstreams not created yet.
+   */
+  clientDeclared(caps: ClientCapabilities | undefined): void {
+    if (this.opts.oneClient) this.relays = { sampling: !!caps?.sampling, elicitation: !!caps?.elicitation };
   }
 
   /** Subscribes to changes of the offered tool list; returns the unsubscribe function. */
@@ -212,6 +228,11 @@ export class UpstreamManager {
     return this.catalogOpen;
   }
 
+  /** A server's list depends on what was declared to it too (see clientDeclared), so its cache entry does. */
+  private cacheKey(s: ServerState): unknown {
+    return this.relays ? { config: s.config, relays: this.relays } : s.config;
+  }
+
   private readCache(): Promise<void> {
     // No servers, no catalog: the index is not even opened for it.
     this.cacheRead ??= this.servers.size ? this.catalog().then((c) => this.useCache(c)) : Promise.resolve();
@@ -223,7 +244,7 @@ export class UpstreamManager {
     for (const s of this.servers.values()) {
       if (s.tools) continue;
       try {
-        const cached = catalog.load(s.name, s.config);
+        const cached = catalog.load(s.name, this.cacheKey(s));
         if (cached) s.tools = asTools(cached);
       } catch (err) {
         this.opts.logger.warn("cached tool list unreadable; the server is listed live", { server: s.name, error: describeError(err) });
@@ -240,6 +261,7 @@ export class UpstreamManager {
         timeoutMs: this.opts.timeoutMs,
         onToolsChanged: () => this.upstreamChanged(s),
         onNotification: (n) => this.notified(s.name, n),
+        relays: this.relays,
         onClientRequest: (req, signal) => {
           const relay = s.relays.at(-1);
           if (!relay)
@@ -298,7 +320,7 @@ export class UpstreamManager {
     this.rebuild();
     void this.catalog().then((c) => {
       try {
-        c?.save(s.name, s.config, tools);
+        c?.save(s.name, this.cacheKey(s), tools);
       } catch (err) {
         this.opts.logger.warn("could not keep the tool list in the catalog", { server: s.name, error: describeError(err) });
       }
@@ -338,6 +360,7 @@ export function createUpstreamManager(
   config: SpillwayConfig,
   logger: Logger,
   catalog?: UpstreamManagerOptions["catalog"],
+  oneClient = false,
 ): UpstreamManager {
   return new UpstreamManager(config.mcpServers, {
     logger,
@@ -345,5 +368,6 @@ export function createUpstreamManager(
     firstListWaitMs: config.server.firstListWaitMs,
     reservedNames: new Set([FETCH_TOOL, RECALL_TOOL]),
     catalog,
+    oneClient,
   });
 }

@@ -4,7 +4,8 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
-import { httpClient, idIn, stdioClient, upstream, writeConfig } from "./helpers/setup";
+import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { httpClient, idIn, stdioClient, textOf, upstream, writeConfig } from "./helpers/setup";
 import { tempHome } from "../helpers/tempHome";
 
 const textOfContents = (r: { contents: unknown[] }) => (r.contents[0] as { text: string }).text;
@@ -76,6 +77,33 @@ describe("prompts, resources and logging from the upstreams", () => {
       expect(textOfContents(await s.readResource({ uri: "fx__fixture://small" }))).toBe("a small resource");
     } finally {
       await s.close();
+      home.cleanup();
+    }
+  });
+
+  it("over stdio, upstreams declare only the sampling the one client declared: no tool it cannot use, and a real relay when it can", async () => {
+    const home = tempHome("spillway-caps-");
+    writeConfig(home.path, { mcpServers: { everything: upstream.everything(), fx: upstream.fixture() } });
+    // One after the other: the second must not be offered the first one's cached list.
+    const plain = await stdioClient(home.path);
+    try {
+      // server-everything offers its sampling tool only to clients that declared sampling.
+      expect((await plain.listTools()).tools.map((t) => t.name)).not.toContain("trigger-sampling-request");
+      expect(textOf(await plain.callTool({ name: "ask_llm", arguments: {} }))).toMatch(/^refused: /);
+    } finally {
+      await plain.close();
+    }
+    const asking = await stdioClient(home.path, {}, { sampling: {} });
+    try {
+      expect((await asking.listTools()).tools.map((t) => t.name)).toContain("trigger-sampling-request");
+      asking.setRequestHandler(CreateMessageRequestSchema, async () => ({
+        role: "assistant" as const,
+        model: "stand-in",
+        content: { type: "text" as const, text: "relayed back" },
+      }));
+      expect(textOf(await asking.callTool({ name: "ask_llm", arguments: {} }))).toContain("relayed back");
+    } finally {
+      await asking.close();
       home.cleanup();
     }
   });

@@ -50,7 +50,8 @@ export const mcpCommand: Command = {
       },
       load: () => (opened.engine ??= import("../../engine/engine").then((m) => m.createEngine({ home, config, logger, sweepTimer: true }))),
     };
-    const upstreams = createUpstreamManager(config, logger, async () => (await startupIndex()).catalog);
+    // One process, one client: its upstreams declare only what that client can answer.
+    const upstreams = createUpstreamManager(config, logger, async () => (await startupIndex()).catalog, true);
     // A host that stops its servers with a signal gets the same orderly close as one that closes
     // stdin: the upstreams (some perhaps still starting) are stopped rather than left running.
     const stop = () => process.stdin.destroy();
