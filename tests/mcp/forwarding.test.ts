@@ -88,14 +88,14 @@ describe("prompts, resources and logging from the upstreams", () => {
     const plain = await stdioClient(home.path);
     try {
       // server-everything offers its sampling tool only to clients that declared sampling.
-      expect((await plain.listTools()).tools.map((t) => t.name)).not.toContain("trigger-sampling-request");
+      expect((await plain.listTools()).tools.map((tool) => tool.name)).not.toContain("trigger-sampling-request");
       expect(textOf(await plain.callTool({ name: "ask_llm", arguments: {} }))).toMatch(/^refused: /);
     } finally {
       await plain.close();
     }
     const asking = await stdioClient(home.path, {}, { sampling: {} });
     try {
-      expect((await asking.listTools()).tools.map((t) => t.name)).toContain("trigger-sampling-request");
+      expect((await asking.listTools()).tools.map((tool) => tool.name)).toContain("trigger-sampling-request");
       asking.setRequestHandler(CreateMessageRequestSchema, async () => ({
         role: "assistant" as const,
         model: "stand-in",
