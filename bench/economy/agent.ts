@@ -66,9 +66,11 @@ const kindOf = (t: string) =>
     ? "handle"
     : t.includes("except the lines below") || t.includes("differ only in timings")
       ? "near-stub"
-      : isStub(t)
-        ? "stub"
-        : "full";
+      : ECHO.test(t)
+        ? "echo-stub"
+        : isStub(t)
+          ? "stub"
+          : "full";
 
 /** Tokens a chat format adds per message (role, separators), as OpenAI documents for its models. */
 const PER_MESSAGE = 4;
@@ -79,6 +81,7 @@ export function resultText(r: CallToolResult): string {
   return (r.content ?? []).map((c) => (c.type === "text" ? c.text : JSON.stringify(c))).join("\n");
 }
 
+const ECHO = /JSON equal to (?:the `(\w+)` argument|the arguments) of this call/;
 const ID_IN = /recall_result\(result_id="([0-9a-f]{12})"\)|rescuer_fetch\(id="([0-9a-f]{12})"/;
 const isStub = (t: string) => t.startsWith("[spillway: ") && !t.includes("This is a PREVIEW") && t.includes("recall_result(result_id=");
 
@@ -132,16 +135,23 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
     const got: string[] = [];
     for (const c of turn.calls) got.push(await callTool(c.tool, c.args));
     run.raw.push(got.join("\n"));
+    // An echo stub says the result equals what the agent itself sent in that call: it has that.
+    const sent = got.flatMap((g, i) => {
+      const m = ECHO.exec(g);
+      if (!m) return [];
+      const args = turn.calls[i]!.args;
+      return [JSON.stringify(m[1] ? args[m[1]] : args, null, 2)];
+    });
     const answer = typeof turn.answer === "function" ? turn.answer((rawRun ?? run.raw)[t]!) : turn.answer;
     // What the model may rely on: this turn's results, and earlier ones only when a stub
     // told it the content is as before.
     const visible = () => {
-      const from = got.some(isStub) ? 0 : before;
-      return convo
+      const from = got.some((g) => isStub(g) && !ECHO.test(g)) ? 0 : before;
+      const given = convo
         .slice(from)
         .filter((m) => m.tool)
-        .map((m) => m.text)
-        .join("\n");
+        .map((m) => m.text);
+      return [...given, ...sent].join("\n");
     };
     const reached = () => {
       const seen = visible();

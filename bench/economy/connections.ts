@@ -48,7 +48,7 @@ export interface Connection {
 const NO_TOOL = "spillway-bench-rescues-nothing";
 
 const MODE_CONFIG: Record<Exclude<Mode, "none">, Record<string, unknown>> = {
-  exact: { rescue: { includeTools: [NO_TOOL] }, dedup: { nearDuplicates: false } },
+  exact: { rescue: { includeTools: [NO_TOOL] }, dedup: { nearDuplicates: false, echoStubs: false } },
   spillway: {},
   "spillway-no-near": { dedup: { nearDuplicates: false } },
 };
