@@ -14,6 +14,9 @@
 import { fmtInt } from "../rescue/format";
 import { canonicalJson } from "./dedup";
 
+/** How much longer than its compact JSON a pretty-printed value may be (indentation, spaces). */
+const MAX_INFLATION = 4;
+
 /**
  * The argument a result echoes: its name, "" for the whole arguments object, or null when the
  * result is not, as JSON, one of them.
@@ -22,12 +25,12 @@ export function echoedArgument(text: string, args: unknown): string | null {
   if (!args || typeof args !== "object" || Array.isArray(args)) return null;
   const first = text.trimStart()[0];
   if (first !== "{" && first !== "[") return null;
-  // A result can only echo a value whose compact JSON is no longer than itself: check that
-  // before parsing it.
+  // Only sizes an echo could have are parsed: no shorter than the value's compact JSON, and no
+  // longer than indentation could make it (a large JSON result is not parsed for nothing).
   const candidates = [["", args] as const, ...Object.entries(args)]
     .filter(([, v]) => v !== null && typeof v === "object")
     .map(([name, v]) => [name, canonicalJson(v)] as const)
-    .filter(([, json]) => json.length <= text.length && json[0] === first);
+    .filter(([, json]) => json[0] === first && json.length <= text.length && text.length <= json.length * MAX_INFLATION + 256);
   if (candidates.length === 0) return null;
   let parsed: unknown;
   try {
