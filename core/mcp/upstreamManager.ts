@@ -116,7 +116,9 @@ export class UpstreamManager {
 
   /**
    * The client's declared capabilities, told before the upstreams start; kept only by a
-   * one-client manager, and only for upstreams not created yet.
+   * one-client manager, and only for upstreams not created yet. The cached catalog stays keyed by
+   * the config entry alone (serve and mcp share it): a list cached under other capabilities is
+   * served until the server's own list replaces it, announced with list_changed as any change.
    */
   clientDeclared(caps: ClientCapabilities | undefined): void {
     if (this.opts.oneClient) this.relays = { sampling: !!caps?.sampling, elicitation: !!caps?.elicitation };
@@ -228,11 +230,6 @@ export class UpstreamManager {
     return this.catalogOpen;
   }
 
-  /** A server's list depends on what was declared to it too (see clientDeclared), so its cache entry does. */
-  private cacheKey(s: ServerState): unknown {
-    return this.relays ? { config: s.config, relays: this.relays } : s.config;
-  }
-
   private readCache(): Promise<void> {
     // No servers, no catalog: the index is not even opened for it.
     this.cacheRead ??= this.servers.size ? this.catalog().then((c) => this.useCache(c)) : Promise.resolve();
@@ -244,7 +241,7 @@ export class UpstreamManager {
     for (const s of this.servers.values()) {
       if (s.tools) continue;
       try {
-        const cached = catalog.load(s.name, this.cacheKey(s));
+        const cached = catalog.load(s.name, s.config);
         if (cached) s.tools = asTools(cached);
       } catch (err) {
         this.opts.logger.warn("cached tool list unreadable; the server is listed live", { server: s.name, error: describeError(err) });
@@ -320,7 +317,7 @@ export class UpstreamManager {
     this.rebuild();
     void this.catalog().then((c) => {
       try {
-        c?.save(s.name, this.cacheKey(s), tools);
+        c?.save(s.name, s.config, tools);
       } catch (err) {
         this.opts.logger.warn("could not keep the tool list in the catalog", { server: s.name, error: describeError(err) });
       }
