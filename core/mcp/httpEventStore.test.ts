@@ -9,7 +9,9 @@ const note = (n: number, pad = 0): JSONRPCMessage => ({
 
 async function replay(s: SessionEventStore, after: string): Promise<{ stream: string; got: unknown[] }> {
   const got: unknown[] = [];
-  const stream = await s.replayEventsAfter(after, { send: async (_id, m) => void got.push((m as { params: { n: number } }).params.n) });
+  const stream = await s.replayEventsAfter(after, {
+    send: async (_id, m) => void got.push((m as unknown as { params: { n: number } }).params.n),
+  });
   return { stream, got };
 }
 

@@ -68,7 +68,8 @@ export class SessionEventStore implements EventStore {
     const from = seq === null ? undefined : this.events.get(seq);
     // The SDK asks getStreamIdForEventId first; this only guards a race with trim().
     if (seq === null || !from) return "";
-    for (const [s, e] of [...this.events]) {
+    // The live map: an event stored while the replay awaits is not on any stream yet, so it goes out here too.
+    for (const [s, e] of this.events) {
       if (s > seq && e.stream === from.stream) await send(`${this.prefix}-${s}`, e.message);
     }
     return from.stream;
