@@ -83,7 +83,7 @@ async function slowCall(c: Client, steps: number): Promise<{ result: CallToolRes
 
 const steps = (n: number) => Array.from({ length: n }, (_, i) => `step ${i + 1}`);
 
-/** The first event id (the priming event) of a tools/call POSTed by hand in `session`. */
+/** The id of the priming event (checked to come first, with a retry field) of a tools/call POSTed by hand in `session`. */
 async function primingId(t: TestEndpoint, session: string): Promise<string> {
   const res = await fetch(t.ep.mcpUrl, {
     method: "POST",
@@ -97,8 +97,9 @@ async function primingId(t: TestEndpoint, session: string): Promise<string> {
     body: JSON.stringify({ jsonrpc: "2.0", id: 77, method: "tools/call", params: { name: "pid", arguments: {} } }),
   });
   const text = await res.text();
-  const id = /^id: (.+)$/m.exec(text)?.[1];
-  if (!id) throw new Error(`no event id in: ${text.slice(0, 300)}`);
+  // The priming event comes first: an id, the retry advice, empty data.
+  const id = /^id: (.+)\nretry: \d+\ndata: \n\n/.exec(text)?.[1];
+  if (!id) throw new Error(`no priming event first in: ${text.slice(0, 300)}`);
   return id;
 }
 
