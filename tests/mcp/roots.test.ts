@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { tempHome } from "../helpers/tempHome";
 import { startTestEndpoint } from "./helpers/endpoint";
@@ -52,14 +53,30 @@ describe("roots from an upstream", () => {
     }
   });
 
-  it("over HTTP: a client that did not declare roots is not asked; the upstream is told why", async () => {
+  it("over HTTP: the calling client's roots during a call; outside a call with two sessions open, none; an undeclared client is never asked", async () => {
     const t = await startTestEndpoint({ mcpServers: { rt: rootsUpstream() } });
-    const { client } = await httpClient(t.ep.mcpUrl, t.token, "no-roots");
+    const roots = [{ uri: "file:///work/http-project", name: "http" }];
+    const a = new Client({ name: "roots-http", version: "1.0.0" }, { capabilities: { roots: { listChanged: true } } });
+    let askedA = 0;
+    a.setRequestHandler(ListRootsRequestSchema, async () => {
+      askedA++;
+      return { roots };
+    });
+    await a.connect(
+      new StreamableHTTPClientTransport(new URL(t.ep.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${t.token}` } } }),
+    );
+    const { client: b } = await httpClient(t.ep.mcpUrl, t.token, "no-roots");
     try {
-      const r = textOf(await client.callTool({ name: "roots", arguments: {} }));
-      expect(r).toMatch(/^refused: .*did not declare roots, so rt cannot ask it for roots\/list/);
+      expect(textOf(await a.callTool({ name: "roots", arguments: {} }))).toBe(`roots: ${JSON.stringify(roots)}`);
+      const refused = textOf(await b.callTool({ name: "roots", arguments: {} }));
+      expect(refused).toMatch(/^refused: .*did not declare roots, so rt cannot ask it for roots\/list/);
+      await a.sendRootsListChanged();
+      const after = textOf(await a.callTool({ name: "roots_after_change", arguments: { n: 1 } }));
+      expect(after).toMatch(/^refused: .*cannot relay roots\/list from rt outside a tool call: 2 clients are connected/);
+      expect(askedA).toBe(1);
     } finally {
-      await client.close();
+      await a.close();
+      await b.close();
       await t.close();
     }
   });
