@@ -10,6 +10,7 @@ import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ErrorCode as McpErrorCode,
+  ListRootsRequestSchema,
   McpError,
   ToolListChangedNotificationSchema,
   type CallToolResult,
@@ -44,7 +45,7 @@ export interface UpstreamOptions {
   clock?: Clock;
   /** Every other notification of the server (logging, prompts/resources list_changed, resources/updated). */
   onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
-  /** The server's sampling and elicitation requests, for the proxy to relay to the client whose call is running. */
+  /** The server's sampling, elicitation and roots requests, for the proxy to relay to its client. */
   onClientRequest?: (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
   /** Which of those requests to declare; both unless the proxy's one client said which it can answer. */
   relays?: RelayCapabilities;
@@ -58,7 +59,7 @@ export interface RelayCapabilities {
 
 /** A request an upstream sends to its client. */
 export interface ClientBoundRequest {
-  method: "sampling/createMessage" | "elicitation/create";
+  method: "sampling/createMessage" | "elicitation/create" | "roots/list";
   params: Record<string, unknown>;
 }
 
@@ -123,13 +124,16 @@ export class Upstream {
     if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
     // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
-    // A server may offer tools only to clients that declare these (server-everything does), so what
-    // is declared is what the proxy's client can answer when the manager knows it.
+    // A server may offer tools only to clients that declare sampling or elicitation
+    // (server-everything does), so those are what the proxy's client can answer when the manager
+    // knows it; roots are always relayed (the proxy answers for its client or says why not).
     const relay = this.opts.onClientRequest;
     const { sampling, elicitation } = relay
       ? (this.opts.relays ?? { sampling: true, elicitation: true })
       : { sampling: false, elicitation: false };
-    const capabilities = { ...(sampling ? { sampling: {} } : {}), ...(elicitation ? { elicitation: { form: {} } } : {}) };
+    const capabilities = relay
+      ? { ...(sampling ? { sampling: {} } : {}), ...(elicitation ? { elicitation: { form: {} } } : {}), roots: { listChanged: true } }
+      : {};
     const client = new Client(
       { name: "spillway", version: SPILLWAY_VERSION },
       { capabilities, jsonSchemaValidator: lazySchemaValidator() },
@@ -138,6 +142,8 @@ export class Upstream {
       client.setRequestHandler(CreateMessageRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
     if (relay && elicitation)
       client.setRequestHandler(ElicitRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+    if (relay)
+      client.setRequestHandler(ListRootsRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools = null;
       this.opts.onToolsChanged();
@@ -243,6 +249,11 @@ export class Upstream {
     } catch (err) {
       throw this.explain(err, name);
     }
+  }
+
+  /** Tells a connected server that the client's roots changed; a server not started yet will ask when it starts. */
+  async rootsChanged(): Promise<void> {
+    if (this.client && this.opts.onClientRequest) await this.client.sendRootsListChanged();
   }
 
   /** What the connected server offers (prompts, resources, logging, completions…). */

@@ -15,44 +15,14 @@ import { describeError } from "../errors";
 import type { Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
 import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { CallOptions, ClientBoundRequest, RelayCapabilities, Upstream } from "./upstream";
+import type { CallOptions, RelayCapabilities, Upstream } from "./upstream";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
+import type { Relay, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
 
 export type { RoutedTool } from "./toolRoutes";
-
-/** A notification an upstream sent that the proxy may pass on. */
-export interface UpstreamNotification {
-  method: string;
-  params?: Record<string, unknown>;
-}
-
-export interface UpstreamStatus {
-  name: string;
-  state: string;
-  /** Tools offered for this server (its own list, else the cached one); null when none is known. */
-  tools: number | null;
-  lastError: string | null;
-  pid: number | null;
-}
-
-export interface UpstreamManagerOptions {
-  logger: Logger;
-  timeoutMs: number;
-  /** Names the proxy itself uses; an upstream tool with one of them is always prefixed. */
-  reservedNames: ReadonlySet<string>;
-  /** How long tools/list waits for a server with no cached list (config server.firstListWaitMs). */
-  firstListWaitMs: number;
-  /** The cached catalog, opened on first use; without one every start waits for its upstreams. */
-  catalog?: () => ToolCatalogView | null | Promise<ToolCatalogView | null>;
-  /**
-   * The manager serves one client only (`spillway mcp`): upstreams declare the sampling and
-   * elicitation that client declared, so they offer no tool it could not use. Shared managers
-   * (serve) declare both, for whichever client calls.
-   */
-  oneClient?: boolean;
-}
+export type { Relay, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
 
 interface ServerState {
   name: string;
@@ -72,9 +42,6 @@ interface ServerState {
   /** Relays of the calls running on this server, latest last: its sampling/elicitation requests go to the latest. */
   relays: Relay[];
 }
-
-/** Answers a server's request to its client (sampling, elicitation) on behalf of one running call. */
-export type Relay = (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
 
 type UpstreamModule = typeof import("./upstream");
 let upstreamModule: Promise<UpstreamModule> | null = null;
@@ -101,6 +68,8 @@ export class UpstreamManager {
   /** What the one client can answer, once it said (see UpstreamManagerOptions.oneClient). */
   private relays: RelayCapabilities | undefined;
   private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
+  /** One relay per connected client session, for roots/list asked outside any call. */
+  private readonly sessionRelays = new Set<Relay>();
 
   constructor(
     configs: Record<string, UpstreamConfig>,
@@ -158,6 +127,27 @@ export class UpstreamManager {
       }),
     );
     return all.filter((x): x is { server: string; upstream: Upstream } => x !== null);
+  }
+
+  /**
+   * Registers a client session able to answer roots/list outside a call (the proxy relays the
+   * calls' own); returns the function that removes it.
+   */
+  addSession(relay: Relay): () => void {
+    this.sessionRelays.add(relay);
+    return () => this.sessionRelays.delete(relay);
+  }
+
+  /** The client's roots changed: every connected server hears of it (one not started asks when it starts). */
+  async rootsChanged(): Promise<void> {
+    await Promise.all(
+      [...this.servers.values()].map(async (s) => {
+        if (!s.created) return;
+        await s.created
+          .rootsChanged()
+          .catch((err) => this.opts.logger.warn("could not forward roots/list_changed", { server: s.name, error: describeError(err) }));
+      }),
+    );
   }
 
   /** Starts and lists, in the background, every server not yet listed in this process. Idempotent. */
@@ -260,7 +250,7 @@ export class UpstreamManager {
         onNotification: (n) => this.notified(s.name, n),
         relays: this.relays,
         onClientRequest: (req, signal) => {
-          const relay = s.relays.at(-1);
+          const relay = s.relays.at(-1) ?? (req.method === "roots/list" ? this.onlySession(s.name) : undefined);
           if (!relay)
             throw new McpError(
               McpErrorCode.InvalidRequest,
@@ -275,6 +265,19 @@ export class UpstreamManager {
       return u;
     });
     return s.upstream;
+  }
+
+  /**
+   * Outside a call, roots/list goes to the client when there is one (stdio always); with several
+   * HTTP sessions none is picked, as one client's roots are not another's.
+   */
+  private onlySession(server: string): Relay {
+    if (this.sessionRelays.size === 1) return [...this.sessionRelays][0]!;
+    const why = this.sessionRelays.size === 0 ? "no client is connected to Spillway" : `${this.sessionRelays.size} clients are connected`;
+    throw new McpError(
+      McpErrorCode.InvalidRequest,
+      `Spillway cannot relay roots/list from ${server} outside a tool call: ${why}; ask during a call to get that caller's roots.`,
+    );
   }
 
   private upstreamChanged(s: ServerState): void {
