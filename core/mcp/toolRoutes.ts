@@ -15,9 +15,8 @@ export interface RoutedTool {
   own?: Tool;
 }
 
-/** The dialect MCP assumes for a schema that names none (2025-11-25). */
-const DEFAULT_DIALECT = "https://json-schema.org/draft/2020-12/schema";
-const SAME_AS_DEFAULT = new Set([DEFAULT_DIALECT, "http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema"]);
+/** draft-07, which most servers' schema generators (zod-to-json-schema) still name. */
+const DRAFT_07 = new Set(["http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema"]);
 
 /**
  * Whether a draft-07 schema means the same read as 2020-12: true unless it uses a keyword whose
@@ -33,13 +32,15 @@ function sameIn2020(node: unknown): boolean {
 }
 
 /**
- * What the model is shown of an input schema: without a `$schema` that only restates the default
- * dialect (every request re-sends the definitions), else as the server wrote it.
+ * What the model is shown of an input schema: a draft-07 `$schema` is left out where the schema
+ * reads the same in MCP's default dialect, 2020-12 (every request re-sends the definitions). Any
+ * other `$schema`, 2020-12 included, stays as the server wrote it (the MCP conformance suite
+ * checks that an explicit 2020-12 one reaches the client).
  */
 function leanInput(schema: Tool["inputSchema"]): Tool["inputSchema"] {
   const { $schema, ...rest } = schema as Tool["inputSchema"] & { $schema?: unknown };
-  if (typeof $schema !== "string" || !SAME_AS_DEFAULT.has($schema)) return schema;
-  return $schema === DEFAULT_DIALECT || sameIn2020(rest) ? rest : schema;
+  if (typeof $schema !== "string" || !DRAFT_07.has($schema)) return schema;
+  return sameIn2020(rest) ? rest : schema;
 }
 
 /**
