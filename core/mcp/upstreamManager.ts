@@ -90,7 +90,7 @@ export class UpstreamManager {
    * served until the server's own list replaces it, announced with list_changed as any change.
    */
   clientDeclared(caps: ClientCapabilities | undefined): void {
-    if (this.opts.oneClient) this.relays = { sampling: !!caps?.sampling, elicitation: !!caps?.elicitation };
+    if (this.opts.oneClient) this.relays = { sampling: !!caps?.sampling, elicitation: !!caps?.elicitation, roots: !!caps?.roots };
   }
 
   /** Subscribes to changes of the offered tool list; returns the unsubscribe function. */

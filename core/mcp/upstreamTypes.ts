@@ -28,9 +28,9 @@ export interface UpstreamManagerOptions {
   /** The cached catalog, opened on first use; without one every start waits for its upstreams. */
   catalog?: () => ToolCatalogView | null | Promise<ToolCatalogView | null>;
   /**
-   * The manager serves one client only (`spillway mcp`): upstreams declare the sampling and
-   * elicitation that client declared, so they offer no tool it could not use. Shared managers
-   * (serve) declare both, for whichever client calls.
+   * The manager serves one client only (`spillway mcp`): upstreams declare the sampling,
+   * elicitation and roots that client declared, so they offer no tool it could not use. Shared
+   * managers (serve) declare all three, for whichever client calls.
    */
   oneClient?: boolean;
 }

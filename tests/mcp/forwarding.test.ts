@@ -81,14 +81,21 @@ describe("prompts, resources and logging from the upstreams", () => {
     }
   });
 
-  it("over stdio, upstreams declare only the sampling the one client declared: no tool it cannot use, and a real relay when it can", async () => {
+  it("over stdio, upstreams declare only the sampling and roots the one client declared: no tool it cannot use, and a real relay when it can", async () => {
     const home = tempHome("spillway-caps-");
-    writeConfig(home.path, { mcpServers: { everything: upstream.everything(), fx: upstream.fixture() } });
+    writeConfig(home.path, {
+      server: { firstListWaitMs: 60_000 },
+      mcpServers: { everything: upstream.everything(), fx: upstream.fixture() },
+    });
     // One after the other, on one home: the second starts from the catalog the first left.
     const plain = await stdioClient(home.path);
     try {
       // server-everything offers its sampling tool only to clients that declared sampling.
-      expect((await plain.listTools()).tools.map((tool) => tool.name)).not.toContain("trigger-sampling-request");
+      const plainTools = (await plain.listTools()).tools.map((tool) => tool.name);
+      expect(plainTools).toContain("echo");
+      // Nor its roots tool, offered only to clients that declared roots.
+      expect(plainTools).not.toContain("trigger-sampling-request");
+      expect(plainTools).not.toContain("get-roots-list");
       expect(textOf(await plain.callTool({ name: "ask_llm", arguments: {} }))).toMatch(/^refused: /);
     } finally {
       await plain.close();
