@@ -2,6 +2,7 @@
 import type { ParseArgsConfig } from "node:util";
 import { createEngine } from "../engine/engine";
 import type { Engine } from "../engine/engineApi";
+import type { StdinPrelude } from "../mcp/earlyStdio";
 import { resolveConfig, resolveHome } from "../home/home";
 import { stderrLogger } from "../runtime";
 
@@ -14,6 +15,8 @@ export interface CommandContext {
   values: Record<string, string | boolean | undefined>;
   positionals: string[];
   io: CliIo;
+  /** The early stdin reader bin/spillway.js started for `spillway mcp` (cli/early.ts), to take over. */
+  stdinPrelude?: StdinPrelude;
 }
 
 export interface Command {

@@ -2,6 +2,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { Engine } from "../engine/engineApi";
 import { describeError } from "../errors";
+import type { StdinPrelude } from "./earlyStdio";
 import type { DeferredEngine, EngineSource } from "./engineSource";
 import { createProxyServer } from "./proxyServer";
 import { CheckedTransport } from "./requestChecks";
@@ -14,6 +15,8 @@ export interface StdioMcpOptions {
   sessionId: string;
   stdin?: NodeJS.ReadableStream;
   stdout?: NodeJS.WritableStream;
+  /** The early reader that may have answered initialize already (`spillway mcp`): stdin is taken over from it. */
+  prelude?: StdinPrelude;
 }
 
 /**
@@ -37,7 +40,10 @@ export async function serveStdio(opts: StdioMcpOptions): Promise<void> {
   // Bad lines are answered by the transport and logged here; they never end the session.
   server.onerror = (err) => opts.engine.logger.warn("mcp stdio", { session: opts.sessionId, error: describeError(err) });
   // Each message waits while background work is over its memory budget (a burst of parallel calls).
-  const transport = new CheckedTransport(new LineStdioServerTransport(stdin, (opts.stdout ?? process.stdout) as Writable), gate);
+  const transport = new CheckedTransport(
+    new LineStdioServerTransport(stdin, (opts.stdout ?? process.stdout) as Writable, { prelude: opts.prelude }),
+    gate,
+  );
   const closed = new Promise<void>((resolve) => {
     server.onclose = ((prev) => () => {
       prev?.();

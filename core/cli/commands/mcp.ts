@@ -57,7 +57,12 @@ export const mcpCommand: Command = {
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
     try {
-      await serveStdio({ engine: deferred, upstreams, sessionId: stdioSessionId(ctx.values.session as string | undefined) });
+      await serveStdio({
+        engine: deferred,
+        upstreams,
+        sessionId: stdioSessionId(ctx.values.session as string | undefined),
+        prelude: ctx.stdinPrelude,
+      });
     } finally {
       // The handlers stay until the upstreams are stopped: a signal during that wait must not end
       // the process before its children.
