@@ -2,9 +2,10 @@
  * `spillway mcp`: MCP over stdio for agents that spawn their servers. Only the protocol goes to
  * stdout; logs go to stderr. One process is one Spillway session.
  *
- * Agents list tools once, right after starting their servers, so this answers initialize before
- * anything else loads and tools/list from the catalog cached in the store; the engine (store,
- * rescue, fetch, search) loads with the first request that needs it.
+ * Agents list tools once, right after starting their servers, so initialize is answered before
+ * this loads at all (cli/early.ts; the transport takes stdin over from it) and tools/list from
+ * the catalog cached in the store; the engine (store, rescue, fetch, search) loads with the first
+ * request that needs it.
  */
 import { randomUUID } from "node:crypto";
 import type { Engine } from "../../engine/engineApi";
