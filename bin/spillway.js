@@ -74,7 +74,7 @@ async function loadBundle(args) {
   if (manifest.early && args[0] === "mcp") {
     try {
       // A few KB: compiled without a cache.
-      prelude = await runBundle(join(CLI_DIR, manifest.early)).exports.startEarly(args);
+      prelude = await runBundle(join(CLI_DIR, manifest.early)).exports.startEarly(args, manifest.bundle);
     } catch (err) {
       fallback("did not load", err);
       return none;

@@ -3,7 +3,8 @@ import type { ParseArgsConfig } from "node:util";
 import { createEngine } from "../engine/engine";
 import type { Engine } from "../engine/engineApi";
 import type { StdinPrelude } from "../mcp/earlyStdio";
-import { resolveConfig, resolveHome } from "../home/home";
+import { resolveConfig } from "../home/home";
+import { resolveHome } from "../home/paths";
 import { stderrLogger } from "../runtime";
 
 export interface CliIo {

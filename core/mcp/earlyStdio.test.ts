@@ -1,6 +1,9 @@
-// The early initialize answer against the real SDK Server: the same bytes for the same request,
-// and a hand-over to the Server (through the real stdio transport) that loses and reorders nothing.
+// The early initialize and tools/list answers against the real SDK Server: the same bytes for the
+// same request, and a hand-over to the Server (through the real stdio transport) that loses and reorders nothing.
+import { watch, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
+import { tempHome } from "../../tests/helpers/tempHome";
 import { defaultConfig } from "../config/config";
 import { memoryLogger } from "../runtime";
 import { startEarlyStdio, type StdinPrelude } from "./earlyStdio";
@@ -8,6 +11,7 @@ import type { DeferredEngine } from "./engineSource";
 import { createProxyServer } from "./proxyServer";
 import { serveStdio } from "./stdioMcp";
 import { LineStdioServerTransport } from "./stdioServerTransport";
+import { configFingerprint, readCachedList, writeCachedList, type ListKey } from "./toolsListCache";
 import { createUpstreamManager } from "./upstreamManager";
 
 const config = defaultConfig();
@@ -66,7 +70,7 @@ async function earlyAnswer(line: string): Promise<string | null> {
   const state = prelude.handOver();
   expect(state.bytes.toString()).toBe(line + "\n");
   await new Promise<void>((resolve) => setImmediate(resolve));
-  expect(out.got.length).toBe(state.answer === null ? 0 : 1);
+  expect(out.got.length).toBe(state.answered.length);
   return out.got[0] ?? null;
 }
 
@@ -174,5 +178,84 @@ describe("the hand-over from the early reader to the Server", () => {
     const r = await run((stdin) => stdin.end(init("2025-06-18") + "\n"), 1);
     await r.served;
     expect(r.out.got.map((l) => JSON.parse(l).id)).toEqual([1]);
+  });
+});
+
+describe("tools/list answered early from the last complete answer", () => {
+  let home: ReturnType<typeof tempHome>;
+  beforeEach(() => (home = tempHome("spillway-early-list-")));
+  afterEach(() => home.cleanup());
+  const keyOf = (build = "spillway-test.script.js"): ListKey => {
+    const configPath = join(home.path, "config.json");
+    return { home: home.path, build, configPath, config: configFingerprint(configPath) };
+  };
+  const list = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list" });
+  const initialized = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
+
+  /** Resolves once the home holds a cached list for `key`. */
+  function whenKept(key: ListKey): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => readCachedList(key) !== null && (watcher.close(), resolve());
+      const watcher = watch(home.path, check);
+      check();
+    });
+  }
+
+  /** One session: the early reader (with `key`), then the Server; the answers once `expected` lines arrived. */
+  async function session(key: ListKey, input: string, expected: number) {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const out = lines(stdout);
+    const prelude = startEarlyStdio(stdin, stdout, { cachedList: () => readCachedList(key) });
+    prelude.listKey = key;
+    stdin.write(input);
+    await prelude.settled;
+    const early = [...out.got];
+    const logger = memoryLogger();
+    const served = serveStdio({
+      engine: deferred(logger),
+      upstreams: createUpstreamManager(config, logger),
+      sessionId: "s",
+      stdin,
+      stdout,
+      prelude,
+    });
+    await out.atLeast(expected);
+    stdin.end();
+    await served;
+    return { early, all: out.got };
+  }
+
+  it("gives the Server's own answer, byte for byte, once the Server has given one", async () => {
+    const key = keyOf();
+    const ping = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" });
+    const input = [init("2025-06-18"), initialized, list(2), ping].join("\n") + "\n";
+    const first = await session(key, input, 3);
+    // No answer kept yet: only initialize was answered early.
+    expect(first.early.map((l) => JSON.parse(l).id)).toEqual([1]);
+    await whenKept(key);
+    const second = await session(key, input, 3);
+    expect(second.early).toEqual(first.all.filter((l) => JSON.parse(l).id !== 3));
+    // The Server's answers to both were dropped: only the ping's went out after them.
+    expect(second.all.slice(2)).toEqual(first.all.filter((l) => JSON.parse(l).id === 3));
+    expect(second.all.length).toBe(3);
+  });
+
+  it("is not given by another build or for an edited config", async () => {
+    const key = keyOf();
+    writeCachedList(key, { tools: [] });
+    expect(readCachedList(key)).toEqual({ tools: [] });
+    expect(readCachedList(keyOf("spillway-other.script.js"))).toBeNull();
+    writeFileSync(key.configPath, "{}");
+    expect(readCachedList(keyOf())).toBeNull();
+  });
+
+  it("is followed by tools/list_changed when the Server's list differs from the kept one", async () => {
+    const key = keyOf();
+    writeCachedList(key, { tools: [{ name: "gone", inputSchema: { type: "object" } }] });
+    const r = await session(key, [init("2025-06-18"), initialized, list(2)].join("\n") + "\n", 3);
+    const answers = r.all.map((l) => JSON.parse(l));
+    expect(answers.map((a) => a.id ?? a.method)).toEqual([1, 2, "notifications/tools/list_changed"]);
+    expect(answers[1].result.tools.map((t: { name: string }) => t.name)).toEqual(["gone"]);
   });
 });

@@ -2,9 +2,10 @@
  * The initialize answer of `spillway mcp` before the MCP SDK, zod and the config load (about half of
  * the CPU a start costs before it can answer). Run first, from its own small bundle: it reads
  * stdin, answers a first message that is a well-formed initialize request with exactly what the SDK
- * Server would answer (serverIdentity.ts), and keeps every byte it read. The stdio transport then
- * takes over (stdioServerTransport.ts): it replays those bytes to the SDK Server, initialize
- * included, so the Server knows its client, and drops the Server's own answer to that request.
+ * Server would answer (serverIdentity.ts), then a tools/list from the last complete answer kept
+ * for this build and config (toolsListCache.ts), and keeps every byte it read. The stdio transport
+ * then takes over (stdioServerTransport.ts): it replays those bytes to the SDK Server, so the Server
+ * knows its client, and drops the Server's own answers to the requests answered here.
  *
  * Only what the SDK would surely accept is answered early; anything else (a first message that is
  * not initialize, params the SDK's schema might refuse) waits for the Server, as before.
@@ -12,19 +13,27 @@
 import type { Readable, Writable } from "node:stream";
 import { LineReader } from "./lineReader";
 import { initializeResult } from "./serverIdentity";
+import type { ListKey } from "./toolsListCache";
 import { writeLine } from "./stdioWrite";
 
-/** A first line longer than this is left to the Server: an initialize request is a few hundred bytes. */
-const FIRST_LINE_MAX_BYTES = 1024 * 1024;
+/** A line longer than this ends early answering: the requests answered here are a few hundred bytes. */
+const LINE_MAX_BYTES = 1024 * 1024;
+/** Messages looked at for a tools/list after initialize (a host sends it right after `initialized`). */
+const LIST_WITHIN_MESSAGES = 8;
+
+/** A request answered early: the Server's own answer to it must not go out. */
+export interface EarlyAnswer {
+  id: string | number;
+  method: "initialize" | "tools/list";
+  /** The answer as written (without its newline), to check the Server's against. */
+  answer: string;
+}
 
 /** What the early reader read, as the transport takes it over. */
 export interface PreludeState {
-  /** Every byte read from stdin so far, the answered request included, in order. */
+  /** Every byte read from stdin so far, the answered requests included, in order. */
   bytes: Buffer;
-  /** The id of the initialize request answered early, whose second answer must not go out; null when none was. */
-  answeredId: string | number | null;
-  /** The early answer as written (without its newline), to check the Server's against. */
-  answer: string | null;
+  answered: EarlyAnswer[];
   /** stdin ended before the hand-over. */
   ended: boolean;
   /** A stream error before the hand-over. */
@@ -35,7 +44,9 @@ export interface PreludeState {
 export interface StdinPrelude {
   /** Stops reading and gives what was read (the caller attaches its own listeners in the same tick). Once only. */
   handOver(): PreludeState;
-  /** Resolves once the first message was answered or left to the Server, or stdin ended. */
+  /** Where this process keeps its tools/list answer for the next start (toolsListCache.ts); absent when it does not. */
+  listKey?: ListKey;
+  /** Resolves once there is nothing more to answer early (or stdin ended). */
   settled: Promise<void>;
   /** Stops reading without a hand-over (the command ended before serving), so the process can exit. */
   close(): void;
@@ -82,41 +93,73 @@ export function initializeAnswer(request: Json, id: string | number): string {
   return JSON.stringify({ result: initializeResult((request.params as Json).protocolVersion), jsonrpc: "2.0", id });
 }
 
-/** Starts reading `stdin`; answers an initialize request arriving first on `stdout`. */
-export function startEarlyStdio(stdin: Readable, stdout: Writable): StdinPrelude {
+/** The request's id when `m` is a tools/list request the SDK would take as is (no cursor: the list is one page); null otherwise. */
+export function earlyListId(m: unknown): string | number | null {
+  if (!isObject(m) || m.jsonrpc !== "2.0" || m.method !== "tools/list") return null;
+  if (Object.keys(m).some((k) => k !== "jsonrpc" && k !== "id" && k !== "method" && k !== "params")) return null;
+  const id = m.id;
+  if (!(typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)))) return null;
+  if (
+    m.params !== undefined &&
+    !(isObject(m.params) && Object.keys(m.params).every((k) => k === "_meta") && optional(m.params._meta, isObject))
+  )
+    return null;
+  return id;
+}
+
+export interface EarlyOptions {
+  /** The cached tools/list result to answer with, read once initialize was answered; null when none applies. */
+  cachedList?: () => Record<string, unknown> | null;
+}
+
+/** Starts reading `stdin`; answers an initialize request arriving first, and a tools/list after it, on `stdout`. */
+export function startEarlyStdio(stdin: Readable, stdout: Writable, opts: EarlyOptions = {}): StdinPrelude {
   const chunks: Buffer[] = [];
-  const state: Omit<PreludeState, "bytes"> = { answeredId: null, answer: null, ended: false, error: null };
+  const state: Omit<PreludeState, "bytes"> = { answered: [], ended: false, error: null };
   let decided = false;
   let done = false;
+  /** After initialize: the list to answer tools/list with, and how many more messages to look at. */
+  let list: Record<string, unknown> | null = null;
+  let looks = 0;
   let settle!: () => void;
   const settled = new Promise<void>((resolve) => (settle = resolve));
   const decide = () => {
     decided = true;
     settle();
   };
-  const first = new LineReader(
-    {
-      line: (line) => {
-        if (decided) return;
-        decide();
-        let m: unknown;
-        try {
-          m = JSON.parse(line.toString("utf8"));
-        } catch {
-          return;
-        }
-        const id = earlyInitializeId(m);
-        if (id === null) return;
-        const answer = initializeAnswer(m as Json, id);
-        state.answeredId = id;
-        state.answer = answer;
-        // A failed write is the transport's to see: it writes to the same pipe next.
-        writeLine(stdout, answer).catch(() => {});
-      },
-      oversized: decide,
-    },
-    FIRST_LINE_MAX_BYTES,
-  );
+  const answer = (id: string | number, method: EarlyAnswer["method"], line: string) => {
+    state.answered.push({ id, method, answer: line });
+    // A failed write is the transport's to see: it writes to the same pipe next.
+    writeLine(stdout, line).catch(() => {});
+  };
+  const onLine = (line: Buffer) => {
+    if (decided) return;
+    let m: unknown;
+    try {
+      m = JSON.parse(line.toString("utf8"));
+    } catch {
+      return decide();
+    }
+    if (list) {
+      const id = earlyListId(m);
+      if (id !== null) {
+        answer(id, "tools/list", JSON.stringify({ result: list, jsonrpc: "2.0", id }));
+        return decide();
+      }
+      if (++looks >= LIST_WITHIN_MESSAGES) decide();
+      return;
+    }
+    const id = earlyInitializeId(m);
+    if (id === null) return decide();
+    answer(id, "initialize", initializeAnswer(m as Json, id));
+    try {
+      list = opts.cachedList?.() ?? null;
+    } catch {
+      list = null;
+    }
+    if (!list) decide();
+  };
+  const first = new LineReader({ line: onLine, oversized: decide }, LINE_MAX_BYTES);
   const onData = (chunk: Buffer | string) => {
     const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
     chunks.push(buf);

@@ -12,6 +12,7 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type Tool,
   type ServerNotification,
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -38,6 +39,8 @@ export interface ProxyDeps {
    * over HTTP, see hooks/toolUseSessions.ts). From then on this MCP session counts as that one.
    */
   sessionFromMeta?: (meta: unknown) => string | null;
+  /** Hears each tools/list answer, and whether every upstream's tools were in it (`spillway mcp` keeps the last complete one). */
+  onToolsListed?: (result: { tools: Tool[] }, complete: boolean) => void;
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -110,7 +113,9 @@ export function createProxyServer(deps: ProxyDeps): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const routed = await upstreams.tools();
     ownTools ??= ownToolDefinitions();
-    return { tools: [...ownTools, ...routed.map((r) => r.tool)] };
+    const result = { tools: [...ownTools, ...routed.map((r) => r.tool)] };
+    deps.onToolsListed?.(result, upstreams.allListed());
+    return result;
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {

@@ -9,7 +9,7 @@ import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isJSONRPCRequest, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import { INVALID_REQUEST, decodeMessage, errorResponse, idOfOversized, looksLikeRequest, mb } from "./jsonRpcMessage";
-import type { StdinPrelude } from "./earlyStdio";
+import type { EarlyAnswer, StdinPrelude } from "./earlyStdio";
 import { LineReader, MAX_MESSAGE_BYTES, type OversizedLine } from "./lineReader";
 import { writeLine } from "./stdioWrite";
 
@@ -28,8 +28,8 @@ export class LineStdioServerTransport implements Transport {
   private started = false;
   private closed = false;
   private readonly prelude: StdinPrelude | undefined;
-  /** The initialize request the early reader answered, and that answer, until the Server's own is dropped. */
-  private answered: { id: string | number; answer: string | null } | null = null;
+  /** The requests the early reader answered, by id, until the Server's own answer to each is dropped. */
+  private readonly answered = new Map<string | number, EarlyAnswer>();
 
   constructor(
     private readonly stdin: Readable,
@@ -59,19 +59,29 @@ export class LineStdioServerTransport implements Transport {
     this.stdin.on("error", this.onStreamError);
     this.stdout.on("error", this.onStreamError);
     if (!early) return;
-    if (early.answeredId !== null) this.answered = { id: early.answeredId, answer: early.answer };
+    for (const a of early.answered) this.answered.set(a.id, a);
     if (early.error) this.onerror?.(early.error);
     if (early.bytes.length > 0) this.reader.push(early.bytes);
     if (early.ended) this.onEnd();
   }
 
-  /** Whether `message` is the Server's answer to the initialize request answered early (sent once, then). */
+  /**
+   * Whether `message` is the Server's answer to a request answered early (dropped, once). A
+   * tools/list answered from the cache that the Server now answers otherwise (an upstream's list
+   * changed since) is followed by list_changed, so the client lists again.
+   */
   private answeredEarly(message: JSONRPCMessage): boolean {
-    const a = this.answered;
-    if (!a || "method" in message || !("id" in message) || message.id !== a.id) return false;
-    this.answered = null;
+    if (this.answered.size === 0 || "method" in message || !("id" in message) || message.id === undefined) return false;
+    const a = this.answered.get(message.id);
+    if (!a) return false;
+    this.answered.delete(message.id);
     const own = JSON.stringify(message);
-    if (own !== a.answer) this.onerror?.(new Error(`stdio: the early initialize answer differs from the server's: ${own.slice(0, 300)}`));
+    if (own === a.answer) return true;
+    if (a.method === "tools/list") {
+      void writeLine(this.stdout, JSON.stringify({ method: "notifications/tools/list_changed", jsonrpc: "2.0" })).catch(() => {});
+    } else {
+      this.onerror?.(new Error(`stdio: the early ${a.method} answer differs from the server's: ${own.slice(0, 300)}`));
+    }
     return true;
   }
 

@@ -1,12 +1,15 @@
 /**
  * `spillway mcp` as a host spawns it, over real stdio: initialize is answered by the early bundle
  * before the CLI loads, and the requests a host writes at once, before the MCP SDK has loaded, are
- * all answered by the Server after the hand-over, each once. A bad config still ends the process
- * with its one clear sentence.
+ * all answered by the Server after the hand-over, each once; the next start gives tools/list from
+ * the last complete answer before the CLI loads. A bad config still ends the process with its one
+ * clear sentence.
  */
 import { spawn } from "node:child_process";
+import { existsSync, watch } from "node:fs";
+import { join } from "node:path";
 import { tempHome } from "../helpers/tempHome";
-import { BIN, ROOT, writeConfig } from "./helpers/setup";
+import { BIN, ROOT, upstream, writeConfig } from "./helpers/setup";
 
 interface Run {
   answers: Record<string, any>[];
@@ -80,6 +83,27 @@ describe("spillway mcp over stdio, initialize answered before the CLI loads", ()
     );
     expect(r.answers.map((a) => a.id)).toEqual([1, 2]);
     expect(r.answers[0]!.result.protocolVersion).toBe("2025-11-25");
+  });
+
+  it("gives the last complete tools/list again on the next start, and not once the config changed", async () => {
+    writeConfig(home.path, { mcpServers: { fx: upstream.fixture() } });
+    const handshake = [initialize("2025-06-18"), { method: "notifications/initialized" }, { id: 2, method: "tools/list" }];
+    const listed = (a: Record<string, any>[]) => a.some((m) => m.id === 2);
+    const first = await run(home.path, handshake, listed);
+    const tools = first.answers.find((a) => a.id === 2)!.result.tools.map((t: { name: string }) => t.name);
+    expect(tools).toEqual(expect.arrayContaining(["rescuer_fetch", "digest"]));
+    // Written after the answer went out; the process may end first only if it is already there.
+    await new Promise<void>((resolve) => {
+      const w = watch(home.path, () => existsSync(join(home.path, "tools-list.json")) && (w.close(), resolve()));
+      if (existsSync(join(home.path, "tools-list.json"))) (w.close(), resolve());
+    });
+    const second = await run(home.path, handshake, listed);
+    expect(second.answers).toEqual(first.answers);
+    writeConfig(home.path, { mcpServers: { fx: upstream.fixture() }, rescue: { thresholdChars: "many" } });
+    const third = await run(home.path, handshake, () => false);
+    expect(third.code).toBe(1);
+    expect(third.answers.map((a) => a.id)).toEqual([1]);
+    expect(third.stderr).toMatch(/"rescue\.thresholdChars": Invalid input/);
   });
 
   it("ends with the config's one clear sentence when the config is bad, without hanging on stdin", async () => {

@@ -16,7 +16,8 @@ import { stderrLogger } from "../../runtime";
 import { lazyMaskingLogger } from "../../sensitivity/maskJson";
 import type { StartupIndex } from "../../store/startupIndex";
 import type { Command } from "../command";
-import { resolveConfig, resolveHome } from "../../home/home";
+import { resolveConfig } from "../../home/home";
+import { resolveHome } from "../../home/paths";
 
 /**
  * The session id: explicit, else the host's own id when it passes one (Claude Code gives its stdio
