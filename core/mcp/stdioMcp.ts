@@ -17,7 +17,7 @@ export interface StdioMcpOptions {
   sessionId: string;
   stdin?: NodeJS.ReadableStream;
   stdout?: NodeJS.WritableStream;
-  /** The early reader that may have answered initialize already (`spillway mcp`): stdin is taken over from it. */
+  /** The early reader that may have answered initialize and tools/list already (`spillway mcp`): stdin is taken over from it. */
   prelude?: StdinPrelude;
 }
 

@@ -3,7 +3,7 @@
  * messages up to 64 MB (the SDK's reader stops at 10 MB and then ends the process), and every line
  * that is not a JSON-RPC message answered with a JSON-RPC error instead of dropped. The process
  * keeps serving after any bad or oversized line. It can take over from the early reader that
- * answered initialize before the SDK loaded (earlyStdio.ts).
+ * answered initialize (and tools/list) before the SDK loaded (earlyStdio.ts).
  */
 import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -15,7 +15,7 @@ import { writeLine } from "./stdioWrite";
 
 export interface StdioServerOptions {
   maxMessageBytes?: number;
-  /** The early reader to take stdin over from: what it read is replayed first, its initialize answer not repeated. */
+  /** The early reader to take stdin over from: what it read is replayed first, its answers not repeated. */
   prelude?: StdinPrelude;
 }
 
