@@ -41,12 +41,21 @@ function listKey(argv: string[], build: string | undefined): ListKey | null {
  */
 export async function startEarly(argv: string[], build?: string): Promise<StdinPrelude | null> {
   if (argv[0] !== "mcp" || argv.some((a) => a === "-h" || a === "--help")) return null;
-  const key = listKey(argv, build);
-  const prelude = startEarlyStdio(process.stdin, process.stdout, { cachedList: key ? () => readCachedList(key) : undefined });
-  if (key) prelude.listKey = key;
+  // Worked out after the initialize answer (or once nothing more can be answered): the answer comes first.
+  let key: ListKey | null | undefined;
+  const keyOnce = () => (key === undefined ? (key = listKey(argv, build)) : key);
+  const prelude = startEarlyStdio(process.stdin, process.stdout, {
+    cachedList: () => {
+      const k = keyOnce();
+      return k ? readCachedList(k) : null;
+    },
+  });
   let timer: NodeJS.Timeout | undefined;
   const wait = () => new Promise<void>((resolve) => (timer = setTimeout(resolve, REQUEST_WAIT_MS)));
   await Promise.race([prelude.settled, wait()]);
   clearTimeout(timer);
+  // Before the CLI reads the config, so the kept list is keyed by the config it was made from.
+  const k = keyOnce();
+  if (k) prelude.listKey = k;
   return prelude;
 }
