@@ -142,7 +142,7 @@ async function bundle(entry, plugins) {
     plugins,
     banner: { js: BANNER },
     footer: { js: "})" },
-    minify: !process.env.SPILLWAY_NO_MINIFY,
+    minify: true,
     keepNames: false,
     legalComments: "none",
     metafile: true,
