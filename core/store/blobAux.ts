@@ -1,0 +1,77 @@
+/**
+ * Files kept beside a blob's: its line index (reads by offset without reading the whole
+ * blob) and answers worth keeping (its outline). Only for blobs whose exact text is what the
+ * model sees and whose bytes are plaintext: not encrypted, not credential, UTF-8. Their size is
+ * counted in the size cap (`aux_bytes`) and they go with the blob.
+ */
+import { ErrorCode, SpillwayError } from "../errors";
+import type { TextDoc } from "../text/textDoc";
+import { AUX_KINDS, type AuxKind, type BlobFiles } from "./blobFiles";
+import type { BlobReader } from "./blobReader";
+import { blobTextDoc } from "./blobText";
+import type { Db } from "./db";
+import { buildLineIndex, parseLineIndex, type LineIndex } from "./lineIndex";
+import type { BlobRow } from "./rows";
+import { stmt } from "./statements";
+
+/** Whether a blob may be read in parts and have answers kept beside it. */
+export function readsInParts(r: BlobRow): boolean {
+  return r.tombstoned_at === null && !r.encrypted && r.encoding === "utf8" && r.label !== "credential";
+}
+
+export class BlobAux {
+  constructor(
+    private readonly db: Db,
+    private readonly files: BlobFiles,
+    private readonly reader: BlobReader,
+  ) {}
+
+  /** The blob's text as a TextDoc read a window at a time; null when it cannot be read in parts or has no file. */
+  textDoc(r: BlobRow): TextDoc | null {
+    if (!readsInParts(r)) return null;
+    const index = this.lineIndex(r);
+    if (!index) return null;
+    return blobTextDoc(index, (start, length) => {
+      const got = this.reader.range(r, start, length);
+      if (!got) throw new SpillwayError(ErrorCode.NotFound, `${r.id} has no file any more: re-run ${r.tool} to get it again.`);
+      return got.bytes;
+    });
+  }
+
+  /** A kept file (not the line index); null when there is none or the blob cannot keep any. */
+  get(r: BlobRow, kind: Exclude<AuxKind, "lines">): Buffer | null {
+    return readsInParts(r) ? this.files.readAux(r.id, kind) : null;
+  }
+
+  /** Keeps `data` beside the blob, counted in its aux bytes. */
+  put(r: BlobRow, kind: Exclude<AuxKind, "lines">, data: Buffer): void {
+    if (readsInParts(r)) this.keep(r.id, kind, data);
+  }
+
+  /** Removes every file kept beside the blob (it was tombstoned, or became credential). */
+  remove(id: string): void {
+    this.files.removeAux(id);
+    stmt(this.db, "UPDATE blobs SET aux_bytes = 0 WHERE id = ?").run(id);
+  }
+
+  private lineIndex(r: BlobRow): LineIndex | null {
+    const data = this.files.readAux(r.id, "lines");
+    const kept = data ? parseLineIndex(data, r.chars, r.bytes) : null;
+    if (kept) return kept;
+    // Built once from the verified text: the first read in parts of a blob reads it whole.
+    const text = this.reader.text(r);
+    if (text === null) return null;
+    const built = buildLineIndex(text);
+    this.keep(r.id, "lines", built.data);
+    return built.index;
+  }
+
+  private keep(id: string, kind: AuxKind, data: Buffer): void {
+    this.files.writeAux(id, kind, data);
+    let total = 0;
+    for (const k of AUX_KINDS) total += this.files.auxSize(id, k);
+    const changed = stmt(this.db, "UPDATE blobs SET aux_bytes = ? WHERE id = ? AND tombstoned_at IS NULL").run(total, id).changes;
+    // Tombstoned meanwhile (another process evicted it): nothing is kept for a blob that is gone.
+    if (changed === 0) this.files.removeAux(id);
+  }
+}
