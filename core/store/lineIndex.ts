@@ -82,10 +82,10 @@ export function buildLineIndex(text: string): { index: LineIndex; data: Buffer }
   let cpByte = 0;
   let line = 0;
   let pos = 0;
-  const add = (char: number, lineStart: boolean) => {
+  const add = (char: number, lineStart: boolean): number => {
     cpByte += Buffer.byteLength(text.slice(cpChar, char), "utf8");
-    cpChar = char;
     cps.push(line, char, cpByte, lineStart ? 1 : 0);
+    return char;
   };
   while (pos < text.length) {
     const nl = text.indexOf("\n", pos);
@@ -94,13 +94,13 @@ export function buildLineIndex(text: string): { index: LineIndex; data: Buffer }
       let c = cpChar + STEP_CHARS;
       const code = text.charCodeAt(c - 1);
       if (code >= 0xd800 && code <= 0xdbff) c++; // never between the halves of a surrogate pair
-      add(c, false);
+      cpChar = add(c, false);
     }
     if (nl === -1) break;
     pos = nl + 1;
     if (pos >= text.length) break;
     line++;
-    if (line % STEP_LINES === 0 || pos - cpChar >= STEP_CHARS) add(pos, true);
+    if (line % STEP_LINES === 0 || pos - cpChar >= STEP_CHARS) cpChar = add(pos, true);
   }
   const bytes = cpByte + Buffer.byteLength(text.slice(cpChar), "utf8");
   const lines = text.length === 0 ? 0 : line + 1;
