@@ -4,6 +4,7 @@ import type { FetchAnswer } from "../fetch/fetchTypes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
 import { fetchArgSecrets } from "../sensitivity/fetchArgsMask";
 import { BLOB_ID_PATTERN } from "../vocabulary";
+import type { TextDoc } from "../text/textDoc";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
 import { recordRead, type RecordedAnswer } from "./readLedger";
@@ -154,7 +155,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
     else {
       if (mode === "search" && !p.search.isIndexed(meta.id)) p.ensureIndexed(meta.id, exact(), meta);
       // The store reads in parts only blobs whose exact text is the model's view (no credential label).
-      const doc = READS_IN_PARTS.has(mode) ? p.store.textDoc(meta.id) : null;
+      const doc = READS_IN_PARTS.has(mode) ? docOf(p, meta) : null;
       let failure: Unreadable | null = null;
       answer = runFetch(
         mode,
@@ -190,6 +191,15 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
     if (err instanceof Unreadable) return record(errorAnswer(err.message), null);
     p.logger.error("fetch failed", { id: String(req.id), mode: String(req.mode), error: describeError(err) });
     return errorAnswer(`Fetching ${String(req.id)} failed inside Spillway: ${describeError(err)}`);
+  }
+}
+
+/** The blob read in parts, or null (read it whole); a first use builds its line index from the verified text. */
+function docOf(p: EngineParts, meta: BlobMeta): TextDoc | null {
+  try {
+    return p.store.textDoc(meta.id);
+  } catch (err) {
+    throw unreadable(err, "result", meta) ?? err;
   }
 }
 

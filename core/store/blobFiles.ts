@@ -139,6 +139,35 @@ export class BlobFiles {
     }
   }
 
+  /**
+   * Bytes of the blob's file where `plan` says, given the file's size and signature (see
+   * readWithSignature) as found once it is open; null when there is no file.
+   */
+  readPlanned<T extends { start: number; length: number }>(
+    id: string,
+    plan: (size: number, signature: string) => T,
+  ): { data: Buffer; size: number; signature: string; plan: T } | null {
+    const fd = this.openOrNull(id);
+    if (fd === null) return null;
+    try {
+      const st = fstatSync(fd, { bigint: true });
+      const size = Number(st.size);
+      const signature = signatureOf(st);
+      const p = plan(size, signature);
+      const want = Math.max(0, Math.min(p.length, size - p.start));
+      const data = Buffer.allocUnsafe(want);
+      let off = 0;
+      while (off < want) {
+        const n = readSync(fd, data, off, want - off, p.start + off);
+        if (n === 0) break;
+        off += n;
+      }
+      return { data: data.subarray(0, off), size, signature, plan: p };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
   /** Moves the blob's file to `dest` (same filesystem); false when there was none. */
   moveOut(id: string, dest: string): boolean {
     try {
