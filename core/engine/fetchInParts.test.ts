@@ -109,3 +109,33 @@ describe("fetch in parts", () => {
     expect(readFileSync(path).includes("wJalrXUtnFEMI")).toBe(false);
   });
 });
+
+describe("the first search of a big blob not yet indexed", () => {
+  const home = tempHome();
+  afterAll(() => home.cleanup());
+  const e = createEngine({ home: home.path, config: parseConfig({}), clock: new FakeClock(), logger: memoryLogger() });
+  afterAll(() => e.close());
+
+  it("answers from a scan of the text at once, and from the index once the background indexing is done", async () => {
+    const text = buildLog(2);
+    const id = e.transformToolResult({ sessionId: "s", tool: "build", text }).blobId!;
+    const search = () => e.fetch({ sessionId: "s", id, mode: "search", args: { query: "upload failed", top_k: 3 } }).text;
+    // Nothing has been awaited since the rescue: its background indexing has not run.
+    expect(engineInternals(e).search.isIndexed(id)).toBe(false);
+    const scanned = search();
+    expect(scanned).toMatch(/3 best chunks by BM25 over a scan of the text \(its index is being built\)/);
+    expect(engineInternals(e).search.isIndexed(id)).toBe(false);
+    const first = /^1\. lines (\d+)–(\d+)/m.exec(scanned)!;
+    expect(
+      text
+        .split("\n")
+        .slice(Number(first[1]), Number(first[2]) + 1)
+        .join("\n"),
+    ).toMatch(/upload of chunk \d+ failed/);
+    await e.idle();
+    expect(engineInternals(e).search.isIndexed(id)).toBe(true);
+    const indexed = search();
+    expect(indexed).toMatch(/3 best chunks by BM25 \(terms: upload, failed\)/);
+    expect(indexed).toMatch(/ERROR upload of chunk \d+ failed/);
+  });
+});

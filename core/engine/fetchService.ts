@@ -131,6 +131,8 @@ function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): st
 
 /** Modes answered from a window of the blob (TextDoc) when the store can read it in parts. */
 const READS_IN_PARTS = new Set(["range", "grep"]);
+/** From this size, the first search of a blob not yet indexed answers from a scan of its text. */
+const SCAN_SEARCH_MIN_CHARS = 1024 * 1024;
 /** Bumped when the outline's text changes, so outlines kept by an older version are rebuilt. */
 const OUTLINE_VERSION = 1;
 
@@ -153,7 +155,13 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
     let answer: FetchAnswer;
     if (kept) answer = kept;
     else {
-      if (mode === "search" && !p.search.isIndexed(meta.id)) p.ensureIndexed(meta.id, exact(), meta);
+      // A big blob not yet indexed is searched by a scan while it is indexed in the background;
+      // a small one is indexed now (it takes milliseconds, and gives the index's own answer).
+      let indexLater: (() => void) | undefined;
+      if (mode === "search" && !p.search.isIndexed(meta.id)) {
+        if (meta.chars < SCAN_SEARCH_MIN_CHARS) p.ensureIndexed(meta.id, exact(), meta);
+        else indexLater = () => p.scheduleIndex(meta.id, undefined, true);
+      }
       // The store reads in parts only blobs whose exact text is the model's view (no credential label).
       const doc = READS_IN_PARTS.has(mode) ? docOf(p, meta) : null;
       let failure: Unreadable | null = null;
@@ -165,6 +173,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
             return view();
           },
           ...(doc ? { doc } : {}),
+          ...(indexLater ? { indexLater } : {}),
           meta,
           args,
           limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },

@@ -27,6 +27,11 @@ export interface FetchInput {
   limits: FetchLimits;
   /** The store's search index; without one, search builds a throwaway in-memory index. */
   search?: SearchIndex;
+  /**
+   * Set when the blob is big and not yet in the search index: search then answers from a scan
+   * of the text and calls this to have the blob indexed in the background.
+   */
+  indexLater?: () => void;
   /** true when full must be withheld (credential blob in mask mode) */
   withholdFull?: boolean;
 }
