@@ -58,12 +58,12 @@ export function scanSearch(blobId: string, content: string, kind: Kind, query: s
   if (hit.length === 0) return [];
   const avg = totalChars / Math.max(1, chunks);
   const idf = df.map((n) => Math.log((chunks - n + 0.5) / (n + 0.5) + 1));
-  const score = (s: Scored) => {
+  const bm25 = (s: Scored) => {
     const norm = K1 * (1 - B + (B * (s.endChar - s.startChar)) / avg);
     return s.tf.reduce((sum, f, t) => sum + (f === 0 ? 0 : (idf[t]! * f * (K1 + 1)) / (f + norm)), 0);
   };
   return hit
-    .map((s) => ({ s, score: score(s) }))
+    .map((s) => ({ s, score: bm25(s) }))
     .toSorted((a, b) => b.score - a.score)
     .slice(0, topK + NAV_OVERFETCH)
     .map(({ s, score }) => ({ s, body: content.slice(s.startChar, s.endChar), score }))
