@@ -7,6 +7,7 @@ import { BLOB_ID_PATTERN } from "../vocabulary";
 import type { TextDoc } from "../text/textDoc";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
+import { keepOutline, keptOutline } from "./keptOutline";
 import { recordRead, type RecordedAnswer } from "./readLedger";
 
 export interface FetchRequest {
@@ -133,8 +134,6 @@ function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): st
 const READS_IN_PARTS = new Set(["range", "grep"]);
 /** From this size, the first search of a blob not yet indexed answers from a scan of its text. */
 const SCAN_SEARCH_MIN_CHARS = 1024 * 1024;
-/** Bumped when the outline's text changes, so outlines kept by an older version are rebuilt. */
-const OUTLINE_VERSION = 1;
 
 export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
   const mode = typeof req.mode === "string" ? req.mode : "";
@@ -206,7 +205,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
 /** The blob read in parts, or null (read it whole); a first use builds its line index from the verified text. */
 function docOf(p: EngineParts, meta: BlobMeta): TextDoc | null {
   try {
-    return p.store.textDoc(meta.id);
+    return p.store.aux.textDoc(meta.id);
   } catch (err) {
     throw unreadable(err, "result", meta) ?? err;
   }
@@ -214,30 +213,6 @@ function docOf(p: EngineParts, meta: BlobMeta): TextDoc | null {
 
 function hasText(args: Record<string, unknown>): boolean {
   return Object.values(args).some((v) => typeof v === "string" && v.length > 0);
-}
-
-/** The outline kept beside the blob for these limits, when there is one. */
-function keptOutline(p: EngineParts, meta: BlobMeta): FetchAnswer | null {
-  const data = p.store.keptAux(meta.id, "outline");
-  if (!data) return null;
-  try {
-    const k = JSON.parse(data.toString("utf8")) as { v?: number; maxChars?: number; kind?: string; answer?: FetchAnswer };
-    if (k.v !== OUTLINE_VERSION || k.maxChars !== p.config.fetch.maxChars || k.kind !== meta.kind || typeof k.answer?.text !== "string")
-      return null;
-    return { text: k.answer.text, truncated: !!k.answer.truncated, isError: false, servedChars: Number(k.answer.servedChars) || 0 };
-  } catch {
-    return null; // damaged: built again
-  }
-}
-
-/** Keeps an outline beside its blob (only blobs whose exact text is the model's view keep one). Never fails the fetch. */
-function keepOutline(p: EngineParts, meta: BlobMeta, answer: FetchAnswer): void {
-  try {
-    const k = { v: OUTLINE_VERSION, maxChars: p.config.fetch.maxChars, kind: meta.kind, answer };
-    p.store.keepAux(meta.id, "outline", Buffer.from(JSON.stringify(k), "utf8"));
-  } catch (err) {
-    p.logger.error("keeping an outline failed", { id: meta.id, error: describeError(err) });
-  }
 }
 
 /** recall_result: the exact original text, for the session that saw it. */

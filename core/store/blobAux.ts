@@ -24,11 +24,17 @@ export class BlobAux {
     private readonly db: Db,
     private readonly files: BlobFiles,
     private readonly reader: BlobReader,
+    private readonly rowOf: (id: string) => BlobRow | undefined,
   ) {}
 
-  /** The blob's text as a TextDoc read a window at a time; null when it cannot be read in parts or has no file. */
-  textDoc(r: BlobRow): TextDoc | null {
-    if (!readsInParts(r)) return null;
+  /**
+   * A live blob's exact text read a window at a time (verified by the chunks read), through its
+   * line index; null when it cannot be read in parts (encrypted, credential, UTF-16: read it
+   * whole then) or has no file. Throws as BlobStore.read does.
+   */
+  textDoc(id: string): TextDoc | null {
+    const r = this.rowOf(id);
+    if (!r || !readsInParts(r)) return null;
     const index = this.lineIndex(r);
     if (!index) return null;
     return blobTextDoc(index, (start, length) => {
@@ -38,14 +44,16 @@ export class BlobAux {
     });
   }
 
-  /** A kept file (not the line index); null when there is none or the blob cannot keep any. */
-  get(r: BlobRow, kind: Exclude<AuxKind, "lines">): Buffer | null {
-    return readsInParts(r) ? this.files.readAux(r.id, kind) : null;
+  /** A kept file (not the line index) of a live blob; null when there is none or the blob cannot keep any. */
+  get(id: string, kind: Exclude<AuxKind, "lines">): Buffer | null {
+    const r = this.rowOf(id);
+    return r && readsInParts(r) ? this.files.readAux(id, kind) : null;
   }
 
-  /** Keeps `data` beside the blob, counted in its aux bytes. */
-  put(r: BlobRow, kind: Exclude<AuxKind, "lines">, data: Buffer): void {
-    if (readsInParts(r)) this.keep(r.id, kind, data);
+  /** Keeps `data` beside a live blob that may keep it, counted in the size cap. */
+  put(id: string, kind: Exclude<AuxKind, "lines">, data: Buffer): void {
+    const r = this.rowOf(id);
+    if (r && readsInParts(r)) this.keep(id, kind, data);
   }
 
   /** Removes every file kept beside the blob (it was tombstoned, or became credential). */

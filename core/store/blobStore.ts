@@ -13,8 +13,6 @@ import { SessionStore } from "./sessions";
 import { BlobFiles, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
 import { BlobReader, type BlobRange } from "./blobReader";
 import { BlobAux } from "./blobAux";
-import type { TextDoc } from "../text/textDoc";
-import type { AuxKind } from "./blobFiles";
 import { indexPath, openIndex, storeSecret, type Db } from "./db";
 import { ensurePrivateDir, safeUnlink } from "../fs/fsUtil";
 import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integrity";
@@ -65,7 +63,8 @@ export class BlobStore {
   /** Keyed hashing of content: ids and chunk checksums. */
   readonly hasher: ContentHasher;
   private readonly reader: BlobReader;
-  private readonly aux: BlobAux;
+  /** Files kept beside blobs: line indexes (reads in parts) and kept answers. */
+  readonly aux: BlobAux;
   /** Files of blobs tombstoned in the open transaction: removed only once it has committed. */
   private readonly pending = new Map<string, Removal>();
   private grew = false;
@@ -79,7 +78,7 @@ export class BlobStore {
     this.hasher = new ContentHasher(storeSecret(this.db));
     this.keys = new KeyRing(this.db, opts.keys);
     this.reader = new BlobReader(this.files, this.keys, this.hasher);
-    this.aux = new BlobAux(this.db, this.files, this.reader);
+    this.aux = new BlobAux(this.db, this.files, this.reader, (id) => this.row(id));
   }
 
   get now(): number {
@@ -241,28 +240,6 @@ export class BlobStore {
     const r = this.row(id);
     if (!r || r.tombstoned_at !== null) return null;
     return this.reader.range(r, start, length);
-  }
-
-  /**
-   * A live blob's exact text read a window at a time (verified by the chunks read), through a
-   * line index kept beside it; null when it cannot be read in parts (encrypted, credential,
-   * UTF-16) or has no file: read it whole then.
-   */
-  textDoc(id: string): TextDoc | null {
-    const r = this.row(id);
-    return r ? this.aux.textDoc(r) : null;
-  }
-
-  /** A file kept beside a live blob that may keep one (see blobAux.ts); null when none. */
-  keptAux(id: string, kind: Exclude<AuxKind, "lines">): Buffer | null {
-    const r = this.row(id);
-    return r ? this.aux.get(r, kind) : null;
-  }
-
-  /** Keeps `data` beside a live blob that may keep it, counted in the size cap. */
-  keepAux(id: string, kind: Exclude<AuxKind, "lines">, data: Buffer): void {
-    const r = this.row(id);
-    if (r) this.aux.put(r, kind, data);
   }
 
   /** Whether a live blob's file is there and matches its id (a stat when already verified in this process). */
