@@ -165,6 +165,7 @@ export function createEngine(opts: EngineOptions): Engine {
         // (and its buffer) in memory while indexing.
         const text = known ?? store.read(id);
         if (text === null) return;
+        store.aux.prepare(id, text);
         // In batches with yields, so a large blob does not stall the endpoint. A search that
         // arrives meanwhile answers from a scan of a big blob, or indexes a small one
         // synchronously (ensureIndexed); this run then stops on its first conflicting batch and

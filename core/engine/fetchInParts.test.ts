@@ -134,6 +134,8 @@ describe("the first search of a big blob not yet indexed", () => {
     ).toMatch(/upload of chunk \d+ failed/);
     await e.idle();
     expect(engineInternals(e).search.isIndexed(id)).toBe(true);
+    // The background work after the rescue also built its line index, from the text in hand.
+    expect(existsSync(`${engineInternals(e).store.files.pathOf(id)}.lines`)).toBe(true);
     const indexed = search();
     expect(indexed).toMatch(/3 best chunks by BM25 \(terms: upload, failed\)/);
     expect(indexed).toMatch(/ERROR upload of chunk \d+ failed/);

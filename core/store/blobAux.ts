@@ -44,6 +44,14 @@ export class BlobAux {
     });
   }
 
+  /** Builds a live blob's line index from its exact text in hand, unless it has one: its first range then reads no more than the later ones. */
+  prepare(id: string, text: string): void {
+    const r = this.rowOf(id);
+    if (!r || !readsInParts(r) || r.chars !== text.length) return;
+    const data = this.files.readAux(id, "lines");
+    if (!data || !parseLineIndex(data, r.chars, r.bytes)) this.keep(id, "lines", buildLineIndex(text).data);
+  }
+
   /** A kept file (not the line index) of a live blob; null when there is none or the blob cannot keep any. */
   get(id: string, kind: Exclude<AuxKind, "lines">): Buffer | null {
     const r = this.rowOf(id);
