@@ -86,8 +86,9 @@ async function main(which: string): Promise<Record<string, unknown>> {
     const path = p.store.files.pathOf(id);
     const runs = text.length > 20e6 ? 9 : text.length > 2e6 ? 15 : 41;
     const out: Record<string, unknown> = { payload: which, chars: text.length, lines: meta.lines, runs };
-    // Nothing below awaits, so the engine's background work (indexing, token counts) cannot run
-    // between the rescue and the first search: the first search meets an unindexed blob.
+    // Nothing below awaits, so the engine's background work (indexing, the line index, token
+    // counts) cannot run between the rescue and the first search: it meets an unindexed blob.
+    // After it the index is completed, so the next searches show what later calls meet.
     for (const [name, c] of Object.entries(cases(which, meta.lines, meta.chars))) {
       const wall: number[] = [];
       const cpu: number[] = [];
@@ -101,11 +102,15 @@ async function main(which: string): Promise<Record<string, unknown>> {
         cpu.push((d.user + d.system) / 1000);
         if (a.isError) throw new Error(`${name}: ${a.text}`);
         answer = a.text;
+        // The background indexing waits behind the rescue's token count (tens of seconds of CPU at
+        // 50 MB on this branch): the bench completes the index itself, as the background would.
+        if (i === 0 && c.mode === "search") p.ensureIndexed(id, text, meta);
       }
       const bytes = Buffer.byteLength(answer, "utf8");
       const floors = Array.from({ length: 15 }, () => floorMs(path, meta.bytes, Math.min(bytes, meta.bytes)));
       out[name] = {
         firstMs: round(wall[0]!),
+        firstCpuMs: round(cpu[0]!),
         p50Ms: round(median(wall.slice(1))),
         p50CpuMs: round(median(cpu.slice(1))),
         floorMs: round(median(floors)),

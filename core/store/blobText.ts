@@ -48,16 +48,9 @@ export function blobTextDoc(index: LineIndex, read: ReadBytes): TextDoc {
     lines: index.lines,
     lineOffset,
     lineEnd(n) {
-      // From the last checkpoint on line n, its newline is within a step.
-      const c = index.at(index.lastOnLine(n));
-      let from = Math.max(c.char, c.line === n ? c.char : lineOffset(n));
-      for (;;) {
-        const s = slice(from, from + 2 * 4096);
-        const nl = s.indexOf("\n");
-        if (nl !== -1) return from + nl;
-        if (from + s.length >= index.chars) return index.chars;
-        from += s.length;
-      }
+      // The next line's start is found through the index; the last line ends the text (or its final newline).
+      if (n + 1 < index.lines) return lineOffset(n + 1) - 1;
+      return index.chars > 0 && slice(index.chars - 1, index.chars) === "\n" ? index.chars - 1 : index.chars;
     },
     lineAt(offset) {
       const c = index.at(index.beforeChar(offset));
