@@ -4,7 +4,8 @@
  * Shown by damaging the parts of the file an answer must not read: the old whole-blob read
  * refused every one of these fetches as damaged.
  */
-import { existsSync, openSync, readFileSync, statSync, writeSync, closeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, utimesSync, writeFileSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
 import { parseConfig } from "../config/config";
 import { FakeClock, memoryLogger } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
@@ -94,6 +95,21 @@ describe("fetch in parts", () => {
     expect(e.reader.usedBytes()).toBeGreaterThanOrEqual(row.bytes + kept);
     expect(e.purge(id)).toBe(true);
     expect([existsSync(file), existsSync(`${file}.lines`), existsSync(`${file}.outline`)]).toEqual([false, false, false]);
+  });
+
+  it("a deep sweep removes files kept beside a blob that is gone, and keeps those of live blobs", () => {
+    const live = e.transformToolResult({ sessionId: "s", tool: "build", text: buildLog(0.1) }).blobId!;
+    expect(e.fetch({ sessionId: "s", id: live, mode: "range", args: { start: 0, count: 1 } }).isError).toBe(false);
+    const liveIndex = `${p.store.files.pathOf(live)}.lines`;
+    // Left by a process killed between a blob's removal and its kept files' (written long ago).
+    const orphan = `${p.store.files.pathOf("abcdef012345")}.lines`;
+    mkdirSync(dirname(orphan), { recursive: true });
+    writeFileSync(orphan, readFileSync(liveIndex));
+    const old = new Date(Date.now() - 3_600_000);
+    for (const f of [orphan, liveIndex]) utimesSync(f, old, old);
+    const report = e.sweep(true);
+    expect(report.tempFiles).toBeGreaterThanOrEqual(1);
+    expect([existsSync(orphan), existsSync(liveIndex)]).toEqual([false, true]);
   });
 
   it("reads a credential blob whole, masked, and keeps nothing in clear beside it", () => {
