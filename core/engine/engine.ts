@@ -165,7 +165,12 @@ export function createEngine(opts: EngineOptions): Engine {
         // (and its buffer) in memory while indexing.
         const text = known ?? store.read(id);
         if (text === null) return;
-        store.aux.prepare(id, text);
+        try {
+          store.aux.prepare(id, text);
+        } catch (err) {
+          // Built on first use instead; the search index must not wait on it.
+          logger.error("building a line index failed", { id, error: describeError(err) });
+        }
         // In batches with yields, so a large blob does not stall the endpoint. A search that
         // arrives meanwhile answers from a scan of a big blob, or indexes a small one
         // synchronously (ensureIndexed); this run then stops on its first conflicting batch and
