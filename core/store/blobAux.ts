@@ -78,7 +78,11 @@ export class BlobAux {
     const text = this.reader.text(r);
     if (text === null) return null;
     const built = buildLineIndex(text);
-    this.keep(r.id, "lines", built.data);
+    try {
+      this.keep(r.id, "lines", built.data);
+    } catch {
+      // Not kept (disk full, read-only home): this read still uses it, the next builds it again.
+    }
     return built.index;
   }
 
