@@ -169,6 +169,11 @@ export class UpstreamManager {
     return [...this.routes.values()];
   }
 
+  /** Whether every configured server's tools are in the offered list (its own list or the cached one, not one it said is out of date). */
+  allListed(): boolean {
+    return [...this.servers.values()].every((s) => s.tools !== null && !s.stale);
+  }
+
   /** The route of an exposed tool name; a name not offered yet waits for the servers to list. */
   async route(name: string): Promise<RoutedTool | undefined> {
     await this.readCache();

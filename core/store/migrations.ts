@@ -198,6 +198,9 @@ CREATE TABLE call_media (
 ) WITHOUT ROWID;
 `;
 
+/** Bytes of the files kept beside a blob (its line index and outline), counted in the size cap. */
+const BLOB_AUX_BYTES = `ALTER TABLE blobs ADD COLUMN aux_bytes INTEGER NOT NULL DEFAULT 0;`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -207,6 +210,7 @@ export const MIGRATIONS: readonly string[] = [
   UPSTREAM_TOOL_CATALOG,
   IMPORTED_HISTORY,
   AUDIT_TRAIL,
+  BLOB_AUX_BYTES,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */
