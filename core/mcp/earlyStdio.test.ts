@@ -32,7 +32,7 @@ function lines(out: PassThrough) {
       got.push(buf.slice(0, i));
       buf = buf.slice(i + 1);
     }
-    for (const w of waiters.filter((w) => got.length >= w.n)) w.resolve();
+    for (const waiter of waiters.filter((w) => got.length >= w.n)) waiter.resolve();
   });
   return { got, atLeast: (n: number) => new Promise<void>((resolve) => (got.length >= n ? resolve() : waiters.push({ n, resolve }))) };
 }

@@ -94,8 +94,13 @@ describe("spillway mcp over stdio, initialize answered before the CLI loads", ()
     expect(tools).toEqual(expect.arrayContaining(["rescuer_fetch", "digest"]));
     // Written after the answer went out; the process may end first only if it is already there.
     await new Promise<void>((resolve) => {
-      const w = watch(home.path, () => existsSync(join(home.path, "tools-list.json")) && (w.close(), resolve()));
-      if (existsSync(join(home.path, "tools-list.json"))) (w.close(), resolve());
+      const done = () => {
+        if (!existsSync(join(home.path, "tools-list.json"))) return;
+        w.close();
+        resolve();
+      };
+      const w = watch(home.path, done);
+      done();
     });
     const second = await run(home.path, handshake, listed);
     expect(second.answers).toEqual(first.answers);
