@@ -50,8 +50,8 @@ export function savings(db: Db, group: SavingsGroup, since = 0): SavingsRow[] {
       ...emptySavings(key),
       pulledChars: p.pulledChars,
       pulledTokens: p.pulledTokens,
-      netChars: -p.pulledChars,
-      netTokens: -p.pulledTokens,
+      netChars: 0 - p.pulledChars,
+      netTokens: 0 - p.pulledTokens,
     });
   }
   return rows.sort((a, b) => (group === "day" ? a.key.localeCompare(b.key) : b.netTokens - a.netTokens));
