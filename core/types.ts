@@ -47,4 +47,6 @@ export interface SavingsRow {
   netTokens: number;
   /** Calls whose token counts are still being computed (not yet in the token sums). */
   pendingTokenCounts: number;
+  /** Calls whose token counts were estimated from a sample (big results): the token sums are approximate when above 0. */
+  estimatedTokenCounts: number;
 }

@@ -198,6 +198,9 @@ CREATE TABLE call_media (
 ) WITHOUT ROWID;
 `;
 
+/** Token counts of big results are estimated from a sample (issue 12); the ledger says which. */
+const TOKENS_ESTIMATED = `ALTER TABLE calls ADD COLUMN tokens_estimated INTEGER NOT NULL DEFAULT 0;`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -207,6 +210,7 @@ export const MIGRATIONS: readonly string[] = [
   UPSTREAM_TOOL_CATALOG,
   IMPORTED_HISTORY,
   AUDIT_TRAIL,
+  TOKENS_ESTIMATED,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

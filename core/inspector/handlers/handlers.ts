@@ -27,6 +27,7 @@ const EMPTY_SAVINGS: SavingsFigures = {
   netChars: 0,
   netTokens: 0,
   pendingTokenCounts: 0,
+  estimatedTokenCounts: 0,
 };
 /** Windows ending before this line may be served from the head of a large blob's file. */
 const HEAD_PAGE_MAX_LINES = 20_000;

@@ -19,6 +19,7 @@ const FIELDS = [
   "netChars",
   "netTokens",
   "pendingTokenCounts",
+  "estimatedTokenCounts",
 ] as const;
 
 const ZERO = (key: string): SavingsFigures => ({
@@ -35,6 +36,7 @@ const ZERO = (key: string): SavingsFigures => ({
   netChars: 0,
   netTokens: 0,
   pendingTokenCounts: 0,
+  estimatedTokenCounts: 0,
 });
 
 /** `2026-03-14T09`: the UTC hour a bucket starts. */
