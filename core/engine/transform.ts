@@ -4,7 +4,7 @@ import { canonicalJson, decideDedup, renderStub, streakKey } from "../dedup/dedu
 import { nearDuplicateBase, type NearBase } from "../dedup/nearDup";
 import { buildExcerpt, excerptBudget } from "../rescue/excerpt";
 import { renderHandle } from "../rescue/handle";
-import { detectKind } from "../rescue/kind";
+import { detectKindScanned } from "../rescue/kind";
 import { labelResult } from "../sensitivity/labels";
 import { findSecrets, type SecretFinding } from "../sensitivity/secrets";
 import { describeError } from "../errors";
@@ -164,7 +164,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     near = base && { ...base, key };
   }
 
-  const { kind, shape } = detectKind(text);
+  const { kind, shape, scan } = detectKindScanned(text);
   const label = labelResult({
     tool: input.tool,
     args: input.args ?? {},
@@ -214,7 +214,8 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const view = masks ? masked : text;
   if (!rescue) return record("passthrough", view, meta.id, reason);
 
-  const excerpt = buildExcerpt(view, kind, excerptBudget(view.length, cfg.excerpt));
+  // The kind detection's scan serves the excerpt when the view is the text itself (nothing masked).
+  const excerpt = buildExcerpt(view, kind, excerptBudget(view.length, cfg.excerpt), view === text ? scan : undefined);
   const handle = renderHandle({ id: meta.id, tool: input.tool, chars, lines, kind, shape, excerpt, ...cfg.fetch });
   return record("rescued", views.modelView(handle, input.tool), meta.id, reason);
 }
