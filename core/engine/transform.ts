@@ -126,7 +126,8 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const dedup = !input.isError && chars >= cfg.dedup.minChars && chars <= cfg.dedup.maxChars;
   if (!rescue && !dedup) return record("passthrough", masks ? views.modelView(text, input.tool, findings()) : text, null);
 
-  const prepared = store.prepareText(text);
+  // Encoded once: the slices feed the id here and, when the result is stored, the checksums and the file.
+  const prepared = store.prepareText(text, true);
   const contentId = prepared.id;
   let reason: string | undefined;
   let near: (NearBase & { key: string }) | null = null;
