@@ -85,7 +85,9 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const argsJson = input.args === undefined ? null : canonicalJson(input.args);
   // One scan of the result serves its label, the model's view and the masked blob view.
   let scanned: SecretFinding[] | undefined;
-  const findings = () => (scanned ??= findSecrets(text));
+  // The UTF-8 bytes once the store encoded them: the scans then skip RE2's own conversion.
+  let utf8: Buffer | undefined;
+  const findings = () => (scanned ??= findSecrets(text, utf8));
   const record = (outcome: Outcome, given: string, blobId: string | null, reason?: string): TransformResult => {
     const callId = ledger.insertCall({
       sessionId: input.sessionId,
@@ -128,6 +130,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
 
   // Encoded once: the slices feed the id here and, when the result is stored, the checksums and the file.
   const prepared = store.prepareText(text, true);
+  if (prepared.encoding === "utf8") utf8 = prepared.encoded;
   const contentId = prepared.id;
   let reason: string | undefined;
   let near: (NearBase & { key: string }) | null = null;
@@ -172,6 +175,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     content: text,
     toolLabels: cfg.sensitivity.toolLabels,
     contentFindings: findings(),
+    contentUtf8: utf8,
   });
   const lines = countLines(text);
   const before = store.meta(contentId);

@@ -1,6 +1,6 @@
 import { countLines } from "../text/lines";
 import { buildLeakFixture } from "../../tests/fixtures/secrets/leakFixture";
-import { findSecrets, maskSecrets } from "./secrets";
+import { findSecrets, maskSecrets, scanSubject } from "./secrets";
 
 describe("maskSecrets on the leak fixture", () => {
   const { text, planted } = buildLeakFixture();
@@ -118,6 +118,19 @@ describe("big and hostile inputs", () => {
     const json = megabytes(1, (i) => `{"id":${i},"name":"item-${i}","max_tokens":${i},"url":"https://example.com/p/${i}?page=${i}"},`);
     expect(findSecrets(log)).toEqual([]);
     expect(findSecrets(json)).toEqual([]);
+  });
+
+  it("scans the UTF-8 bytes it is given for an ASCII text, and the text itself otherwise, with the same findings", () => {
+    const { text } = buildLeakFixture();
+    const ascii = text.replace(/[^\x00-\x7f]/g, "?");
+    expect(ascii.length).toBe(Buffer.byteLength(ascii, "utf8"));
+    expect(findSecrets(ascii, Buffer.from(ascii, "utf8"))).toEqual(findSecrets(ascii));
+    expect(findSecrets(ascii).length).toBeGreaterThan(20);
+    // non-ASCII: byte offsets would not be char offsets, so the bytes are not used
+    const accented = "café ünïcödé 😀 " + ascii;
+    expect(findSecrets(accented, Buffer.from(accented, "utf8"))).toEqual(findSecrets(accented));
+    expect(scanSubject(accented, Buffer.from(accented, "utf8"))).toBe(accented);
+    expect(scanSubject(ascii, Buffer.from("different length"))).toBe(ascii);
   });
 
   it("masks every one of thousands of secrets in 1 MB and leaves the lines between them as they were", () => {

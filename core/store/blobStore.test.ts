@@ -45,7 +45,7 @@ describe("BlobStore", () => {
     for (const [i, t] of texts.entries()) {
       for (const label of ["public", "credential"] as const) {
         const kept = store.prepareText(t + label, true);
-        expect(kept.slices).toBeDefined();
+        expect(kept.encoded).toBeDefined();
         expect(kept.id).toBe(store.idFor(t + label));
         const { meta } = store.put(t + label, { ...info, label, sessionId: `s${i}` }, kept);
         expect(meta.id).toBe(kept.id);

@@ -37,10 +37,10 @@ export interface PreparedText {
   bytes: number;
   id: string;
   /**
-   * The encoded bytes, in slices, when kept for the write: one encoding then serves the id, the
-   * chunk checksums and the file (at the cost of holding them until the put).
+   * The encoded bytes, when kept for the write: one encoding then serves the id, the chunk
+   * checksums, the file and (ASCII text) the secret scans, at the cost of holding them until the put.
    */
-  slices?: readonly Buffer[];
+  encoded?: Buffer;
 }
 
 /** Points in the store's work where a test can stop a process (to SIGKILL it exactly there). */
@@ -112,9 +112,8 @@ export class BlobStore {
       // Hashed slice by slice: the whole text is never encoded into one buffer just to get its id.
       return { text, encoding, bytes: encodedLength(text, encoding), id: this.hasher.id(encoding, encodedSlices(text, encoding)) };
     }
-    const slices = [...encodedSlices(text, encoding)];
-    const bytes = slices.reduce((n, s) => n + s.length, 0);
-    return { text, encoding, bytes, id: this.hasher.id(encoding, slices), slices };
+    const encoded = encodeText(text, encoding);
+    return { text, encoding, bytes: encoded.length, id: this.hasher.id(encoding, [encoded]), encoded };
   }
 
   /**
@@ -173,15 +172,15 @@ export class BlobStore {
     const label = existing ? maxLabel(existing.label, info.label) : info.label;
     const encrypt = label === "credential";
     // AES-GCM here takes one buffer; credential results are rarely large, so only they are encoded whole.
-    const kept = prepared.slices;
-    const data = encrypt ? this.keys.encrypt(kept ? Buffer.concat(kept) : encodeText(text, encoding)) : null;
+    const kept = prepared.encoded;
+    const data = encrypt ? this.keys.encrypt(kept ?? encodeText(text, encoding)) : null;
     let chunkSums: Buffer | null = null;
     if (data) this.files.write(id, data);
     else {
       const sums = this.hasher.chunker();
       this.files.write(
         id,
-        tap(kept ?? encodedSlices(text, encoding), (b) => sums.update(b)),
+        tap(kept ? [kept] : encodedSlices(text, encoding), (b) => sums.update(b)),
       );
       chunkSums = sums.digest();
     }
