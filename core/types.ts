@@ -50,3 +50,27 @@ export interface SavingsRow {
   /** Calls whose token counts were estimated from a sample (big results): the token sums are approximate when above 0. */
   estimatedTokenCounts: number;
 }
+
+/** The summed figures of a savings row (all but its key), in display order. */
+export const SAVINGS_FIGURES = [
+  "calls",
+  "rescued",
+  "stubbed",
+  "returnedChars",
+  "returnedTokens",
+  "givenChars",
+  "givenTokens",
+  "pulledChars",
+  "pulledTokens",
+  "netChars",
+  "netTokens",
+  "pendingTokenCounts",
+  "estimatedTokenCounts",
+] as const satisfies readonly (keyof SavingsRow)[];
+
+/** A row with nothing in it: a period, group or session with no calls yet. */
+export function emptySavings(key: string): SavingsRow {
+  const row = { key } as SavingsRow;
+  for (const f of SAVINGS_FIGURES) row[f] = 0;
+  return row;
+}
