@@ -14,7 +14,9 @@ export interface SecretFinding {
   end: number;
 }
 
-const SCAN = compileScan();
+// Compiled on first use (about 20 ms): `spillway mcp` loads this module before its first answers, which never mask.
+let compiled: ReturnType<typeof compileScan> | null = null;
+const scanner = () => (compiled ??= compileScan());
 /** Minimum value length per key class: a 3-char password is real, a 3-char "token" is a flag. */
 const MIN_LENGTH: Record<string, number> = { password: 3 };
 const DEFAULT_MIN_LENGTH = 8;
@@ -34,6 +36,7 @@ export function scanSubject(text: string, utf8?: Buffer): string {
 export function findSecrets(text: string, utf8?: Buffer): SecretFinding[] {
   if (typeof text !== "string" || text.length === 0) return [];
   const found = findPrivateKeys(text);
+  const SCAN = scanner();
   const subject = scanSubject(text, utf8);
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;

@@ -198,6 +198,9 @@ CREATE TABLE call_media (
 ) WITHOUT ROWID;
 `;
 
+/** Bytes of the files kept beside a blob (its line index and outline), counted in the size cap. */
+const BLOB_AUX_BYTES = `ALTER TABLE blobs ADD COLUMN aux_bytes INTEGER NOT NULL DEFAULT 0;`;
+
 /** Token counts of big results are estimated from a sample (issue 12); the ledger says which. */
 const TOKENS_ESTIMATED = `ALTER TABLE calls ADD COLUMN tokens_estimated INTEGER NOT NULL DEFAULT 0;`;
 
@@ -210,6 +213,7 @@ export const MIGRATIONS: readonly string[] = [
   UPSTREAM_TOOL_CATALOG,
   IMPORTED_HISTORY,
   AUDIT_TRAIL,
+  BLOB_AUX_BYTES,
   TOKENS_ESTIMATED,
 ];
 
