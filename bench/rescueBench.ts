@@ -1,9 +1,12 @@
 /**
  * Rescue benchmark for one payload, run in its own process so peak RSS is its own:
- * `node --import tsx --expose-gc bench/rescueBench.ts <json170k|log10m|json50m>`; prints one JSON line.
+ * `node --import tsx --expose-gc bench/rescueBench.ts <json194k|log59k|log1m|log10m|json10m|json50m>`; prints one JSON line.
+ * Beside each stage it prints the floor measured in the same runs: SHA-256, write and fsync of
+ * the same bytes (floor.json), so the rescue can be read as a multiple of the least any store pays.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -16,12 +19,15 @@ import { countLines } from "../core/text/lines";
 import { tempHome } from "../tests/helpers/tempHome";
 import { buildLog, minifiedJson } from "./payloads";
 
-const which = process.argv[2] ?? "json170k";
+const which = process.argv[2] ?? "json194k";
 const FIXTURE = join(import.meta.dirname, "..", "tests", "fixtures", "json", "transactions.json");
 
 function generate(name: string): string {
-  if (name === "json170k") return readFileSync(FIXTURE, "utf8");
+  if (name === "json194k") return readFileSync(FIXTURE, "utf8");
+  if (name === "log59k") return buildLog(59 * 1024);
+  if (name === "log1m") return buildLog(1024 * 1024);
   if (name === "log10m") return buildLog(10 * 1024 * 1024);
+  if (name === "json10m") return minifiedJson(10 * 1024 * 1024);
   if (name === "json50m") return minifiedJson(50 * 1024 * 1024);
   throw new Error(`unknown payload ${name}`);
 }
@@ -72,11 +78,12 @@ const first = engine.transformToolResult({ sessionId: "memory", tool: "bench", t
 if (first.outcome !== "rescued") throw new Error(`expected a rescue, got ${first.outcome}`);
 await engine.idle();
 const peakRss = peakRssBytes();
-const runs = which === "json170k" ? 60 : which === "log10m" ? 12 : 4;
+const runs = { json194k: 60, log59k: 60, log1m: 30, log10m: 12, json10m: 12, json50m: 4 }[which] ?? 4;
 /** Over dedup.maxChars (2,000,000) a repeat is not stubbed: it is rescued again (same blob). */
 const dedupable = text.length <= 2_000_000;
 const repeatKey = dedupable ? "dedupCheck" : "repeatRescue";
 const stages: Record<string, number[]> = {
+  floor: [],
   hash: [],
   store: [],
   kind: [],
@@ -88,6 +95,32 @@ const stages: Record<string, number[]> = {
 };
 
 const gc = (globalThis as { gc?: () => void }).gc;
+/** CPU time of the main thread's process (user + system), less sensitive to a loaded machine than wall time. */
+const totalCpu: number[] = [];
+const floorCpu: number[] = [];
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
+const cpuOf = (fn: () => void) => {
+  const c0 = process.cpuUsage();
+  fn();
+  return cpuMs(c0);
+};
+const floorFile = join(home.path, "floor.bin");
+/** The floor: what any content-addressed store must do with these bytes (encode, SHA-256, write, fsync). */
+function floorOf(t: string): void {
+  const bytes = Buffer.from(t, "utf8");
+  createHash("sha256").update(bytes).digest("hex");
+  const fd = openSync(floorFile, "w");
+  try {
+    for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  unlinkSync(floorFile);
+}
 for (let i = 0; i < runs; i++) {
   // Background work (token counts, search indexing) of the previous run finishes, and its garbage
   // is collected, so the peak RSS is that of one rescue and its background work.
@@ -97,6 +130,9 @@ for (let i = 0; i < runs; i++) {
   const t = i === 0 ? text : text.slice(0, -1) + String.fromCharCode(48 + (i % 10));
   const session = `bench-${i}`;
   let t0 = performance.now();
+  floorOf(t);
+  stages.floor!.push(performance.now() - t0);
+  t0 = performance.now();
   engineInternals(engine).store.idFor(t);
   stages.hash!.push(performance.now() - t0);
   t0 = performance.now();
@@ -119,9 +155,12 @@ for (let i = 0; i < runs; i++) {
   });
   stages.store!.push(performance.now() - t0);
   // the whole interception path, as an agent's call sees it
+  floorCpu.push(cpuOf(() => floorOf(t)));
+  const c0 = process.cpuUsage();
   t0 = performance.now();
   const r = engine.transformToolResult({ sessionId: session, tool: "bench", args: { i }, text: t });
   stages.total!.push(performance.now() - t0);
+  totalCpu.push(cpuMs(c0));
   if (r.outcome !== "rescued") throw new Error(`expected a rescue, got ${r.outcome}`);
   // the repeat: a dedup check that ends in a stub
   t0 = performance.now();
@@ -142,6 +181,13 @@ home.cleanup();
 
 const out: Record<string, unknown> = { payload: which, chars: text.length, bytes: payloadBytes, runs };
 for (const [k, v] of Object.entries(stages)) out[k] = { p50: ms(pct(v, 50)), p95: ms(pct(v, 95)) };
+const floor50 = pct(stages.floor!, 50);
+out.totalOverFloor = Math.round((pct(stages.total!, 50) / floor50) * 10) / 10;
+out.cpu = {
+  totalP50: ms(pct(totalCpu, 50)),
+  floorP50: ms(pct(floorCpu, 50)),
+  totalOverFloor: Math.round((pct(totalCpu, 50) / pct(floorCpu, 50)) * 10) / 10,
+};
 const r2 = (x: number) => Math.round(x * 100) / 100;
 out.rss = {
   baseMb: Math.round(baseRss / 1048576),

@@ -47,6 +47,8 @@ export interface SavingsRow {
   netTokens: number;
   /** Calls whose token counts are still being computed (not yet in the token sums). */
   pendingTokenCounts: number;
+  /** Calls whose token counts were estimated from a sample (big results): the token sums are approximate when above 0. */
+  estimatedTokenCounts: number;
 }
 
 /** The summed figures of a savings row (all but its key), in display order. */
@@ -63,6 +65,7 @@ export const SAVINGS_FIGURES = [
   "netChars",
   "netTokens",
   "pendingTokenCounts",
+  "estimatedTokenCounts",
 ] as const satisfies readonly (keyof SavingsRow)[];
 
 /** A row with nothing in it: a period, group or session with no calls yet. */

@@ -97,6 +97,10 @@ export const BLOB_ID_PATTERN = new RegExp(`^${BLOB_ID_SOURCE}$`);
 export const SPILL_TOKEN_PATTERN = new RegExp(`\\bspill:(${BLOB_ID_SOURCE})\\b`);
 /** The resource URI of a stored blob. */
 export const BLOB_URI_PREFIX = "spillway://blob/";
+/** Before a token figure that holds counts estimated from a sample of a big result (issue 12). */
+export const ESTIMATE_MARK = "≈";
+/** Why a token figure carries ESTIMATE_MARK, in the words the inspector and the CLI use. */
+export const ESTIMATE_NOTE = "estimated from a sample of the result";
 
 export type Kind = (typeof KINDS)[number];
 export type Label = (typeof LABELS)[number];

@@ -1,7 +1,13 @@
 /** Small formatting helpers for CLI output. */
+import { ESTIMATE_MARK } from "../vocabulary";
 
 export function fmtInt(n: number): string {
   return Math.round(n).toLocaleString("en-US");
+}
+
+/** A token figure, marked ≈ when it holds counts estimated from a sample (big results). */
+export function fmtTokens(n: number, estimated: boolean | number): string {
+  return `${estimated ? ESTIMATE_MARK : ""}${fmtInt(n)}`;
 }
 
 export function fmtBytes(n: number): string {

@@ -5,7 +5,7 @@ import { echoedArgument, renderEchoStub } from "../dedup/echo";
 import { nearDuplicateBase, type NearBase } from "../dedup/nearDup";
 import { buildExcerpt, excerptBudget } from "../rescue/excerpt";
 import { renderHandle } from "../rescue/handle";
-import { detectKind } from "../rescue/kind";
+import { detectKindScanned } from "../rescue/kind";
 import { labelResult } from "../sensitivity/labels";
 import { findSecrets, type SecretFinding } from "../sensitivity/secrets";
 import { describeError } from "../errors";
@@ -86,7 +86,9 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const argsJson = input.args === undefined ? null : canonicalJson(input.args);
   // One scan of the result serves its label, the model's view and the masked blob view.
   let scanned: SecretFinding[] | undefined;
-  const findings = () => (scanned ??= findSecrets(text));
+  // The UTF-8 bytes once the store encoded them: the scans then skip RE2's own conversion.
+  let utf8: Buffer | undefined;
+  const findings = () => (scanned ??= findSecrets(text, utf8));
   const record = (outcome: Outcome, given: string, blobId: string | null, reason?: string): TransformResult => {
     const callId = ledger.insertCall({
       sessionId: input.sessionId,
@@ -127,7 +129,9 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const dedup = !input.isError && chars >= cfg.dedup.minChars && chars <= cfg.dedup.maxChars;
   if (!rescue && !dedup) return record("passthrough", masks ? views.modelView(text, input.tool, findings()) : text, null);
 
-  const prepared = store.prepareText(text);
+  // Encoded once: the slices feed the id here and, when the result is stored, the checksums and the file.
+  const prepared = store.prepareText(text, true);
+  if (prepared.encoding === "utf8") utf8 = prepared.encoded;
   const contentId = prepared.id;
   let reason: string | undefined;
   let near: (NearBase & { key: string }) | null = null;
@@ -165,13 +169,14 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     near = base && { ...base, key };
   }
 
-  const { kind, shape } = detectKind(text);
+  const { kind, shape, scan } = detectKindScanned(text);
   const label = labelResult({
     tool: input.tool,
     args: input.args ?? {},
     content: text,
     toolLabels: cfg.sensitivity.toolLabels,
     contentFindings: findings(),
+    contentUtf8: utf8,
   });
   const lines = countLines(text);
   const before = store.meta(contentId);
@@ -221,7 +226,8 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const view = masks ? masked : text;
   if (!rescue) return record("passthrough", view, meta.id, reason);
 
-  const excerpt = buildExcerpt(view, kind, excerptBudget(view.length, cfg.excerpt));
+  // The kind detection's scan serves the excerpt when the view is the text itself (nothing masked).
+  const excerpt = buildExcerpt(view, kind, excerptBudget(view.length, cfg.excerpt), view === text ? scan : undefined);
   const handle = renderHandle({ id: meta.id, tool: input.tool, chars, lines, kind, shape, excerpt, ...cfg.fetch });
   return record("rescued", views.modelView(handle, input.tool), meta.id, reason);
 }

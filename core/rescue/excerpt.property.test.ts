@@ -1,7 +1,8 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import type { Kind } from "../types";
 import { buildExcerpt } from "./excerpt";
-import { detectKind } from "./kind";
+import { detectKind, detectKindScanned } from "./kind";
 
 const KINDS: Kind[] = ["json", "ndjson", "csv", "tsv", "html", "xml", "markdown", "code", "log", "text"];
 const kindArb = fc.constantFrom(...KINDS);
@@ -146,5 +147,43 @@ describe("buildExcerpt on hostile inputs", () => {
     const text = get(name);
     const { kind } = detectKind(text);
     holds(text, kind, 8000);
+  });
+});
+
+describe("one scan of a JSON document", () => {
+  // JSON of every top-level shape the excerpt treats apart: objects, arrays of objects, arrays of
+  // scalars, with fewer and more entries than the scan keeps, nested, and pretty or minified.
+  const valueArb = fc.oneof(
+    fc.integer(),
+    fc.string({ maxLength: 30 }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.integer(), fc.string({ maxLength: 20 })), { maxKeys: 6 }),
+    fc.array(fc.integer(), { maxLength: 6 }),
+  );
+  const docArb = fc.oneof(
+    fc.array(valueArb, { maxLength: 120 }),
+    fc.array(fc.integer(), { maxLength: 200 }),
+    fc.dictionary(fc.string({ maxLength: 12 }), valueArb, { maxKeys: 80 }),
+  );
+
+  it.each(["json/transactions.json", "json/minified.json"])("excerpts %s from the detection's scan, byte for byte", (rel) => {
+    const text = readFileSync(new URL(`../../tests/fixtures/${rel}`, import.meta.url), "utf8");
+    const d = detectKindScanned(text);
+    expect(d.scan).toBeDefined();
+    for (const cap of [2000, 8000]) expect(buildExcerpt(text, "json", cap, d.scan)).toEqual(buildExcerpt(text, "json", cap));
+  });
+
+  it("gives the detection's scan to the excerpt with the same excerpt as scanning again", () => {
+    fc.assert(
+      fc.property(docArb, fc.boolean(), fc.constantFrom(200, 600, 2000, 8000), (doc, pretty, cap) => {
+        const text = JSON.stringify(doc, null, pretty ? 2 : undefined);
+        const d = detectKindScanned(text);
+        expect({ kind: d.kind, shape: d.shape }).toEqual(detectKind(text));
+        if (d.kind !== "json" || !d.scan) return;
+        expect(buildExcerpt(text, "json", cap, d.scan)).toEqual(buildExcerpt(text, "json", cap));
+      }),
+      { numRuns: 400 },
+    );
   });
 });

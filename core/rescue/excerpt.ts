@@ -11,6 +11,7 @@ import { markdownExcerpt } from "./excerpt/markdown";
 import { ndjsonExcerpt } from "./excerpt/ndjson";
 import { plainExcerpt } from "./excerpt/plain";
 import { xmlExcerpt } from "./excerpt/xml";
+import type { ContainerScan } from "./json/scan";
 
 /** What the model sees of a stored result; `truncated` when it is not the whole input. */
 export interface Excerpt {
@@ -21,7 +22,7 @@ export interface Excerpt {
 /** Smallest cap honoured; smaller requests are raised to it. */
 export const MIN_EXCERPT_CHARS = 200;
 
-const BUILDERS: Record<Kind, (text: string, cap: number) => string> = {
+const BUILDERS: Record<Kind, (text: string, cap: number, scanned?: ContainerScan) => string> = {
   json: jsonExcerpt,
   ndjson: ndjsonExcerpt,
   csv: csvExcerpt,
@@ -65,8 +66,11 @@ function capped(text: string, cap: number): string {
   return text.length <= cap ? text : text.slice(0, safeEnd(text, cap));
 }
 
-/** Structure-aware excerpt of `text` as `kind`, at most `maxChars` chars (min 200). Never throws. */
-export function buildExcerpt(text: string, kind: Kind, maxChars: number): Excerpt {
+/**
+ * Structure-aware excerpt of `text` as `kind`, at most `maxChars` chars (min 200). Never throws.
+ * `scanned`: detectKindScanned's scan of this same text, so a JSON document is walked once.
+ */
+export function buildExcerpt(text: string, kind: Kind, maxChars: number, scanned?: ContainerScan): Excerpt {
   const cap = effectiveCap(maxChars);
   let input: string;
   try {
@@ -79,7 +83,7 @@ export function buildExcerpt(text: string, kind: Kind, maxChars: number): Excerp
   const builder = BUILDERS[kind] ?? BUILDERS.text;
   for (const build of [builder, BUILDERS.code]) {
     try {
-      return { text: capped(build(input, cap), cap), truncated: true };
+      return { text: capped(build(input, cap, input === text ? scanned : undefined), cap), truncated: true };
     } catch {
       // The next builder is the plain one, which accepts any string.
     }

@@ -2,4 +2,4 @@
 export { buildExcerpt, excerptBudget } from "./excerpt";
 export { fmtInt, safeEnd } from "./format";
 export { renderHandle } from "./handle";
-export { detectKind } from "./kind";
+export { detectKind, detectKindScanned } from "./kind";

@@ -7,7 +7,7 @@ import type { Kind } from "../types";
 import { countLines } from "../text/lines";
 import { markdownHeadings } from "./excerpt/markdown";
 import { fmtInt, oneLine, skipWs } from "./format";
-import { detectJson } from "./kind/jsonKind";
+import { detectJson, type Detected } from "./kind/jsonKind";
 import { detectDelimited, detectMarkup, detectTextKind, guessLanguage } from "./kind/textKind";
 
 const SAMPLE_CHARS = 64 * 1024;
@@ -65,7 +65,7 @@ function linesShape(n: number): string {
   return `${fmtInt(n)} ${n === 1 ? "line" : "lines"}`;
 }
 
-function detect(text: string): { kind: Kind; shape: string } {
+function detect(text: string): Detected {
   const start = skipWs(text);
   if (start >= text.length) return { kind: "text", shape: text.length === 0 ? "empty" : "whitespace only" };
   const json = detectJson(text);
@@ -97,6 +97,12 @@ function detect(text: string): { kind: Kind; shape: string } {
 
 /** Kind of a tool result and its one-line shape, e.g. `array[2000] of object{id,date,…}`. */
 export function detectKind(text: string): { kind: Kind; shape: string } {
+  const { kind, shape } = detectKindScanned(text);
+  return { kind, shape };
+}
+
+/** `detectKind` plus, for a JSON container, the scan it made, which `buildExcerpt` of the same text reuses. */
+export function detectKindScanned(text: string): Detected {
   try {
     return detect(typeof text === "string" ? text : String(text));
   } catch {

@@ -113,4 +113,14 @@ describe("the labelled secret corpus", () => {
     expect(s.recall).toBeGreaterThanOrEqual(0.95);
     expect(s.precision).toBeGreaterThanOrEqual(0.97);
   });
+
+  it("finds the same spans when given the text's UTF-8 bytes (the rescue path's single encoding)", () => {
+    for (const c of cases) expect(findSecrets(c.text, Buffer.from(c.text, "utf8"))).toEqual(findSecrets(c.text));
+    // The bytes are scanned only for ASCII text: most of the corpus is, so that path is what ran.
+    const ascii = cases.filter((c) => Buffer.byteLength(c.text, "utf8") === c.text.length);
+    expect(ascii.length).toBeGreaterThan(cases.length * 0.8);
+    // and the ASCII corpus as one text: offsets far into it, many findings per scan
+    const all = ascii.map((c) => c.text).join("\n");
+    expect(findSecrets(all, Buffer.from(all, "utf8"))).toEqual(findSecrets(all));
+  });
 });

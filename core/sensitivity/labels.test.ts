@@ -1,3 +1,4 @@
+import { scanPersonal } from "./personal";
 import { labelArguments, labelContent, labelForTool, labelResult, maxLabel } from "./labels";
 
 const GH_TOKEN = "ghp_" + "k3Y9".repeat(9);
@@ -31,6 +32,21 @@ describe("labelContent", () => {
     expect(labelContent("Pay to GB82 WEST 1234 5698 7654 32 by Friday").label).toBe("personal");
     expect(labelContent("SSN: 123-45-6789").label).toBe("personal");
     expect(labelContent("card 4111 1111 1111 1111 exp 12/29").label).toBe("personal");
+  });
+
+  it("labels the same from the text's UTF-8 bytes as from the text, for every signal", () => {
+    const texts = [
+      "name,email,phone\nAda,ada.l@acme.io,+44 20 7946 0958\nAlan,alan.t@acme.io,+44 20 7946 0321\nGrace,grace@navy.test,(555) 010-4477\n",
+      "Pay to GB82 WEST 1234 5698 7654 32 by Friday",
+      "SSN: 123-45-6789, card 4111 1111 1111 1111 exp 12/29",
+      "ref GB00 WEST 1234 5698 7654 32; id 666-12-3456 and 4111 1111 1111 1112; From: noreply@github.com",
+      "Zoë, zoe@acme.io, +33 1 42 68 53 00; Jörg, joerg@acme.io, +49 30 901820",
+    ];
+    for (const t of texts) {
+      const bytes = Buffer.from(t, "utf8");
+      expect(scanPersonal(t, bytes)).toEqual(scanPersonal(t));
+      expect(labelContent(t, undefined, bytes)).toEqual(labelContent(t));
+    }
   });
 
   it("is public for checksum-failing look-alikes and role addresses", () => {

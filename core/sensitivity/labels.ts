@@ -17,9 +17,13 @@ export { maxLabel };
  * Label of a result's text: credential when a secret is found, personal on personal data, else
  * public. `secrets`: the text's findings when the caller scanned it already (one scan, not two).
  */
-export function labelContent(text: string, secrets: readonly SecretFinding[] = findSecrets(text)): { label: Label; reasons: string[] } {
+export function labelContent(
+  text: string,
+  secrets: readonly SecretFinding[] = findSecrets(text),
+  utf8?: Buffer,
+): { label: Label; reasons: string[] } {
   if (secrets.length > 0) return { label: "credential", reasons: [`content holds ${describeSecrets(secrets)}`] };
-  const p = scanPersonal(text);
+  const p = scanPersonal(text, utf8);
   const strong: string[] = [];
   if (p.iban) strong.push(plural(p.iban, "IBAN"));
   if (p.ssn) strong.push(plural(p.ssn, "SSN-like number"));
@@ -59,6 +63,8 @@ export function labelResult(input: {
   toolLabels: Record<string, Label>;
   /** The content's findings, when already scanned. */
   contentFindings?: readonly SecretFinding[];
+  /** The content's UTF-8 bytes, when at hand: an ASCII text is then scanned without RE2 converting it again. */
+  contentUtf8?: Buffer;
 }): { label: Label; reasons: string[] } {
   let label: Label = "public";
   const reasons: string[] = [];
@@ -67,7 +73,7 @@ export function labelResult(input: {
     label = floor;
     if (floor !== "public") reasons.push(`tool ${input.tool} is configured as ${floor}`);
   }
-  for (const part of [labelArguments(input.args), labelContent(input.content, input.contentFindings)]) {
+  for (const part of [labelArguments(input.args), labelContent(input.content, input.contentFindings, input.contentUtf8)]) {
     label = maxLabel(label, part.label);
     reasons.push(...part.reasons);
   }

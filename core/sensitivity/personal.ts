@@ -4,6 +4,7 @@
  * (IBAN mod-97, card Luhn, SSN area rules) because digit runs are everywhere in tool output.
  */
 import RE2 from "re2";
+import { scanSubject } from "./secrets";
 
 export interface PersonalSignals {
   /** Distinct e-mail addresses, excluding role/no-reply and documentation domains. */
@@ -35,20 +36,22 @@ const NON_PERSONAL_EMAIL =
 /** Stop counting once the label cannot change; keeps a 10 MB mailing list cheap. */
 const ENOUGH = 200;
 
-/** Counts personal-data signals in `text`. */
-export function scanPersonal(text: string): PersonalSignals {
+/** Counts personal-data signals in `text`. `utf8`: its UTF-8 bytes, when at hand (see scanSubject in secrets.ts). */
+export function scanPersonal(text: string, utf8?: Buffer): PersonalSignals {
   const emails = new Set<string>();
   const phones = new Set<string>();
   const out: PersonalSignals = { emails: 0, phones: 0, iban: 0, ssn: 0, card: 0 };
   if (typeof text !== "string" || text.length === 0) return out;
   const SCAN = scanner();
+  const subject = scanSubject(text, utf8);
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
   let seen = 0;
-  while ((m = SCAN.exec(text)) && seen < ENOUGH) {
+  while ((m = SCAN.exec(subject)) && seen < ENOUGH) {
     seen++;
     const kind = KINDS[m.findIndex((g, i) => i > 0 && g !== undefined) - 1];
-    const v = m[0];
+    // From the text: on a Buffer the match is bytes (the same chars, the text being ASCII).
+    const v = text.slice(m.index, m.index + m[0].length);
     if (kind === "email" && !NON_PERSONAL_EMAIL.test(v)) emails.add(v.toLowerCase());
     else if (kind === "phone") phones.add(v.replace(/\D/g, ""));
     else if (kind === "iban" && validIban(v)) out.iban++;

@@ -1,6 +1,6 @@
 import { countLines } from "../text/lines";
 import { buildLeakFixture } from "../../tests/fixtures/secrets/leakFixture";
-import { findSecrets, maskSecrets } from "./secrets";
+import { findSecrets, maskSecrets, scanSubject } from "./secrets";
 
 describe("maskSecrets on the leak fixture", () => {
   const { text, planted } = buildLeakFixture();
@@ -96,10 +96,10 @@ describe("findSecrets spans", () => {
   });
 });
 
-function tenMegabytes(line: (i: number) => string): string {
+function megabytes(mb: number, line: (i: number) => string): string {
   const parts: string[] = [];
   let size = 0;
-  for (let i = 0; size < 10_000_000; i++) {
+  for (let i = 0; size < mb * 1_000_000; i++) {
     const l = line(i);
     parts.push(l);
     size += l.length;
@@ -107,32 +107,42 @@ function tenMegabytes(line: (i: number) => string): string {
   return parts.join("");
 }
 
-describe("speed", () => {
-  it("scans 10 MB of secret-free log and JSON in linear time", () => {
-    const log = tenMegabytes(
+// How long these take is measured in bench/secretsBench.ts (`npm run bench -- secrets`); here,
+// only that big and hostile inputs get the right answer.
+describe("big and hostile inputs", () => {
+  it("finds nothing in 1 MB of secret-free log and JSON full of near-miss words", () => {
+    const log = megabytes(
+      1,
       (i) => `2024-05-01T12:00:${i % 60}Z INFO GET /api/items/${i} status=200 took=${i % 97}ms user=u${i} "token_count": ${i}\n`,
     );
-    const json = tenMegabytes((i) => `{"id":${i},"name":"item-${i}","max_tokens":${i},"url":"https://example.com/p/${i}?page=${i}"},`);
-    for (const [name, text] of [
-      ["log", log],
-      ["json", json],
-    ] as const) {
-      const t0 = performance.now();
-      const found = findSecrets(text);
-      const ms = performance.now() - t0;
-      console.log(`findSecrets on 10 MB ${name}: ${ms.toFixed(0)} ms`);
-      expect(found).toEqual([]);
-      expect(ms).toBeLessThan(1_000); // ~60 ms measured on 2 cores; generous for loaded CI
-    }
+    const json = megabytes(1, (i) => `{"id":${i},"name":"item-${i}","max_tokens":${i},"url":"https://example.com/p/${i}?page=${i}"},`);
+    expect(findSecrets(log)).toEqual([]);
+    expect(findSecrets(json)).toEqual([]);
   });
 
-  it("masks 10 MB with thousands of secrets without slowing to a crawl", () => {
-    const text = tenMegabytes((i) => (i % 50 === 0 ? `DB_PASSWORD=pw${i}xyz!\n` : `line ${i} of ordinary output with some words\n`));
-    const t0 = performance.now();
+  it("scans the UTF-8 bytes it is given for an ASCII text, and the text itself otherwise, with the same findings", () => {
+    const { text } = buildLeakFixture();
+    const ascii = text.replace(/[^\x00-\x7f]/g, "?");
+    expect(ascii.length).toBe(Buffer.byteLength(ascii, "utf8"));
+    expect(findSecrets(ascii, Buffer.from(ascii, "utf8"))).toEqual(findSecrets(ascii));
+    expect(findSecrets(ascii).length).toBeGreaterThan(20);
+    // non-ASCII: byte offsets would not be char offsets, so the bytes are not used
+    const accented = "café ünïcödé 😀 " + ascii;
+    expect(findSecrets(accented, Buffer.from(accented, "utf8"))).toEqual(findSecrets(accented));
+    expect(scanSubject(accented, Buffer.from(accented, "utf8"))).toBe(accented);
+    expect(scanSubject(ascii, Buffer.from("different length"))).toBe(ascii);
+  });
+
+  it("masks every one of thousands of secrets in 1 MB and leaves the lines between them as they were", () => {
+    const text = megabytes(1, (i) => (i % 50 === 0 ? `DB_PASSWORD=pw${i}xyz!\n` : `line ${i} of ordinary output with some words\n`));
     const out = maskSecrets(text);
-    console.log(`maskSecrets on 10 MB with ${out.count} secrets: ${(performance.now() - t0).toFixed(0)} ms`);
-    expect(out.count).toBeGreaterThan(4_000);
-    expect(performance.now() - t0).toBeLessThan(3_000);
+    const planted = text.split("\n").filter((l) => l.startsWith("DB_PASSWORD=")).length;
+    expect(planted).toBeGreaterThan(400);
+    expect(out.count).toBe(planted);
+    expect(out.text).not.toMatch(/pw\d+xyz!/);
+    const lines = out.text.split("\n");
+    expect(lines.filter((l) => l === "DB_PASSWORD=[masked:password]")).toHaveLength(planted);
+    expect(lines.filter((l) => l.startsWith("line "))).toEqual(text.split("\n").filter((l) => l.startsWith("line ")));
   });
 });
 

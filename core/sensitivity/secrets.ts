@@ -21,14 +21,26 @@ const scanner = () => (compiled ??= compileScan());
 const MIN_LENGTH: Record<string, number> = { password: 3 };
 const DEFAULT_MIN_LENGTH = 8;
 
-/** Every secret value in `text`, sorted by start, overlaps merged. */
-export function findSecrets(text: string): SecretFinding[] {
+/**
+ * What RE2 is given to scan: `utf8`, the text's UTF-8 bytes, when the text is ASCII (then, and
+ * only then, its byte length is its length, so byte offsets are char offsets); else the text.
+ * RE2 converts a JS string to UTF-8 on every scan, which costs as much as the scan itself, so
+ * callers that hold the bytes already (the rescue path encoded them for the id) save that.
+ */
+export function scanSubject(text: string, utf8?: Buffer): string {
+  // RE2 takes a Buffer wherever it takes a string; typed as a string so callers keep one path.
+  return utf8 !== undefined && utf8.length === text.length ? (utf8 as unknown as string) : text;
+}
+
+/** Every secret value in `text`, sorted by start, overlaps merged. `utf8`: its UTF-8 bytes, when at hand (see scanSubject). */
+export function findSecrets(text: string, utf8?: Buffer): SecretFinding[] {
   if (typeof text !== "string" || text.length === 0) return [];
   const found = findPrivateKeys(text);
   const SCAN = scanner();
+  const subject = scanSubject(text, utf8);
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = SCAN.exec(text))) {
+  while ((m = SCAN.exec(subject))) {
     const at = m.index;
     // One extra character so a trailing `\b` sees the same neighbour as in the full text.
     const parts = matchEntry(text.slice(at, at + m[0].length + 1));

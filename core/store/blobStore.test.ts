@@ -37,6 +37,32 @@ describe("BlobStore", () => {
     store.close();
   });
 
+  it("writes from the slices it encoded for the id: same id, same file, same text, plain or encrypted", () => {
+    const store = open(home.path);
+    const otherHome = tempHome();
+    const other = open(otherHome.path);
+    const texts = ["naïve café — ünïcödé 😀", "c".repeat((1 << 20) - 1) + "\ud83dlone at the cut", "d".repeat(3 << 20)];
+    for (const [i, t] of texts.entries()) {
+      for (const label of ["public", "credential"] as const) {
+        const kept = store.prepareText(t + label, true);
+        expect(kept.encoded).toBeDefined();
+        expect(kept.id).toBe(store.idFor(t + label));
+        const { meta } = store.put(t + label, { ...info, label, sessionId: `s${i}` }, kept);
+        expect(meta.id).toBe(kept.id);
+        expect(store.read(meta.id)).toBe(t + label);
+        // a store that encodes twice writes the same plain file
+        if (label === "public") {
+          const again = other.put(t + label, info);
+          expect(readFileSync(other.files.pathOf(again.meta.id)).equals(readFileSync(store.files.pathOf(meta.id)))).toBe(true);
+          expect(store.row(meta.id)!.bytes).toBe(other.row(again.meta.id)!.bytes);
+        }
+      }
+    }
+    other.close();
+    otherHome.cleanup();
+    store.close();
+  });
+
   it("stores equal content once, under one 12-hex id, and a repeat insert is a no-op", () => {
     const store = open(home.path);
     const a = store.put("same content", info);

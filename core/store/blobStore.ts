@@ -37,6 +37,11 @@ export interface PreparedText {
   /** Encoded size in bytes. */
   bytes: number;
   id: string;
+  /**
+   * The encoded bytes, when kept for the write: one encoding then serves the id, the chunk
+   * checksums, the file and (ASCII text) the secret scans, at the cost of holding them until the put.
+   */
+  encoded?: Buffer;
 }
 
 /** Points in the store's work where a test can stop a process (to SIGKILL it exactly there). */
@@ -102,14 +107,17 @@ export class BlobStore {
   }
 
   /**
-   * Encodes and hashes `text` once; `put` takes the result, so the interception path does not
-   * encode a multi-MB result twice (about 35 ms per 10 MB).
+   * Encodes and hashes `text` once; `put` takes the result. With `keep`, the encoded slices are
+   * kept for `put` to write, so the interception path encodes a result once, not twice.
    */
-  prepareText(text: string): PreparedText {
+  prepareText(text: string, keep = false): PreparedText {
     const encoding = encodingFor(text);
-    // Hashed slice by slice: the whole text is never encoded into one buffer just to get its id.
-    const id = this.hasher.id(encoding, encodedSlices(text, encoding));
-    return { text, encoding, bytes: encodedLength(text, encoding), id };
+    if (!keep) {
+      // Hashed slice by slice: the whole text is never encoded into one buffer just to get its id.
+      return { text, encoding, bytes: encodedLength(text, encoding), id: this.hasher.id(encoding, encodedSlices(text, encoding)) };
+    }
+    const encoded = encodeText(text, encoding);
+    return { text, encoding, bytes: encoded.length, id: this.hasher.id(encoding, [encoded]), encoded };
   }
 
   /**
@@ -168,14 +176,15 @@ export class BlobStore {
     const label = existing ? maxLabel(existing.label, info.label) : info.label;
     const encrypt = label === "credential";
     // AES-GCM here takes one buffer; credential results are rarely large, so only they are encoded whole.
-    const data = encrypt ? this.keys.encrypt(encodeText(text, encoding)) : null;
+    const kept = prepared.encoded;
+    const data = encrypt ? this.keys.encrypt(kept ?? encodeText(text, encoding)) : null;
     let chunkSums: Buffer | null = null;
     if (data) this.files.write(id, data);
     else {
       const sums = this.hasher.chunker();
       this.files.write(
         id,
-        tap(encodedSlices(text, encoding), (b) => sums.update(b)),
+        tap(kept ? [kept] : encodedSlices(text, encoding), (b) => sums.update(b)),
       );
       chunkSums = sums.digest();
     }

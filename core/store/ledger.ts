@@ -100,6 +100,8 @@ export interface CallRow {
   returned_tokens: number | null;
   given_chars: number;
   given_tokens: number | null;
+  /** 1 when the token counts were estimated from a sample. */
+  tokens_estimated: number;
   raw_text: string | null;
   given_text: string | null;
   started_at: number | null;
@@ -140,8 +142,14 @@ export class Ledger {
     );
   }
 
-  setCallTokens(callId: number, returnedTokens: number, givenTokens: number): void {
-    stmt(this.db, "UPDATE calls SET returned_tokens = ?, given_tokens = ? WHERE id = ?").run(returnedTokens, givenTokens, callId);
+  /** The call's token counts; `estimated` when either was extrapolated from a sample (a big result). */
+  setCallTokens(callId: number, returnedTokens: number, givenTokens: number, estimated = false): void {
+    stmt(this.db, "UPDATE calls SET returned_tokens = ?, given_tokens = ?, tokens_estimated = ? WHERE id = ?").run(
+      returnedTokens,
+      givenTokens,
+      estimated ? 1 : 0,
+      callId,
+    );
   }
 
   insertEvent(e: EventRecord): number {

@@ -201,6 +201,9 @@ CREATE TABLE call_media (
 /** Bytes of the files kept beside a blob (its line index and outline), counted in the size cap. */
 const BLOB_AUX_BYTES = `ALTER TABLE blobs ADD COLUMN aux_bytes INTEGER NOT NULL DEFAULT 0;`;
 
+/** Token counts of big results are estimated from a sample (issue 12); the ledger says which. */
+const TOKENS_ESTIMATED = `ALTER TABLE calls ADD COLUMN tokens_estimated INTEGER NOT NULL DEFAULT 0;`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -211,6 +214,7 @@ export const MIGRATIONS: readonly string[] = [
   IMPORTED_HISTORY,
   AUDIT_TRAIL,
   BLOB_AUX_BYTES,
+  TOKENS_ESTIMATED,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

@@ -16,5 +16,6 @@ export function readTrayFigures(engine: Pick<Engine, "reader" | "savings" | "clo
     sessions: stats.sessions,
     blobs: stats.blobs.live + stats.blobs.pinned,
     tokensSavedToday: today?.netTokens ?? 0,
+    tokensEstimated: (today?.estimatedTokenCounts ?? 0) > 0,
   };
 }

@@ -2,12 +2,15 @@
 import type { EndpointState } from "../endpoint/endpointController";
 import type { MenuItemSpec } from "../ports";
 import type { DesktopSettings } from "../settings/settings";
+import { ESTIMATE_MARK } from "../../core/vocabulary";
 
 /** What the status line shows besides the endpoint; null when the store could not be read. */
 export interface TrayFigures {
   sessions: number;
   blobs: number;
   tokensSavedToday: number;
+  /** Some of today's token counts were estimated from a sample (big results): the figure is marked ≈. */
+  tokensEstimated?: boolean;
 }
 
 export interface TrayActions {
@@ -58,7 +61,7 @@ export function statusLine(status: EndpointState): string {
 
 export function figuresLine(f: TrayFigures | null): string {
   if (!f) return "Store figures unavailable";
-  return `${count(f.sessions, "session", "sessions")} · ${count(f.blobs, "blob", "blobs")} · ${compactTokens(f.tokensSavedToday)} tokens saved today`;
+  return `${count(f.sessions, "session", "sessions")} · ${count(f.blobs, "blob", "blobs")} · ${f.tokensEstimated ? ESTIMATE_MARK : ""}${compactTokens(f.tokensSavedToday)} tokens saved today`;
 }
 
 /** The tooltip: the same facts in one line. */

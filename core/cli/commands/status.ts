@@ -1,6 +1,7 @@
 /** `spillway status`: the store, its use against the cap, and the savings so far. */
 import { withEngine, type Command } from "../command";
-import { fmtBytes, fmtInt } from "../format";
+import { fmtBytes, fmtInt, fmtTokens } from "../format";
+import { ESTIMATE_MARK, ESTIMATE_NOTE } from "../../vocabulary";
 
 export const statusCommand: Command = {
   usage: "",
@@ -22,7 +23,10 @@ export const statusCommand: Command = {
           `blobs     ${fmtInt(stats.blobs.live)} live, ${fmtInt(stats.blobs.pinned)} pinned, ${fmtInt(stats.blobs.tombstoned)} tombstoned (${fmtInt(stats.blobs.encrypted)} encrypted)`,
           `sessions  ${fmtInt(stats.sessions)}, ${fmtInt(stats.calls)} calls`,
           total
-            ? `saved     ${fmtInt(total.netTokens)} tokens (${fmtInt(total.netChars)} chars): ${fmtInt(total.rescued)} rescued, ${fmtInt(total.stubbed)} stubbed`
+            ? `saved     ${fmtTokens(total.netTokens, total.estimatedTokenCounts)} tokens (${fmtInt(total.netChars)} chars): ${fmtInt(total.rescued)} rescued, ${fmtInt(total.stubbed)} stubbed` +
+              (total.estimatedTokenCounts > 0
+                ? `\n          ${ESTIMATE_MARK}: token counts of ${fmtInt(total.estimatedTokenCounts)} big ${total.estimatedTokenCounts === 1 ? "result" : "results"} ${ESTIMATE_NOTE}`
+                : "")
             : "saved     nothing yet: no tool calls have passed through Spillway",
         ].join("\n"),
       );

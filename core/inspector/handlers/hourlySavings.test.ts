@@ -16,6 +16,7 @@ const fig = (netTokens: number, calls: number): SavingsFigures => ({
   netChars: 0,
   netTokens,
   pendingTokenCounts: 0,
+  estimatedTokenCounts: 0,
 });
 
 describe("hourly savings", () => {

@@ -6,23 +6,33 @@
 import { fitPlan, type Block } from "../budget";
 import { fmtInt, skipWs } from "../format";
 import { DEFAULT_RENDER, gapText, renderString, renderValue } from "../json/render";
-import { scanContainer, valueType, type Entry } from "../json/scan";
+import { narrowScan, scanContainer, valueType, type ContainerScan, type Entry } from "../json/scan";
 import { containerShape } from "../json/shape";
 
 const SCALARS = new Set(["string", "number", "boolean", "null"]);
 
-/** Structural excerpt of a JSON document whose top level is an object or array. */
-export function jsonExcerpt(text: string, cap: number): string {
+/**
+ * Structural excerpt of a JSON document whose top level is an object or array. `scanned`: the
+ * kind detection's scan of this very text (at least 40 first and 5 last entries kept), so a big
+ * document is walked once, not twice.
+ */
+export function jsonExcerpt(text: string, cap: number, scanned?: ContainerScan): string {
   const start = skipWs(text);
   const c = text.charCodeAt(start);
   if (c !== 123 && c !== 91) throw new Error("not a JSON container");
   const isObj = c === 123;
-  // Peek at the first entry: arrays of scalars can show many more entries per char.
-  const peek = scanContainer(text, start, 1, 0, Math.min(text.length, start + 4096));
-  const scalarItems = !isObj && peek.first.length > 0 && SCALARS.has(valueType(text, peek.first[0]!.valStart));
+  const pre = scanned && scanned.start === start && scanned.first.length >= Math.min(40, scanned.count) ? scanned : undefined;
+  // Peek at the first entry (starting in the first 4 KB): arrays of scalars can show many more entries per char.
+  const peekLimit = Math.min(text.length, start + 4096);
+  const firstValue = pre
+    ? pre.first[0] && pre.first[0].valStart < peekLimit
+      ? pre.first[0].valStart
+      : -1
+    : peekFirst(text, start, peekLimit);
+  const scalarItems = !isObj && firstValue !== -1 && SCALARS.has(valueType(text, firstValue));
   const nHead = isObj ? 40 : scalarItems ? 20 : 3;
   const nTail = isObj ? 3 : scalarItems ? 5 : 2;
-  const scan = scanContainer(text, start, nHead, nTail);
+  const scan = pre ? narrowScan(pre, nHead, nTail) : scanContainer(text, start, nHead, nTail);
   if (scan.count === 0) throw new Error("an empty container is better shown by the plain builder");
   // Text after the top-level value (NDJSON forced to "json", log lines after a payload)
   // would be hidden by a structural view, so such input gets the plain builder instead.
@@ -48,4 +58,10 @@ export function jsonExcerpt(text: string, cap: number): string {
     { type: "fixed", text: scan.closed ? (isObj ? "}" : "]") : `  … (unterminated after ${fmtInt(text.length)} chars)` },
   ];
   return fitPlan(blocks, cap, text.length).text;
+}
+
+/** Where the container's first value starts, when it starts before `limit`; else -1. */
+function peekFirst(text: string, start: number, limit: number): number {
+  const peek = scanContainer(text, start, 1, 0, limit);
+  return peek.first.length > 0 ? peek.first[0]!.valStart : -1;
 }

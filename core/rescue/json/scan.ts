@@ -215,6 +215,20 @@ export function scanContainer(
 }
 
 /**
+ * What `scanContainer(text, scan.start, nFirst, nLast)` returns, taken from a `scan` that kept
+ * at least as many first and last entries: one pass over a big document serves both the kind
+ * detection and the excerpt.
+ */
+export function narrowScan(scan: ContainerScan, nFirst: number, nLast: number): ContainerScan {
+  const all = [...scan.first, ...scan.last];
+  return {
+    ...scan,
+    first: all.filter((e) => e.index < nFirst),
+    last: nLast > 0 ? all.filter((e) => e.index >= nFirst && e.index >= scan.count - nLast) : [],
+  };
+}
+
+/**
  * The last `n` entries of the closed container spanning [start, end) whose entry count is
  * already known, found by scanning backwards from its closing bracket. This avoids a second
  * full pass over a huge child: a quote is escaped iff an odd run of backslashes precedes it,

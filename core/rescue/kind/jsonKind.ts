@@ -6,13 +6,19 @@
  */
 import type { Kind } from "../../types";
 import { fmtInt, skipWs, trimEndIndex } from "../format";
-import { scanContainer, skipString } from "../json/scan";
+import { narrowScan, scanContainer, skipString, type ContainerScan } from "../json/scan";
 import { containerShape, scalarShape } from "../json/shape";
 
 export interface Detected {
   kind: Kind;
   shape: string;
+  /** The top-level container's scan (first JSON_KEEP_FIRST, last JSON_KEEP_LAST entries), for the excerpt. */
+  scan?: ContainerScan;
 }
+
+/** Entries the detection keeps of a JSON container: as many as the excerpt shows (json excerpt's nHead, nTail). */
+export const JSON_KEEP_FIRST = 40;
+export const JSON_KEEP_LAST = 5;
 
 const PARSE_BELOW = 256 * 1024;
 
@@ -75,7 +81,8 @@ export function detectJson(text: string): Detected | null {
       const nd = detectNdjson(text, start);
       if (nd) return nd;
     }
-    const scan = scanContainer(text, start, 8, 2);
+    const kept = scanContainer(text, start, JSON_KEEP_FIRST, JSON_KEEP_LAST);
+    const scan = narrowScan(kept, 8, 2);
     if (!scan.closed || skipWs(text, scan.end) < text.length) return null;
     if (text.length <= PARSE_BELOW) {
       if (!parses(text)) return null;
@@ -84,7 +91,7 @@ export function detectJson(text: string): Detected | null {
       if (e && c === 123 && text.charCodeAt(e.keyStart) !== 34) return null;
       if (e && e.valEnd - e.valStart <= PARSE_BELOW && !parses(text.slice(e.valStart, e.valEnd))) return null;
     }
-    return { kind: "json", shape: containerShape(text, scan) };
+    return { kind: "json", shape: containerShape(text, scan), scan: kept };
   }
   if (c === 34) {
     const after = skipString(text, start);

@@ -43,6 +43,7 @@ export function toCallRef(r: CallRow): CallRef {
     returnedTokens: r.returned_tokens,
     givenChars: r.given_chars,
     givenTokens: r.given_tokens,
+    tokensEstimated: r.tokens_estimated === 1,
     durationMs: r.duration_ms ?? null,
     partOf: r.part_of ?? null,
   };

@@ -6,7 +6,7 @@ import { toCallRef, toLedgerEvent } from "./ledgerRows";
 import { CALL_TYPES_SQL } from "./timeline";
 
 const CALL_COLS = `id, session_id, ts, tool, server, NULL AS args_json, outcome, blob_id, is_error, returned_chars,
-  returned_tokens, given_chars, given_tokens, NULL AS raw_text, NULL AS given_text, started_at, duration_ms, upstream_ms, part_of`;
+  returned_tokens, given_chars, given_tokens, tokens_estimated, NULL AS raw_text, NULL AS given_text, started_at, duration_ms, upstream_ms, part_of`;
 /** Rows listed per section at most: a blob fetched 100 k times still opens quickly. */
 const LIMIT = 1_000;
 

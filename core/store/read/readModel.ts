@@ -121,6 +121,8 @@ export interface CallRef {
   returnedTokens: number | null;
   givenChars: number;
   givenTokens: number | null;
+  /** The token counts were estimated from a sample of the result (a big one), not counted. */
+  tokensEstimated: boolean;
   durationMs: number | null;
   /** The call this row is a part of (its structuredContent, stored apart); null for a call itself. */
   partOf: number | null;
@@ -156,6 +158,8 @@ export interface SessionSummary {
   givenTokens: number;
   pulledTokens: number;
   netTokens: number;
+  /** Calls whose token counts are estimates (big results, sampled): the token figures are approximate when above 0. */
+  estimatedTokenCounts: number;
   netChars: number;
   /** Chars passed to tools by `spill:` reference (never through the model's context). */
   refChars: number;

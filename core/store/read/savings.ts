@@ -22,7 +22,7 @@ export function savings(db: Db, group: SavingsGroup, since = 0): SavingsRow[] {
       `SELECT ${g} AS key, SUM(part_of IS NULL) AS calls, ${CALL_COUNTS},
          SUM(returned_chars) AS returnedChars, COALESCE(SUM(returned_tokens), 0) AS returnedTokens,
          SUM(given_chars) AS givenChars, COALESCE(SUM(given_tokens), 0) AS givenTokens,
-         SUM(returned_tokens IS NULL) AS pendingTokenCounts
+         SUM(returned_tokens IS NULL) AS pendingTokenCounts, SUM(tokens_estimated) AS estimatedTokenCounts
        FROM calls WHERE ts >= ? AND imported = 0 GROUP BY key`,
     )
     .all(since) as Omit<SavingsRow, "pulledChars" | "pulledTokens" | "netChars" | "netTokens">[];

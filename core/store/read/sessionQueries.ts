@@ -14,7 +14,7 @@ WITH c AS (
   SELECT session_id, SUM(part_of IS NULL) AS calls, ${CALL_COUNTS},
     SUM(is_error AND part_of IS NULL) AS failed,
     SUM(returned_chars) AS rc, COALESCE(SUM(returned_tokens), 0) AS rt,
-    SUM(given_chars) AS gc, COALESCE(SUM(given_tokens), 0) AS gt
+    SUM(given_chars) AS gc, COALESCE(SUM(given_tokens), 0) AS gt, SUM(tokens_estimated) AS est
   FROM calls GROUP BY session_id),
 e AS (
   SELECT session_id, SUM(type IN ('fetch', 'recall') AND NOT ${READ_FAILED}) AS fetches,
@@ -29,7 +29,7 @@ SELECT s.id, s.client, s.created_at, s.last_seen_at, s.generation, s.turn,
   COALESCE(c.calls, 0) AS calls, COALESCE(c.rescued, 0) AS rescued, COALESCE(c.stubbed, 0) AS stubbed,
   COALESCE(b.blobs, 0) AS blobs, COALESCE(e.fetches, 0) AS fetches,
   COALESCE(c.failed, 0) + COALESCE(e.refused, 0) AS errors, COALESCE(e.xc, 0) AS ref_chars,
-  COALESCE(c.rt, 0) AS rt, COALESCE(c.gt, 0) AS gt, COALESCE(e.pt, 0) AS pt,
+  COALESCE(c.rt, 0) AS rt, COALESCE(c.gt, 0) AS gt, COALESCE(e.pt, 0) AS pt, COALESCE(c.est, 0) AS est,
   CASE WHEN s.imported = 1 THEN 0 ELSE COALESCE(c.rt, 0) - COALESCE(c.gt, 0) - COALESCE(e.pt, 0) END AS net_tokens,
   CASE WHEN s.imported = 1 THEN 0 ELSE COALESCE(c.rc, 0) - COALESCE(c.gc, 0) - COALESCE(e.pc, 0) END AS net_chars
 FROM sessions s LEFT JOIN c ON c.session_id = s.id LEFT JOIN e ON e.session_id = s.id LEFT JOIN b ON b.session_id = s.id`;
@@ -51,6 +51,7 @@ interface Row extends SessionRow {
   rt: number;
   gt: number;
   pt: number;
+  est: number;
   net_tokens: number;
   net_chars: number;
 }
@@ -84,6 +85,7 @@ function toSummary(r: Row): SessionSummary {
     givenTokens: r.gt,
     pulledTokens: r.pt,
     netTokens: r.net_tokens,
+    estimatedTokenCounts: r.est,
     netChars: r.net_chars,
     refChars: r.ref_chars,
     imported: r.imported ? { agent: r.agent ?? "?", project: r.project, model: r.model, title: r.title, source: r.source } : null,

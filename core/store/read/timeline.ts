@@ -144,6 +144,7 @@ export function summarize(
       givenChars: sum((r) => r.given_chars)!,
       returnedTokens: sum((r) => r.returned_tokens),
       givenTokens: sum((r) => r.given_tokens),
+      tokensEstimated: [c, ...own].some((r) => r.tokens_estimated === 1),
       seq: seq.get(c.id) ?? 0,
       startedAt: c.started_at ?? (c.duration_ms !== null ? c.ts - c.duration_ms : c.ts),
       upstreamMs: c.upstream_ms,

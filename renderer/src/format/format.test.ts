@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fmtAgo, fmtBytes, fmtCompact, fmtInt, fmtMs, pct, shortId } from "./format";
+import { fmtAgo, fmtBytes, fmtCompact, fmtInt, fmtMs, fmtTokens, pct, shortId } from "./format";
 
 describe("format", () => {
   it("formats counts exactly below 10 k and compactly above", () => {
@@ -9,6 +9,13 @@ describe("format", () => {
     expect(fmtCompact(12_345)).toBe("12.3 k");
     expect(fmtCompact(4_560_000)).toBe("4.56 M");
     expect(fmtCompact(-12_345)).toBe("-12.3 k");
+  });
+
+  it("marks token figures that hold estimated counts", () => {
+    expect(fmtTokens(24003, 0)).toBe("24,003");
+    expect(fmtTokens(24003, 2)).toBe("≈24,003");
+    expect(fmtTokens(24003, true)).toBe("≈24,003");
+    expect(fmtTokens(null, true)).toBe("–");
   });
 
   it("formats sizes in binary units", () => {

@@ -1,8 +1,15 @@
 /** Number, size and time formatting shared by every view (en-US digits, compact but exact). */
+import { ESTIMATE_MARK } from "../../../core/vocabulary";
 
 export function fmtInt(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return "–";
   return Math.round(n).toLocaleString("en-US");
+}
+
+/** A token figure, marked ≈ when it holds counts estimated from a sample (big results). */
+export function fmtTokens(n: number | null | undefined, estimated: boolean | number): string {
+  const s = fmtInt(n);
+  return estimated && s !== "–" ? `${ESTIMATE_MARK}${s}` : s;
 }
 
 /** Compact counts for charts and cards: 1,234 · 12.3 k · 4.56 M. */

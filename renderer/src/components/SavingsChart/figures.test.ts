@@ -15,6 +15,7 @@ const row = {
   netChars: 77_000,
   netTokens: 17_100,
   pendingTokenCounts: 0,
+  estimatedTokenCounts: 0,
 };
 
 describe("savings figures", () => {

@@ -7,7 +7,8 @@ import { SavingsTimeChart } from "../../components/SavingsChart/SavingsTimeChart
 import { toBars, type Unit } from "../../components/SavingsChart/figures";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
 import { Card, ErrorNote, Panel, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtAgo, fmtBytes, fmtCompact, fmtInt, fmtShortTime, fmtTime, pct, shortId } from "../../format/format";
+import { fmtAgo, fmtBytes, fmtCompact, fmtInt, fmtShortTime, fmtTime, fmtTokens, pct, shortId } from "../../format/format";
+import { ESTIMATE_NOTE } from "../../../../core/vocabulary";
 import { formatRoute } from "../../router/route";
 
 export function OverviewView() {
@@ -41,10 +42,13 @@ export function OverviewView() {
           <Card
             testId="card-net"
             label={`Net saved (${unit})`}
-            value={t ? fmtInt(unit === "tokens" ? t.netTokens : t.netChars) : "–"}
+            value={t ? (unit === "tokens" ? fmtTokens(t.netTokens, t.estimatedTokenCounts) : fmtInt(t.netChars)) : "–"}
             sub={
               t
-                ? `${fmtInt(unit === "tokens" ? t.returnedTokens : t.returnedChars)} returned · ${fmtInt(unit === "tokens" ? t.givenTokens : t.givenChars)} given`
+                ? unit === "tokens"
+                  ? `${fmtTokens(t.returnedTokens, t.estimatedTokenCounts)} returned · ${fmtInt(t.givenTokens)} given` +
+                    (t.estimatedTokenCounts > 0 ? ` · ${fmtInt(t.estimatedTokenCounts)} big results ${ESTIMATE_NOTE}` : "")
+                  : `${fmtInt(t.returnedChars)} returned · ${fmtInt(t.givenChars)} given`
                 : " "
             }
           />

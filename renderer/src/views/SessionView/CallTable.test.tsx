@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { CallSummary, LedgerEvent } from "../../../../core/inspector/api/contract";
 import { CallRows, entriesOf, matches } from "./CallTable";
 import { markText, readText } from "./callText";
+import { ESTIMATE_NOTE } from "../../../../core/vocabulary";
 
 const call = (id: number, seq: number, over: Partial<CallSummary> = {}): CallSummary => ({
   id,
@@ -21,6 +22,7 @@ const call = (id: number, seq: number, over: Partial<CallSummary> = {}): CallSum
   returnedTokens: 5_001,
   givenChars: 1_516,
   givenTokens: 600,
+  tokensEstimated: false,
   partOf: null,
   argsPreview: '{"path":"/tmp/a.log"}',
   errorText: null,
@@ -89,6 +91,22 @@ describe("the call table", () => {
     expect(html).toContain("The upstream server fx stopped while running crash");
     expect(html).toContain("↳ 13.1 k in · 1 denied");
     expect(html).not.toContain("call-detail");
+  });
+
+  it("marks a call's token counts as estimated when they were sampled, and only then", () => {
+    const row = (c: CallSummary) =>
+      renderToStaticMarkup(
+        <table>
+          <tbody>
+            <CallRows calls={[c]} marks={[]} filter={none} open={new Set()} onToggle={() => {}} />
+          </tbody>
+        </table>,
+      );
+    const sampled = row(call(1, 1, { returnedTokens: 2_400_000, tokensEstimated: true }));
+    expect(sampled).toContain(`≈2,400,000 → ≈600 tokens (${ESTIMATE_NOTE})`);
+    const counted = row(call(1, 1));
+    expect(counted).toContain("5,001 → 600 tokens");
+    expect(counted).not.toContain("≈");
   });
 
   it("filters by tool, outcome, and failures or refusals", () => {

@@ -6,7 +6,8 @@
 import { Fragment } from "react";
 import type { CallSummary, LedgerEvent } from "../../../../core/inspector/api/contract";
 import { Badge } from "../../components/Ui/Ui";
-import { fmtClock, fmtCompact, fmtInt, fmtMs, fmtTime } from "../../format/format";
+import { fmtClock, fmtCompact, fmtInt, fmtMs, fmtTime, fmtTokens } from "../../format/format";
+import { ESTIMATE_NOTE } from "../../../../core/vocabulary";
 import { CallDetailPanel, ReadList } from "./CallDetailPanel";
 import { markText } from "./callText";
 import { scaleOf, WaterfallBar, type WaterfallScale } from "./Waterfall";
@@ -48,7 +49,7 @@ function refText(c: CallSummary): string {
 function CallRow({ c, open, onToggle, scale }: { c: CallSummary; open: boolean; onToggle: () => void; scale: WaterfallScale | null }) {
   const tokens =
     c.returnedTokens !== null && c.givenTokens !== null
-      ? `${fmtInt(c.returnedTokens)} → ${fmtInt(c.givenTokens)} tokens`
+      ? `${fmtTokens(c.returnedTokens, c.tokensEstimated)} → ${fmtTokens(c.givenTokens, c.tokensEstimated)} tokens${c.tokensEstimated ? ` (${ESTIMATE_NOTE})` : ""}`
       : "tokens still being counted";
   return (
     <tr className="call-row" data-testid="call-row" data-outcome={c.outcome} data-call-id={c.id} data-open={open}>

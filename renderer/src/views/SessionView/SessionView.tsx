@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from "react";
 import type { SessionSummary } from "../../../../core/inspector/api/contract";
 import { useOp } from "../../api/useOp";
 import { Card, CopyButton, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtAgo, fmtCompact, fmtInt, fmtTime, shortId } from "../../format/format";
+import { fmtAgo, fmtCompact, fmtInt, fmtTime, fmtTokens, shortId } from "../../format/format";
+import { ESTIMATE_NOTE } from "../../../../core/vocabulary";
 import { formatRoute } from "../../router/route";
 import { useWidth } from "../../components/SavingsChart/useWidth";
 import { CALL_COLUMNS, CallRows, type CallFilter } from "./CallTable";
@@ -172,7 +173,12 @@ function SessionCards({ s }: { s: SessionSummary }) {
         testId="session-calls"
       />
       <Card label="Failures" value={fmtInt(s.errors)} sub="failed calls and refused reads" testId="session-errors" />
-      <Card label="Net saved" value={`${fmtInt(s.netTokens)}`} sub={`tokens · ${fmtInt(s.netChars)} chars`} />
+      <Card
+        label="Net saved"
+        value={fmtTokens(s.netTokens, s.estimatedTokenCounts)}
+        sub={`tokens · ${fmtInt(s.netChars)} chars${s.estimatedTokenCounts > 0 ? ` · ${fmtInt(s.estimatedTokenCounts)} big results ${ESTIMATE_NOTE}` : ""}`}
+        testId="session-net"
+      />
       <Card label="Read back" value={fmtInt(s.fetches)} sub={`fetches and recalls · ${fmtInt(s.pulledTokens)} tokens`} />
       <Card label="By reference" value={fmtCompact(s.refChars)} sub="chars passed tool to tool" />
       <Card label="Active" value={fmtAgo(s.lastSeenAt)} sub={`since ${fmtTime(s.createdAt)}`} />

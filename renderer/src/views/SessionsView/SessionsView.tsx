@@ -9,7 +9,7 @@ import type { SessionSortKey, SessionSummary } from "../../../../core/inspector/
 import { usePagedList } from "../../api/usePagedList";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
 import { Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtAgo, fmtInt, fmtShortTime, fmtTime, shortId } from "../../format/format";
+import { fmtAgo, fmtInt, fmtShortTime, fmtTime, fmtTokens, shortId } from "../../format/format";
 import { formatRoute } from "../../router/route";
 import { navigate } from "../../router/useRoute";
 
@@ -65,7 +65,7 @@ const COLS: Col[] = [
     cell: (s) => (s.errors ? <span className="bad-text">{fmtInt(s.errors)}</span> : "0"),
   },
   { id: "fetches", label: "Reads", flex: "0 0 62px", num: true, cell: (s) => fmtInt(s.fetches) },
-  { id: "netTokens", label: "Net tokens", flex: "0 0 96px", num: true, cell: (s) => fmtInt(s.netTokens) },
+  { id: "netTokens", label: "Net tokens", flex: "0 0 96px", num: true, cell: (s) => fmtTokens(s.netTokens, s.estimatedTokenCounts) },
 ];
 
 export function SessionsView() {
