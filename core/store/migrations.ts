@@ -198,6 +198,11 @@ CREATE TABLE call_media (
 ) WITHOUT ROWID;
 `;
 
+/** A call's raw record may be a hook request and its answer rather than JSON-RPC (RAW_RECORD_KINDS). */
+const RAW_RECORD_KIND = `
+ALTER TABLE rpc_log ADD COLUMN kind TEXT NOT NULL DEFAULT 'jsonrpc';
+`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -207,6 +212,7 @@ export const MIGRATIONS: readonly string[] = [
   UPSTREAM_TOOL_CATALOG,
   IMPORTED_HISTORY,
   AUDIT_TRAIL,
+  RAW_RECORD_KIND,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

@@ -141,4 +141,26 @@ test.describe("the audit trail", () => {
     await expectAccessible(page, "hook session");
     await shoot(page, "session-hooks");
   });
+
+  test("a Claude Code tool failure is a failed call, and hook calls show the hook request and Spillway's answer", async ({
+    page,
+    state,
+  }) => {
+    await page.goto(`${state.main.url}/#/sessions/${state.ids.hook}`);
+    const failed = rows(page).nth(2);
+    await expect(failed).toHaveAttribute("data-outcome", "error");
+    await expect(failed.locator("td:nth-child(7)")).toHaveText("1.20 s");
+    const detail = await openRow(page, failed);
+    await expect(detail.getByTestId("call-error")).toContainText("The tool failed in the agent");
+    await expect(detail.getByTestId("call-error")).toContainText("make: *** [deploy] Error 2");
+    await expect(detail.getByRole("heading", { name: "Hook request and answer" })).toBeVisible();
+    await expect(detail.getByTestId("rpc-text")).toContainText('"hook_event_name": "PostToolUseFailure"');
+    await detail.getByRole("tab", { name: "Spillway answered" }).click();
+    await expect(detail.getByTestId("rpc-text")).toHaveText("{}");
+    const rescued = await openRow(page, rows(page).first());
+    await expect(rescued.getByTestId("rpc-text")).toContainText('"hook_event_name": "PostToolUse"');
+    await rescued.getByRole("tab", { name: "Spillway answered" }).click();
+    await expect(rescued.getByTestId("rpc-text")).toContainText('"updatedToolOutput"');
+    await expectAccessible(page, "hook failure");
+  });
 });

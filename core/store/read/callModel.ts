@@ -5,6 +5,7 @@
  */
 import type { BlobState, Kind, Label } from "../../types";
 import type { CallRef, LedgerEvent, TextPreview } from "./readModel";
+import type { RawRecordKind } from "../../vocabulary";
 
 /** The blob a call's result was stored as. */
 export interface CallBlob {
@@ -58,8 +59,9 @@ export interface ReadEvent extends LedgerEvent {
   answer: TextPreview | null;
 }
 
-/** A call's JSON-RPC as the proxy saw it (masked, long strings cut), pretty-printed. */
+/** A call's raw record (masked, long strings cut), pretty-printed: its JSON-RPC, or the hook request and Spillway's answer. */
 export interface RpcView {
+  kind: RawRecordKind;
   request: string;
   response: string | null;
   /** What Spillway sent upstream (arguments expanded) and the upstream's answer, for proxied calls. */
