@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { CallSummary, LedgerEvent } from "../../../../core/inspector/api/contract";
-import { CallRows, entriesOf, matches } from "./CallTable";
+import { CallRows, entriesOf } from "./CallTable";
 import { markText, readText } from "./callText";
 
 const call = (id: number, seq: number, over: Partial<CallSummary> = {}): CallSummary => ({
@@ -46,7 +46,6 @@ const ev = (id: number, type: LedgerEvent["type"], data: Record<string, unknown>
   durationMs: null,
   ...over,
 });
-const none = { text: "", outcome: "", errorsOnly: false };
 
 describe("the call table", () => {
   it("lists calls and session marks in the order they happened", () => {
@@ -75,7 +74,6 @@ describe("the call table", () => {
               call(3, 3, { outcome: "passthrough", tool: "digest", received: { expanded: 1, denied: 1, chars: 13_128, tokens: 5_001 } }),
             ]}
             marks={[]}
-            filter={none}
             open={new Set()}
             onToggle={() => {}}
           />
@@ -89,15 +87,6 @@ describe("the call table", () => {
     expect(html).toContain("The upstream server fx stopped while running crash");
     expect(html).toContain("↳ 13.1 k in · 1 denied");
     expect(html).not.toContain("call-detail");
-  });
-
-  it("filters by tool, outcome, and failures or refusals", () => {
-    const failed = call(2, 2, { outcome: "error", isError: true, tool: "crash" });
-    expect(matches(call(1, 1), { ...none, text: "READ_text" })).toBe(true);
-    expect(matches(call(1, 1), { ...none, outcome: "error" })).toBe(false);
-    expect(matches(failed, { ...none, errorsOnly: true })).toBe(true);
-    expect(matches(call(3, 3, { reads: { count: 0, chars: 0, tokens: 0, refused: 1 } }), { ...none, errorsOnly: true })).toBe(true);
-    expect(matches(call(1, 1), { ...none, errorsOnly: true })).toBe(false);
   });
 
   it("says in words what each read, expansion and mark was", () => {
