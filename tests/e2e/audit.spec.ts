@@ -35,6 +35,9 @@ test.describe("the audit trail", () => {
     await shoot(page, "session-calls");
 
     await page.getByLabel("Filter calls by tool, argument or error").fill("get_file_info");
+    // The store answers the filter (after a pause in typing) with its count.
+    await expect(page.getByTestId("call-matches")).toBeVisible();
+    await expect(rows(page).filter({ hasNotText: "get_file_info" })).toHaveCount(0);
     const infos = await rows(page).locator("td:nth-child(2)").allTextContents();
     expect(infos.length).toBeGreaterThan(5);
     for (const t of infos) expect(t).toMatch(/^get_file_info/);
