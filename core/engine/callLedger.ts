@@ -31,7 +31,7 @@ export interface RpcInput {
   kind?: RawRecordKind;
   request: unknown;
   response?: unknown;
-  /** What Spillway sent upstream (arguments expanded) and what the upstream answered. */
+  /** What Spillway sent upstream (arguments expanded) and what the upstream answered; for a hook call, the PreToolUse request and answer that expanded its arguments. */
   upstreamRequest?: unknown;
   upstreamResponse?: unknown;
 }

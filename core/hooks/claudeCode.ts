@@ -13,6 +13,7 @@ import { viewBuiltinOutput } from "./builtinOutput";
 import { readPersistedOutput, type PersistedRef } from "./persistedOutput";
 import { mcpSavedOutput, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
 import type { ToolUseSessions } from "./toolUseSessions";
+import type { PreToolUses } from "./preToolUses";
 
 /** The MCP server name `spillway connect claude-code` registers; its tools were handled by the proxy already. */
 export const OWN_SERVER = "spillway";
@@ -20,6 +21,8 @@ export const OWN_SERVER = "spillway";
 export interface ClaudeCodeOptions {
   /** Where PreToolUse leaves the tool-use ids of Spillway's own MCP calls, for `spillway serve`'s MCP sessions. */
   toolUses?: ToolUseSessions;
+  /** Where PreToolUse leaves the expansions it made, for the call's record at PostToolUse. */
+  preToolUses?: PreToolUses;
 }
 
 type Payload = Record<string, unknown>;
@@ -41,11 +44,11 @@ export async function handleClaudeCodeHook(engine: Engine, payload: Payload, opt
   switch (event) {
     case "PostToolUse": {
       const { callId, answer } = await postToolUse(engine, sessionId, payload);
-      noteHookCall(engine, callId, payload, answer);
+      noteHookCall(engine, callId, payload, answer, opts);
       return answer;
     }
     case "PostToolUseFailure":
-      noteHookCall(engine, postToolUseFailure(engine, sessionId, payload), payload, {});
+      noteHookCall(engine, postToolUseFailure(engine, sessionId, payload), payload, {}, opts);
       return {};
     case "PreToolUse":
       return preToolUse(engine, sessionId, payload, opts);
@@ -131,9 +134,17 @@ function postToolUseFailure(engine: Engine, sessionId: string, p: Payload): numb
   });
 }
 
-/** The hook request and the answer Spillway gave, as the call's raw record (masked and cut by the engine). */
-function noteHookCall(engine: Engine, callId: number | null, request: Payload, answer: HookAnswer): void {
-  if (callId !== null) engine.noteCall(callId, { rpc: { kind: "hook", request, response: answer } });
+/**
+ * The hook request and the answer Spillway gave, as the call's raw record (masked and cut by the
+ * engine), with the PreToolUse exchange that expanded its arguments, whose expansions it received.
+ */
+function noteHookCall(engine: Engine, callId: number | null, request: Payload, answer: HookAnswer, opts: ClaudeCodeOptions): void {
+  const pre = opts.preToolUses?.take(str(request.tool_use_id)) ?? null;
+  if (callId === null) return;
+  engine.noteCall(callId, {
+    rpc: { kind: "hook", request, response: answer, upstreamRequest: pre?.request, upstreamResponse: pre?.answer },
+    expansionEventIds: pre?.eventIds,
+  });
 }
 
 /** Claude Code reports how long the tool ran (`duration_ms`); the call's record keeps it. */
@@ -155,17 +166,15 @@ function preToolUse(engine: Engine, sessionId: string, p: Payload, opts: ClaudeC
   if (input === undefined || !JSON.stringify(input).includes("spill:")) return {};
   const { server } = splitToolName(name);
   const r = engine.expandArguments({ sessionId, tool: name, server, args: input });
-  if (!r.changed) {
-    return r.note ? { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: r.note } } : {};
-  }
   // No permissionDecision: Claude Code then runs its usual permission check on the expanded input,
   // so nothing runs that would not have run anyway ("ask" is a denial in `claude -p`; "allow" would
   // skip the user's rules).
-  return {
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      updatedInput: r.args,
-      ...(r.note ? { additionalContext: r.note } : {}),
-    },
-  };
+  const out: HookAnswer = !r.changed
+    ? r.note
+      ? { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: r.note } }
+      : {}
+    : { hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: r.args, ...(r.note ? { additionalContext: r.note } : {}) } };
+  const toolUseId = str(p.tool_use_id);
+  if (toolUseId && r.eventIds.length) opts.preToolUses?.record(toolUseId, { request: p, answer: out, eventIds: r.eventIds });
+  return out;
 }

@@ -8,6 +8,7 @@ import { memoryLogger } from "../runtime";
 import { smallSecrets } from "../../tests/fixtures/secrets/smallSecrets";
 import { tempHome } from "../../tests/helpers/tempHome";
 import { handleClaudeCodeHook } from "./claudeCode";
+import { PreToolUses } from "./preToolUses";
 
 type Payload = Record<string, any>;
 const fixture = (name: string): Payload =>
@@ -81,5 +82,53 @@ describe("Claude Code hook calls in the audit trail", () => {
     expect(JSON.parse(s.response!)).toEqual(rescued);
     // The whole output is the blob: the raw record keeps its head.
     expect(JSON.parse(s.request).tool_response.stdout).toMatch(/^line of output\n[\s\S]*… \[29,000 more chars\]$/);
+  });
+
+  it("a spill: reference PreToolUse expanded is tied to the call that received it, both hook exchanges in its raw record", async () => {
+    const pre = new PreToolUses();
+    const base = fixture("post-bash");
+    base.tool_response.stdout = "line of output\n".repeat(3_000);
+    const stored = (await handleClaudeCodeHook(engine, base, { preToolUses: pre })) as Payload;
+    const id = /stored as ([0-9a-f]{12})/.exec(stored.hookSpecificOutput.updatedToolOutput.stdout)![1]!;
+    const use = {
+      ...fixture("pre-bash"),
+      tool_name: "mcp__direct__digest",
+      tool_input: { text: `spill:${id}` },
+      tool_use_id: "toolu_digest",
+    };
+    const expanded = (await handleClaudeCodeHook(engine, use, { preToolUses: pre })) as Payload;
+    expect(expanded.hookSpecificOutput.updatedInput.text).toHaveLength(45_000);
+    expect(pre.size).toBe(1);
+    await handleClaudeCodeHook(
+      engine,
+      {
+        ...base,
+        hook_event_name: "PostToolUse",
+        tool_name: "mcp__direct__digest",
+        tool_input: expanded.hookSpecificOutput.updatedInput,
+        tool_use_id: "toolu_digest",
+        tool_response: [{ type: "text", text: "length=45000" }],
+      },
+      { preToolUses: pre },
+    );
+    expect(pre.size).toBe(0);
+    const digest = calls().find((c) => c.tool === "mcp__direct__digest")!;
+    expect(digest.received).toMatchObject({ expanded: 1, denied: 0, chars: 45_000 });
+    const raw = detail(digest.id).rpc!;
+    expect(JSON.parse(raw.upstreamRequest!)).toMatchObject({ hook_event_name: "PreToolUse", tool_input: { text: `spill:${id}` } });
+    expect(raw.upstreamResponse).toContain('"updatedInput"');
+    // The expanded text is the blob: the record keeps its head.
+    expect(raw.upstreamResponse!.length).toBeLessThan(5_000);
+  });
+
+  it("PreToolUse records are bounded in count and chars while their tools run", () => {
+    const pre = new PreToolUses(3, 1_000);
+    for (let i = 0; i < 5; i++) pre.record(`t${i}`, { request: {}, answer: {}, eventIds: [i] });
+    expect(pre.size).toBe(3);
+    expect(pre.take("t0")).toBeNull();
+    expect(pre.take("t4")!.eventIds).toEqual([4]);
+    pre.record("big", { request: "x".repeat(2_000), answer: {}, eventIds: [9] });
+    expect(pre.size).toBe(1);
+    expect(pre.take("big")!.eventIds).toEqual([9]);
   });
 });

@@ -64,7 +64,7 @@ export interface RpcView {
   kind: RawRecordKind;
   request: string;
   response: string | null;
-  /** What Spillway sent upstream (arguments expanded) and the upstream's answer, for proxied calls. */
+  /** What Spillway sent upstream (arguments expanded) and the upstream's answer, for proxied calls; for a hook call, the PreToolUse exchange that expanded its arguments. */
   upstreamRequest: string | null;
   upstreamResponse: string | null;
 }

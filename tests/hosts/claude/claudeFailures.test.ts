@@ -1,8 +1,9 @@
 /**
  * A tool that fails in Claude Code reaches no PostToolUse hook, only PostToolUseFailure: with the
  * hooks `spillway connect claude-code` prints, the real CLI's failed Bash command is recorded as a
- * failed call with the error the model got (masked), and every hook call keeps the hook request
- * and Spillway's answer as its raw record.
+ * failed call with the error the model got (masked), every hook call keeps the hook request and
+ * Spillway's answer as its raw record, and a `spill:` hand-off PreToolUse expanded shows on the call
+ * that received it.
  */
 import { createEngine, type Engine } from "../../../core/engine/engine";
 import { parseConfig } from "../../../core/config/config";
@@ -10,7 +11,8 @@ import { memoryLogger } from "../../../core/runtime";
 import { smallSecrets } from "../../fixtures/secrets/smallSecrets";
 import { CLAUDE_VERSION } from "../support/claudeCli";
 import { hostRun, type HostRun } from "./harness";
-import type { Step } from "./policy";
+import { handleId, type Step } from "./policy";
+import { seqOutput } from "./projectFiles";
 
 const { values } = smallSecrets(11);
 const AWS_KEY = values[12]!;
@@ -18,6 +20,8 @@ const FAILING = `echo "building"; echo "AWS_ACCESS_KEY_ID=${AWS_KEY}" >&2; echo 
 const steps = (): Step[] => [
   () => ({ tool: "Bash", input: { command: FAILING, description: "Deploy" } }),
   () => ({ tool: "Bash", input: { command: "echo all good", description: "Check" } }),
+  () => ({ tool: "Bash", input: { command: "seq 1 5000", description: "Numbers" } }),
+  (seen) => ({ tool: "mcp__direct__digest", input: { text: `spill:${handleId(seen[2]!.text)}` } }),
 ];
 
 describe(`Claude Code ${CLAUDE_VERSION}: a failed tool call is recorded through PostToolUseFailure`, () => {
@@ -52,7 +56,7 @@ describe(`Claude Code ${CLAUDE_VERSION}: a failed tool call is recorded through 
 
   it("the failed call is in the session's calls with its error text, masked", () => {
     const bash = calls().filter((c) => c.tool === "Bash");
-    expect(bash.map((c) => c.outcome)).toEqual(["error", "passthrough"]);
+    expect(bash.map((c) => c.outcome)).toEqual(["error", "passthrough", "rescued"]);
     const failed = bash[0]!;
     expect(failed.isError).toBe(true);
     expect(failed.durationMs).not.toBeNull();
@@ -81,5 +85,16 @@ describe(`Claude Code ${CLAUDE_VERSION}: a failed tool call is recorded through 
     const o = raw(ok!.id);
     expect(JSON.parse(o.request)).toMatchObject({ hook_event_name: "PostToolUse", tool_response: { stdout: "all good" } });
     expect(JSON.parse(o.response!)).toEqual({});
+  });
+
+  it("a spill: hand-off expanded by PreToolUse shows on the call that received it, with both hook exchanges", () => {
+    const whole = seqOutput(5_000);
+    expect(r.seen[3]!.text).toMatch(new RegExp(`^length=${whole.length} sha256=`));
+    const digest = calls().find((c) => c.tool === "mcp__direct__digest")!;
+    expect(digest.received).toMatchObject({ expanded: 1, denied: 0, chars: whole.length });
+    const raw = engine.reader.callDetail(digest.id, () => null)!.rpc!;
+    expect(JSON.parse(raw.upstreamRequest!)).toMatchObject({ hook_event_name: "PreToolUse", tool_name: "mcp__direct__digest" });
+    expect(JSON.parse(raw.upstreamResponse!).hookSpecificOutput.updatedInput.text).toMatch(/^1\n2\n3\n/);
+    expect(JSON.parse(raw.request)).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "mcp__direct__digest" });
   });
 });

@@ -153,8 +153,8 @@ export function RpcPanel({ rpc, idPrefix }: { rpc: RpcView; idPrefix: string }) 
   const tabs: { id: RpcTab; label: string }[] = [
     { id: "request", label: hook ? "Hook request" : "Request" },
     { id: "response", label: hook ? "Spillway answered" : "Response" },
-    ...(rpc.upstreamRequest ? [{ id: "upstreamRequest" as const, label: "Sent upstream" }] : []),
-    ...(rpc.upstreamResponse ? [{ id: "upstreamResponse" as const, label: "Upstream answered" }] : []),
+    ...(rpc.upstreamRequest ? [{ id: "upstreamRequest" as const, label: hook ? "PreToolUse request" : "Sent upstream" }] : []),
+    ...(rpc.upstreamResponse ? [{ id: "upstreamResponse" as const, label: hook ? "PreToolUse answer" : "Upstream answered" }] : []),
   ];
   const text = rpc[tab] ?? "(none)";
   return (
