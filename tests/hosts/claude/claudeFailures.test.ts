@@ -88,7 +88,8 @@ describe(`Claude Code ${CLAUDE_VERSION}: a failed tool call is recorded through 
   });
 
   it("a spill: hand-off expanded by PreToolUse shows on the call that received it, with both hook exchanges", () => {
-    const whole = seqOutput(5_000);
+    // Claude Code passes Bash output on without its last newline.
+    const whole = seqOutput(5_000).trimEnd();
     expect(r.seen[3]!.text).toMatch(new RegExp(`^length=${whole.length} sha256=`));
     const digest = calls().find((c) => c.tool === "mcp__direct__digest")!;
     expect(digest.received).toMatchObject({ expanded: 1, denied: 0, chars: whole.length });
