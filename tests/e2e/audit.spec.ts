@@ -158,6 +158,8 @@ test.describe("the audit trail", () => {
     await expect(detail.getByTestId("call-error")).toContainText("make: *** [deploy] Error 2");
     await expect(detail.getByRole("heading", { name: "Hook request and answer" })).toBeVisible();
     await expect(detail.getByTestId("rpc-text")).toContainText('"hook_event_name": "PostToolUseFailure"');
+    await detail.scrollIntoViewIfNeeded();
+    await shoot(page, "call-hook-failure");
     await detail.getByRole("tab", { name: "Spillway answered" }).click();
     await expect(detail.getByTestId("rpc-text")).toHaveText("{}");
     const rescued = await openRow(page, rows(page).first());

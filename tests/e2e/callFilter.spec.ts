@@ -3,7 +3,7 @@
  * text, failures only) is answered by the store over all 2,000, not over the loaded page.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, shoot, test } from "./fixtures";
 import { MANY_CALLS, RARE_TOOL, RESCUED_AT, TIMED_OUT } from "./support/manyCalls";
 
 const rows = (page: Page) => page.getByTestId("call-row");
@@ -48,6 +48,7 @@ test("a 2,000-call session filters over all its calls, not the page loaded", asy
   await expect(refused.locator("td:nth-child(5)")).toContainText("+1✕");
   expect(RESCUED_AT).toBeGreaterThan(200); // past the first page
   await expectAccessible(page, "calls filtered on the server");
+  await shoot(page, "calls-filtered-2000");
 
   await text.fill("no call has this");
   await expect(page.getByTestId("no-match")).toHaveText("No call of the 2,000 in this session matches.");
