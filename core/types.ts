@@ -48,3 +48,26 @@ export interface SavingsRow {
   /** Calls whose token counts are still being computed (not yet in the token sums). */
   pendingTokenCounts: number;
 }
+
+/** The summed figures of a savings row (all but its key), in display order. */
+export const SAVINGS_FIGURES = [
+  "calls",
+  "rescued",
+  "stubbed",
+  "returnedChars",
+  "returnedTokens",
+  "givenChars",
+  "givenTokens",
+  "pulledChars",
+  "pulledTokens",
+  "netChars",
+  "netTokens",
+  "pendingTokenCounts",
+] as const satisfies readonly (keyof SavingsRow)[];
+
+/** A row with nothing in it: a period, group or session with no calls yet. */
+export function emptySavings(key: string): SavingsRow {
+  const row = { key } as SavingsRow;
+  for (const f of SAVINGS_FIGURES) row[f] = 0;
+  return row;
+}

@@ -113,6 +113,19 @@ export const configSchema = z
          * rest follows with notifications/tools/list_changed.
          */
         firstListWaitMs: z.int().min(0).max(120_000).default(5_000),
+        /** The `retry` an MCP-over-HTTP client is told to wait before it reconnects a stream with Last-Event-ID. */
+        sseRetryMs: z.int().min(0).max(60_000).default(1_000),
+        /**
+         * SSE events kept per MCP-over-HTTP session for clients that reconnect with Last-Event-ID
+         * (KB of message JSON; the oldest are dropped past it, and a resume from a dropped one is refused).
+         */
+        resumeBufferKB: z.int().min(16).max(262_144).default(1_024),
+        /**
+         * A request over HTTP still unanswered after this long has its SSE stream closed, and again
+         * after each resume, so the client polls (SEP-1699; only clients that can resume). 0: streams
+         * stay open until the answer, which costs nothing on loopback.
+         */
+        streamHoldMs: z.int().min(0).max(3_600_000).default(0),
       })
       .strict()
       .prefault({}),

@@ -2,7 +2,9 @@
  * MCP over Streamable HTTP at `/mcp`: each MCP session (its Mcp-Session-Id) gets its own proxy
  * Server and is its own Spillway session; all of them share one engine and one upstream manager.
  * Sessions left without DELETE are reaped after `server.sessionIdleMinutes`, and at most
- * `server.maxSessions` are open at once.
+ * `server.maxSessions` are open at once. Streams are resumable: each session keeps its recent
+ * events (httpEventStore.ts) for a client reconnecting with Last-Event-ID, and a request left
+ * unanswered for `server.streamHoldMs` has its stream closed so the client polls (httpPolling.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
@@ -14,7 +16,9 @@ import type { HttpEndpoint } from "../http/server";
 import type { ToolUseSessions } from "../hooks/toolUseSessions";
 import type { Engine } from "../engine/engineApi";
 import { systemClock, type Clock } from "../runtime";
+import { SessionEventStore } from "./httpEventStore";
 import { readMcpBody } from "./httpMcpBody";
+import { PollingTransport } from "./httpPolling";
 import { SessionTable, type EndReason } from "./httpSessions";
 import { createProxyServer } from "./proxyServer";
 import { CheckedTransport, checkParams } from "./requestChecks";
@@ -23,6 +27,7 @@ import type { UpstreamManager } from "./upstreamManager";
 interface McpSession {
   transport: StreamableHTTPServerTransport;
   server: Server;
+  events: SessionEventStore;
 }
 
 export interface McpHttpOptions {
@@ -50,6 +55,16 @@ function rpcError(res: ServerResponse, status: number, code: number, message: st
   res.writeHead(status, { "content-type": "application/json" }).end(body);
 }
 
+/** Events kept per session beside the size cap: a long stream of tiny ones (priming, progress) is bounded by count. */
+const MAX_EVENTS = 4_096;
+
+/** Last-Event-ID of a GET, when the client is resuming a stream. */
+function lastEventId(req: { method?: string; headers: Record<string, string | string[] | undefined> }): string | null {
+  if (req.method !== "GET") return null;
+  const h = req.headers["last-event-id"];
+  return (Array.isArray(h) ? h[0] : h) ?? null;
+}
+
 export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp {
   const { engine } = opts;
   const log = engine.logger;
@@ -57,6 +72,7 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
   const idleMs = opts.idleMs ?? engine.config.server.sessionIdleMinutes * 60_000;
   const maxSessions = opts.maxSessions ?? engine.config.server.maxSessions;
   const table = new SessionTable<McpSession>({ clock, idleMs, maxSessions });
+  const { sseRetryMs, resumeBufferKB, streamHoldMs } = engine.config.server;
 
   const end = async (id: string, reason: EndReason) => {
     const s = table.get(id);
@@ -90,6 +106,27 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
       if (sid) {
         const s = table.get(sid);
         if (!s) return rpcError(res, 404, -32001, gone(sid));
+        const resume = lastEventId(req);
+        const known = resume === null ? "ok" : s.value.events.check(resume);
+        // Refused here with a sentence: the SDK would say only "Invalid event ID format".
+        if (known === "foreign") {
+          log.warn("mcp resume refused: event of another session", { session: sid });
+          return rpcError(
+            res,
+            400,
+            -32000,
+            `Last-Event-ID ${resume} is not an event of session ${sid}; a stream resumes only in its own session.`,
+          );
+        }
+        if (known === "expired") {
+          log.warn("mcp resume refused: events dropped", { session: sid, lastEventId: resume });
+          return rpcError(
+            res,
+            410,
+            -32000,
+            `The events after ${resume} are no longer kept (each session keeps its last ${resumeBufferKB} KB, server.resumeBufferKB); what was sent after it is lost: send the request again.`,
+          );
+        }
         res.once("close", table.begin(sid, req.method === "GET" ? "stream" : "request"));
         // Background work over its memory budget: take the request once it has caught up.
         if (req.method === "POST") await engine.backpressure();
@@ -112,7 +149,8 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
       }
       if (room.evict) await end(room.evict, "evicted");
       const id = randomUUID();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+      const events = new SessionEventStore({ maxChars: resumeBufferKB * 1024, maxEvents: MAX_EVENTS });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id, eventStore: events, retryInterval: sseRetryMs });
       const toolUses = opts.toolUses;
       const server = createProxyServer({
         engine,
@@ -121,9 +159,9 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
         sessionFromMeta: toolUses ? (meta) => toolUses.fromMeta(meta) : undefined,
       });
       server.onerror = (err) => log.warn("mcp http", { session: id, error: describeError(err) });
-      const checked = new CheckedTransport(transport);
+      const checked = new CheckedTransport(new PollingTransport(transport, streamHoldMs));
       checked.onclose = () => table.delete(id);
-      table.add(id, { transport, server });
+      table.add(id, { transport, server, events });
       await server.connect(checked);
       res.once("close", table.begin(id, "request"));
       await transport.handleRequest(req, res, body);

@@ -6,11 +6,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  ErrorCode as McpErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
   type ServerNotification,
   type ServerRequest,
@@ -19,6 +15,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { describeError } from "../errors";
 import { deliverResult } from "./deliver";
 import { CallRecord } from "./callRecord";
+import { installRootsRelay, relayTo } from "./clientRelay";
 import { loadEngine, type EngineSource } from "./engineSource";
 import type { Engine } from "../engine/engineApi";
 import { callOwnTool, isOwnTool, ownToolDefinitions } from "./ownTools";
@@ -87,9 +84,11 @@ export function createProxyServer(deps: ProxyDeps): Server {
       log.warn("could not record the session", { session: current, error: describeError(err) });
     }
   };
+  let detachRoots: (() => void) | null = null;
   server.oninitialized = () => {
     initialized = true;
     touch();
+    detachRoots = installRootsRelay(server, upstreams, log);
     // After the handshake, not before it: starting upstreams costs CPU the first answers need.
     setImmediate(() => upstreams.start());
   };
@@ -121,6 +120,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
   server.onclose = () => {
     unsubscribe();
     detach();
+    detachRoots?.();
     previousOnClose?.();
   };
 
@@ -207,26 +207,6 @@ async function passThrough(
   } catch (err) {
     return errorResult(isUpstreamError(err) ? err.message : `Calling ${route.name} on ${route.server} failed: ${describeError(err)}.`);
   }
-}
-
-/**
- * An upstream's sampling or elicitation request during a call, sent to this client on that call's
- * stream; a client that did not declare the capability gets no request, the upstream a sentence.
- */
-function relayTo(server: Server, upstream: string, extra: Extra): Relay {
-  return async (req, signal) => {
-    const caps = server.getClientCapabilities();
-    const sampling = req.method === "sampling/createMessage";
-    if (!(sampling ? caps?.sampling : caps?.elicitation)) {
-      throw new McpError(
-        McpErrorCode.InvalidRequest,
-        `The client connected to Spillway did not declare ${sampling ? "sampling" : "elicitation"}, so ${upstream} cannot ask it for ${req.method}.`,
-      );
-    }
-    return extra.sendRequest(req as never, sampling ? CreateMessageResultSchema : ElicitResultSchema, { signal }) as Promise<
-      Record<string, unknown>
-    >;
-  };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ErrorCode as McpErrorCode,
+  ListRootsRequestSchema,
   McpError,
   ToolListChangedNotificationSchema,
   type CallToolResult,
@@ -44,13 +45,13 @@ export interface UpstreamOptions {
   clock?: Clock;
   /** Every other notification of the server (logging, prompts/resources list_changed, resources/updated). */
   onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
-  /** The server's sampling and elicitation requests, for the proxy to relay to the client whose call is running. */
+  /** The server's sampling, elicitation and roots requests, for the proxy to relay to its client. */
   onClientRequest?: (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
 }
 
 /** A request an upstream sends to its client. */
 export interface ClientBoundRequest {
-  method: "sampling/createMessage" | "elicitation/create";
+  method: "sampling/createMessage" | "elicitation/create" | "roots/list";
   params: Record<string, unknown>;
 }
 
@@ -115,7 +116,7 @@ export class Upstream {
     if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
     // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
-    const capabilities = this.opts.onClientRequest ? { sampling: {}, elicitation: { form: {} } } : {};
+    const capabilities = this.opts.onClientRequest ? { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } : {};
     const client = new Client(
       { name: "spillway", version: SPILLWAY_VERSION },
       { capabilities, jsonSchemaValidator: lazySchemaValidator() },
@@ -124,6 +125,7 @@ export class Upstream {
     if (relay) {
       client.setRequestHandler(CreateMessageRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
       client.setRequestHandler(ElicitRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+      client.setRequestHandler(ListRootsRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
     }
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools = null;
@@ -230,6 +232,11 @@ export class Upstream {
     } catch (err) {
       throw this.explain(err, name);
     }
+  }
+
+  /** Tells a connected server that the client's roots changed; a server not started yet will ask when it starts. */
+  async rootsChanged(): Promise<void> {
+    if (this.client && this.opts.onClientRequest) await this.client.sendRootsListChanged();
   }
 
   /** What the connected server offers (prompts, resources, logging, completions…). */

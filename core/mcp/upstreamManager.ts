@@ -93,6 +93,8 @@ export class UpstreamManager {
   private closed = false;
   private listeners = new Set<() => void>();
   private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
+  /** One relay per connected client session, for roots/list asked outside any call. */
+  private readonly sessionRelays = new Set<Relay>();
 
   constructor(
     configs: Record<string, UpstreamConfig>,
@@ -140,6 +142,27 @@ export class UpstreamManager {
       }),
     );
     return all.filter((x): x is { server: string; upstream: Upstream } => x !== null);
+  }
+
+  /**
+   * Registers a client session able to answer roots/list outside a call (the proxy relays the
+   * calls' own); returns the function that removes it.
+   */
+  addSession(relay: Relay): () => void {
+    this.sessionRelays.add(relay);
+    return () => this.sessionRelays.delete(relay);
+  }
+
+  /** The client's roots changed: every connected server hears of it (one not started asks when it starts). */
+  async rootsChanged(): Promise<void> {
+    await Promise.all(
+      [...this.servers.values()].map(async (s) => {
+        if (!s.created) return;
+        await s.created
+          .rootsChanged()
+          .catch((err) => this.opts.logger.warn("could not forward roots/list_changed", { server: s.name, error: describeError(err) }));
+      }),
+    );
   }
 
   /** Starts and lists, in the background, every server not yet listed in this process. Idempotent. */
@@ -241,7 +264,7 @@ export class UpstreamManager {
         onToolsChanged: () => this.upstreamChanged(s),
         onNotification: (n) => this.notified(s.name, n),
         onClientRequest: (req, signal) => {
-          const relay = s.relays.at(-1);
+          const relay = s.relays.at(-1) ?? (req.method === "roots/list" ? this.onlySession(s.name) : undefined);
           if (!relay)
             throw new McpError(
               McpErrorCode.InvalidRequest,
@@ -256,6 +279,19 @@ export class UpstreamManager {
       return u;
     });
     return s.upstream;
+  }
+
+  /**
+   * Outside a call, roots/list goes to the client when there is one (stdio always); with several
+   * HTTP sessions none is picked, as one client's roots are not another's.
+   */
+  private onlySession(server: string): Relay {
+    if (this.sessionRelays.size === 1) return [...this.sessionRelays][0]!;
+    const why = this.sessionRelays.size === 0 ? "no client is connected to Spillway" : `${this.sessionRelays.size} clients are connected`;
+    throw new McpError(
+      McpErrorCode.InvalidRequest,
+      `Spillway cannot relay roots/list from ${server} outside a tool call: ${why}; ask during a call to get that caller's roots.`,
+    );
   }
 
   private upstreamChanged(s: ServerState): void {

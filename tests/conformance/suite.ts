@@ -1,8 +1,8 @@
 /**
  * Runs the official conformance suite (server mode) against a URL and reads which scenarios
  * passed as its CLI summary counts them: no FAILURE check (WARNINGs are SHOULDs). By that rule
- * server-sse-polling passes with warnings only: it speaks protocol 2025-03-26, for which the SDK's
- * transport sends no priming event, so it has no SUCCESS check to give.
+ * server-sse-polling passes with warnings only: its POST says protocol 2025-03-26, for which the
+ * SDK's transport sends no priming event, so it has no SUCCESS check to give.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

@@ -6,6 +6,7 @@ import { contentPage } from "./contentPage";
 import type { OpName, ParsedReq, Res } from "../api/contract";
 import type { BlobRow, GlobalHit, SavingsFigures } from "../api/dto";
 import { ErrorCode, SpillwayError } from "../../errors";
+import { emptySavings } from "../../types";
 import { runFetchByHand } from "./fetchRun";
 import { historyHandlers } from "./historyHandlers";
 import { hourlySavings } from "./hourlySavings";
@@ -13,21 +14,6 @@ import { unknownEndpoint, type InspectorHost } from "./host";
 
 export type Handlers = { [K in OpName]: (req: ParsedReq<K>) => Res<K> | Promise<Res<K>> };
 
-const EMPTY_SAVINGS: SavingsFigures = {
-  key: "total",
-  calls: 0,
-  rescued: 0,
-  stubbed: 0,
-  returnedChars: 0,
-  returnedTokens: 0,
-  givenChars: 0,
-  givenTokens: 0,
-  pulledChars: 0,
-  pulledTokens: 0,
-  netChars: 0,
-  netTokens: 0,
-  pendingTokenCounts: 0,
-};
 /** Windows ending before this line may be served from the head of a large blob's file. */
 const HEAD_PAGE_MAX_LINES = 20_000;
 /** Sessions shown in the overview's per-session chart. */
@@ -79,7 +65,7 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
           calls: s.calls,
           lastCallAt: s.lastCallAt,
         },
-        total: savingsOf("total", since)[0] ?? EMPTY_SAVINGS,
+        total: savingsOf("total", since)[0] ?? emptySavings("total"),
         byDay: savingsOf("day", since),
         byHour: hourlySavings((from) => savingsOf("total", Math.max(from, since))[0], engine.reader.now),
         byTool: savingsOf("tool", since),

@@ -1,6 +1,6 @@
 /** Savings figures built from the ledger: returned − given − pulled back, in chars and tokens, of live calls (imported history is replayed instead). */
 import type { Db } from "../db";
-import type { SavingsGroup, SavingsRow } from "../../types";
+import { emptySavings, type SavingsGroup, type SavingsRow } from "../../types";
 import type { ByReference } from "./readModel";
 import { CALL_COUNTS } from "./sessionQueries";
 
@@ -47,19 +47,11 @@ export function savings(db: Db, group: SavingsGroup, since = 0): SavingsRow[] {
   // Fetches in a period (or session) with no calls still count against the savings.
   for (const [key, p] of byKey) {
     rows.push({
-      key,
-      calls: 0,
-      rescued: 0,
-      stubbed: 0,
-      returnedChars: 0,
-      returnedTokens: 0,
-      givenChars: 0,
-      givenTokens: 0,
+      ...emptySavings(key),
       pulledChars: p.pulledChars,
       pulledTokens: p.pulledTokens,
-      netChars: 0 - p.pulledChars,
-      netTokens: 0 - p.pulledTokens,
-      pendingTokenCounts: 0,
+      netChars: -p.pulledChars,
+      netTokens: -p.pulledTokens,
     });
   }
   return rows.sort((a, b) => (group === "day" ? a.key.localeCompare(b.key) : b.netTokens - a.netTokens));
