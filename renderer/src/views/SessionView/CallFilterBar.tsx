@@ -36,8 +36,8 @@ export function CallFilterBar(p: {
   sessionId: string;
   filter: CallFilter;
   onChange: (f: CallFilter) => void;
-  /** The first page of the applied filter's matches, for the count; null when no filter applies. */
-  counts: { matched: number; total: number } | null;
+  /** The first page of the applied filter's matches, for the count (`stale` while a newer filter's loads); null when no filter applies. */
+  counts: { matched: number; total: number; stale: boolean } | null;
   onCloseAll: () => void;
   canClose: boolean;
 }) {
@@ -96,7 +96,13 @@ export function CallFilterBar(p: {
         failures and refusals only
       </label>
       {p.counts && (
-        <span className="muted" data-testid="call-matches" aria-live="polite">
+        <span
+          className="muted"
+          data-testid="call-matches"
+          aria-live="polite"
+          aria-busy={p.counts.stale}
+          style={{ opacity: p.counts.stale ? 0.5 : 1 }}
+        >
           {fmtInt(p.counts.matched)} of {fmtInt(p.counts.total)} calls match
         </span>
       )}

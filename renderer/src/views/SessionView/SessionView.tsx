@@ -73,7 +73,7 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
           Its blobs
         </a>
       </ViewHead>
-      <Progress on={head.loading || head.refreshing} label="Loading the calls" />
+      <Progress on={head.loading || head.refreshing || (filtered && (first.loading || first.refreshing))} label="Loading the calls" />
       <div className="view-body">
         <ErrorNote error={head.error} />
         {s?.imported && (
@@ -88,7 +88,7 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
           sessionId={id}
           filter={filter}
           onChange={setFilter}
-          counts={filtered && first.data ? first.data : null}
+          counts={filtered && first.data ? { ...first.data, stale: first.refreshing } : null}
           onCloseAll={() => setOpen(new Set())}
           canClose={open.size > 0}
         />
