@@ -8,6 +8,7 @@ import { memoryLogger } from "../runtime";
 import { smallSecrets } from "../../tests/fixtures/secrets/smallSecrets";
 import { tempHome } from "../../tests/helpers/tempHome";
 import { handleClaudeCodeHook } from "./claudeCode";
+import { transform } from "./genericApi";
 import { PreToolUses } from "./preToolUses";
 
 type Payload = Record<string, any>;
@@ -130,5 +131,21 @@ describe("Claude Code hook calls in the audit trail", () => {
     pre.record("big", { request: "x".repeat(2_000), answer: {}, eventIds: [9] });
     expect(pre.size).toBe(1);
     expect(pre.take("big")!.eventIds).toEqual([9]);
+  });
+
+  it("the generic transform hook (a host plugin's) keeps the request and its answer too", () => {
+    const answer = transform(engine, {
+      session_id: "h-1",
+      tool: "terminal",
+      args: { command: "make" },
+      text: "built\n".repeat(1_000),
+      client: "hermes",
+    });
+    const [c] = engine.reader.timeline("h-1", 0, 10).calls;
+    const raw = detail(c!.id).rpc!;
+    expect(raw.kind).toBe("hook");
+    expect(JSON.parse(raw.request)).toMatchObject({ session_id: "h-1", tool: "terminal", args: { command: "make" } });
+    expect(JSON.parse(raw.response!)).toEqual(answer);
+    expect(answer.outcome).toBe("rescued");
   });
 });
