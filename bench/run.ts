@@ -32,6 +32,15 @@ if (want("fetch")) {
   results.fetch = r;
   console.log(`  ${JSON.stringify(r)}`);
 }
+if (want("fetch") || want("fetchmodes")) {
+  const { benchFetchModes } = await import("./fetchModesBench");
+  console.log(
+    "fetch modes through engine.fetch, p50 ms beside the floor (targets: stat < 1 ms and range of 100 lines < 3 ms on 50 MB; a second outline < 2 ms; grep filling the answer < 5 ms on the 194 k JSON)",
+  );
+  const r = benchFetchModes();
+  results.fetchModes = r;
+  for (const row of r) console.log(`  ${JSON.stringify(row)}`);
+}
 if (want("mcp")) {
   const { benchMcp } = await import("./mcpBench");
   console.log("mcp proxy (target: added latency p50 < 1 ms on small calls)");

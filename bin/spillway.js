@@ -45,9 +45,21 @@ function writeAtomic(path, data) {
   renameSync(tmp, path);
 }
 
-/** The bundle's exports, or null when there is no usable bundle. */
-async function loadBundle() {
-  if (process.env.SPILLWAY_NO_BUNDLE) return null;
+/** Compiles and runs one bundle file (one function expression, see build/cliBundle.mjs): its exports. */
+function runBundle(file, cachedData) {
+  const module = { exports: {} };
+  const script = new vm.Script(readFileSync(file, "utf8"), { filename: file, cachedData });
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  return { exports: module.exports, script };
+}
+
+/**
+ * The bundle's exports (null when there is no usable bundle), and for `spillway mcp` the early stdin
+ * reader: the early bundle (core/cli/early.ts) runs first and answers initialize while the CLI loads.
+ */
+async function loadBundle(args) {
+  const none = { cli: null, prelude: null };
+  if (process.env.SPILLWAY_NO_BUNDLE) return none;
   let manifest = readManifest();
   if (!manifest || !fresh(manifest)) {
     try {
@@ -55,34 +67,37 @@ async function loadBundle() {
     } catch (err) {
       // No esbuild is a production install: tsx, quietly. Anything else is worth a line.
       if (err?.code !== "ERR_MODULE_NOT_FOUND") fallback("could not be built", err);
-      return null;
+      return none;
+    }
+  }
+  let prelude = null;
+  if (manifest.early && args[0] === "mcp") {
+    try {
+      // A few KB: compiled without a cache.
+      prelude = await runBundle(join(CLI_DIR, manifest.early)).exports.startEarly(args, manifest.bundle);
+    } catch (err) {
+      fallback("did not load", err);
+      return none;
     }
   }
   const file = join(CLI_DIR, manifest.bundle);
-  const command = /^[a-z]+$/.test(process.argv[2] ?? "") ? process.argv[2] : "cli";
+  const command = /^[a-z]+$/.test(args[0] ?? "") ? args[0] : "cli";
   const cacheFile = `${file}.${command}.cache`;
-  let source;
-  try {
-    source = readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
   } catch {
     cachedData = undefined;
   }
-  // The bundle is one function expression (see build/cliBundle.mjs).
-  const module = { exports: {} };
-  let script;
+  let loaded;
   try {
-    script = new vm.Script(source, { filename: file, cachedData });
-    script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+    loaded = runBundle(file, cachedData);
   } catch (err) {
-    fallback("did not load", err);
-    return null;
+    // The early reader may have read (and answered) already: tsx serves on from it.
+    if (err?.code !== "ENOENT") fallback("did not load", err);
+    return { cli: null, prelude };
   }
+  const { script } = loaded;
   if (!cachedData || script.cachedDataRejected) {
     let written = false;
     const write = () => {
@@ -97,13 +112,20 @@ async function loadBundle() {
     setTimeout(write, CACHE_AFTER_MS).unref();
     process.once("exit", write);
   }
-  return module.exports;
+  return { cli: loaded.exports, prelude };
 }
 
-let cli = await loadBundle();
+const args = process.argv.slice(2);
+let { cli, prelude } = await loadBundle(args);
 if (!cli) {
   const { register } = await import("tsx/esm/api");
   register();
+  prelude ??= await (await import("../core/cli/early.ts")).startEarly(args);
   cli = await import("../core/cli/main.ts");
 }
-process.exitCode = await cli.main(process.argv.slice(2));
+try {
+  process.exitCode = await cli.main(args, undefined, { stdinPrelude: prelude ?? undefined });
+} finally {
+  // A command that ended without taking stdin over (a bad config, a bad option) must not be kept alive by it.
+  prelude?.close();
+}

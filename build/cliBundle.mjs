@@ -125,13 +125,13 @@ function writeAtomic(path, data) {
   renameSync(tmp, path);
 }
 
-/** Builds dist/cli/spillway-<hash>.script.js and its manifest; returns the manifest. */
-export async function buildCliBundle() {
+/** One bundle of `entry` (a path under ROOT): its code and the sources it was built from. */
+async function bundle(entry, plugins) {
   // Imported here: without esbuild (a production install) importing this file still works.
   const { build } = await import("esbuild");
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: [join(ROOT, "core/cli/main.ts")],
+    entryPoints: [join(ROOT, entry)],
     bundle: true,
     write: false,
     outfile: join(CLI_DIR, "spillway.cjs"),
@@ -139,7 +139,7 @@ export async function buildCliBundle() {
     format: "cjs",
     target: "node20",
     external: EXTERNAL,
-    plugins: [sourceMeta, zodEnglishOnly, sdkLazyAjv],
+    plugins,
     banner: { js: BANNER },
     footer: { js: "})" },
     minify: true,
@@ -149,15 +149,35 @@ export async function buildCliBundle() {
     logLevel: "error",
   });
   const code = result.outputFiles[0].contents;
-  const name = `spillway-${createHash("sha256").update(code).digest("hex").slice(0, 12)}.script.js`;
-  mkdirSync(CLI_DIR, { recursive: true });
-  writeAtomic(join(CLI_DIR, name), code);
   const sources = Object.keys(result.metafile.inputs).filter((p) => !p.split("/").includes("node_modules"));
-  const manifest = { bundle: name, builtAt: Date.now(), inputs: [...sources, ...EXTRA_INPUTS].map(fingerprint) };
+  return { code, sources };
+}
+
+function named(prefix, code) {
+  return `${prefix}-${createHash("sha256").update(code).digest("hex").slice(0, 12)}.script.js`;
+}
+
+/**
+ * Builds dist/cli/spillway-<hash>.script.js (the CLI), spillway-early-<hash>.script.js (what
+ * `spillway mcp` runs first, core/cli/early.ts: a few KB that answer initialize before the CLI
+ * loads) and the manifest naming both; returns the manifest.
+ */
+export async function buildCliBundle() {
+  const [main, early] = await Promise.all([
+    bundle("core/cli/main.ts", [sourceMeta, zodEnglishOnly, sdkLazyAjv]),
+    bundle("core/cli/early.ts", [sourceMeta]),
+  ]);
+  const name = named("spillway", main.code);
+  const earlyName = named("spillway-early", early.code);
+  mkdirSync(CLI_DIR, { recursive: true });
+  writeAtomic(join(CLI_DIR, name), main.code);
+  writeAtomic(join(CLI_DIR, earlyName), early.code);
+  const sources = [...new Set([...main.sources, ...early.sources])];
+  const manifest = { bundle: name, early: earlyName, builtAt: Date.now(), inputs: [...sources, ...EXTRA_INPUTS].map(fingerprint) };
   writeAtomic(join(CLI_DIR, "manifest.json"), JSON.stringify(manifest));
   const now = Date.now();
   for (const f of readdirSync(CLI_DIR)) {
-    if (!f.startsWith("spillway-") || f.startsWith(name)) continue;
+    if (!f.startsWith("spillway-") || f.startsWith(name) || f === earlyName) continue;
     const p = join(CLI_DIR, f);
     if (now - statSync(p).mtimeMs > OLD_BUNDLE_MS) rmSync(p, { force: true });
   }

@@ -6,7 +6,7 @@
  */
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeImage, protocol, safeStorage, session, Tray } from "electron";
 import { homedir } from "node:os";
-import { resolveHome } from "../core/home/home";
+import { resolveHome } from "../core/home/paths";
 import { describeError } from "../core/errors";
 import { stderrLogger } from "../core/runtime";
 import { appPaths } from "./app/appPaths";

@@ -55,6 +55,8 @@ export interface SessionRun {
   /** Raw text of each turn's tool results (kept from the no-interception run). */
   raw: string[];
   unanswered: string[];
+  /** Where the prompt tokens went (system prompt excluded): each message's tokens times the requests that re-sent it, by part. */
+  byPart: Record<string, number>;
 }
 
 /** SPILLWAY_BENCH_TRACE=1 prints what the model got on every call. */
@@ -64,9 +66,11 @@ const kindOf = (t: string) =>
     ? "handle"
     : t.includes("except the lines below") || t.includes("differ only in timings")
       ? "near-stub"
-      : isStub(t)
-        ? "stub"
-        : "full";
+      : ECHO.test(t)
+        ? "echo-stub"
+        : isStub(t)
+          ? "stub"
+          : "full";
 
 /** Tokens a chat format adds per message (role, separators), as OpenAI documents for its models. */
 const PER_MESSAGE = 4;
@@ -77,6 +81,7 @@ export function resultText(r: CallToolResult): string {
   return (r.content ?? []).map((c) => (c.type === "text" ? c.text : JSON.stringify(c))).join("\n");
 }
 
+const ECHO = /JSON equal to (?:the `(\w+)` argument|the arguments) of this call/;
 const ID_IN = /recall_result\(result_id="([0-9a-f]{12})"\)|rescuer_fetch\(id="([0-9a-f]{12})"/;
 const isStub = (t: string) => t.startsWith("[spillway: ") && !t.includes("This is a PREVIEW") && t.includes("recall_result(result_id=");
 
@@ -93,22 +98,29 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
     recalls: 0,
     raw: [],
     unanswered: [],
+    byPart: {},
   };
   let convoTokens = 0;
-  const push = (text: string, tool = false) => {
+  // Tokens in the conversation per part, so each request can charge them where they belong.
+  const parts: Record<string, number> = {};
+  const push = (text: string, part: string, tool = false) => {
     const tokens = countTokens(text) + PER_MESSAGE;
     convo.push({ text, tokens, tool });
     convoTokens += tokens;
+    parts[part] = (parts[part] ?? 0) + tokens;
   };
+  const charge = (part: string, n: number) => (run.byPart[part] = (run.byPart[part] ?? 0) + n);
   const request = () => {
     run.requests++;
     run.promptTokens += fixed + convoTokens + PER_REQUEST;
+    charge("tool defs + instructions", fixed + PER_REQUEST);
+    for (const [part, n] of Object.entries(parts)) charge(part, n);
   };
   const callTool = async (name: string, args: Record<string, unknown>): Promise<string> => {
     request(); // the request whose answer is this tool call
-    push(JSON.stringify({ tool: name, arguments: args }));
+    push(JSON.stringify({ tool: name, arguments: args }), "calls");
     const text = resultText(await conn.call(name, args));
-    push(text, true);
+    push(text, name === "rescuer_fetch" || name === "recall_result" ? name : kindOf(text), true);
     if (TRACE)
       console.log(
         `      ${mode} ${name} ${JSON.stringify(args).slice(0, 70)} -> ${kindOf(text)} ${text.length} chars, ${convo.at(-1)!.tokens} tokens`,
@@ -118,21 +130,28 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
 
   for (const [t, turn] of session.turns.entries()) {
     run.questions++;
-    push(turn.question);
+    push(turn.question, "questions + answers");
     const before = convo.length;
     const got: string[] = [];
     for (const c of turn.calls) got.push(await callTool(c.tool, c.args));
     run.raw.push(got.join("\n"));
+    // An echo stub says the result equals what the agent itself sent in that call: it has that.
+    const sent = got.flatMap((g, i) => {
+      const m = ECHO.exec(g);
+      if (!m) return [];
+      const args = turn.calls[i]!.args;
+      return [JSON.stringify(m[1] ? args[m[1]] : args, null, 2)];
+    });
     const answer = typeof turn.answer === "function" ? turn.answer((rawRun ?? run.raw)[t]!) : turn.answer;
     // What the model may rely on: this turn's results, and earlier ones only when a stub
     // told it the content is as before.
     const visible = () => {
-      const from = got.some(isStub) ? 0 : before;
-      return convo
+      const from = got.some((g) => isStub(g) && !ECHO.test(g)) ? 0 : before;
+      const given = convo
         .slice(from)
         .filter((m) => m.tool)
-        .map((m) => m.text)
-        .join("\n");
+        .map((m) => m.text);
+      return [...given, ...sent].join("\n");
     };
     const reached = () => {
       const seen = visible();
@@ -158,7 +177,7 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
     if (ok) run.answered++;
     else run.unanswered.push(`${session.name} turn ${t + 1}: ${turn.question}`);
     request(); // the request whose answer is the reply to the user
-    push(`Answer: ${answer.map((a) => (typeof a === "string" ? a : a[0])).join("; ")}`);
+    push(`Answer: ${answer.map((a) => (typeof a === "string" ? a : a[0])).join("; ")}`, "questions + answers");
   }
   return run;
 }

@@ -1,7 +1,7 @@
 /**
  * The four ways an agent can reach the same MCP servers in the economy bench: directly (no
  * interception), or through Spillway's proxy (in-process, over an in-memory MCP transport, in
- * front of the real upstream server processes) configured as exact dedup only, full Spillway,
+ * front of the real upstream server processes, one client as with `spillway mcp`) configured as exact dedup only, full Spillway,
  * or Spillway without near-duplicate stubs.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,8 +13,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { parseConfig } from "../../core/config/config";
 import { createEngine } from "../../core/engine/engine";
-import { createUpstreams } from "../../core/endpoint/endpoint";
 import { createProxyServer } from "../../core/mcp/proxyServer";
+import { createUpstreamManager } from "../../core/mcp/upstreamManager";
 import { memoryLogger } from "../../core/runtime";
 
 export const MODES = ["none", "exact", "spillway", "spillway-no-near"] as const;
@@ -48,7 +48,7 @@ export interface Connection {
 const NO_TOOL = "spillway-bench-rescues-nothing";
 
 const MODE_CONFIG: Record<Exclude<Mode, "none">, Record<string, unknown>> = {
-  exact: { rescue: { includeTools: [NO_TOOL] }, dedup: { nearDuplicates: false } },
+  exact: { rescue: { includeTools: [NO_TOOL] }, dedup: { nearDuplicates: false, echoStubs: false } },
   spillway: {},
   "spillway-no-near": { dedup: { nearDuplicates: false } },
 };
@@ -94,7 +94,8 @@ async function proxied(mode: Exclude<Mode, "none">, servers: Record<string, Serv
   // so each mode is given the whole tool list however slowly a server starts on a busy machine.
   const config = parseConfig({ ...MODE_CONFIG[mode], server: { firstListWaitMs: 120_000 }, mcpServers: servers });
   const engine = createEngine({ home, config, logger: memoryLogger() });
-  const upstreams = createUpstreams(engine);
+  // One agent, one client: the upstreams are managed as `spillway mcp` manages them.
+  const upstreams = createUpstreamManager(engine.config, engine.logger, () => engine.toolCatalog, true);
   const server = createProxyServer({ engine, upstreams, sessionId: "economy" });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(b);

@@ -44,9 +44,20 @@ async function runAll(session: Session): Promise<Runs> {
   return runs;
 }
 
+/** Tool definitions and instructions, re-sent on each of a run's requests. */
+const perRequest = (r: SessionRun) => (r.byPart["tool defs + instructions"] ?? 0) / r.requests;
 const total = (r: SessionRun, system: number) => r.promptTokens + r.requests * system;
 const pct = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;
 const k = (n: number) => `${(n / 1000).toFixed(1)} k`;
+
+/** A run's prompt tokens by part, largest first, with the system prompt's share. */
+function parts(r: SessionRun, system: number): string {
+  const all: [string, number][] = [[`system prompt x ${r.requests}`, r.requests * system], ...Object.entries(r.byPart)];
+  return all
+    .sort((a, b) => b[1] - a[1])
+    .map(([p, n]) => `${p} ${k(n)}`)
+    .join(", ");
+}
 
 function table(all: [Session, Runs][], system: number): string[] {
   const head = ["session", ...MODES.flatMap((m) => (m === "none" ? [MODE_LABEL[m]] : [MODE_LABEL[m], "vs none"]))];
@@ -81,6 +92,7 @@ export async function benchEconomy(only: string[] = []): Promise<Record<string, 
     );
     console.log(`  ${s.name} (${s.description})\n    ${counts.join("\n    ")}`);
     for (const m of MODES) for (const u of runs[m].unanswered) console.log(`    UNANSWERED (${MODE_LABEL[m]}): ${u}`);
+    for (const m of MODES) console.log(`    where ${MODE_LABEL[m]}'s tokens went: ${parts(runs[m], SYSTEM_PROMPTS[0]!)}`);
   }
   for (const system of SYSTEM_PROMPTS) {
     console.log(
@@ -92,8 +104,11 @@ export async function benchEconomy(only: string[] = []): Promise<Record<string, 
     const floor = all.reduce((n, [, r]) => n + r.none.requests * system, 0);
     const sp = all.reduce((n, [, r]) => n + r.spillway.requests * system, 0);
     const reqs = (m: Mode) => all.reduce((n, [, r]) => n + r[m].requests, 0);
+    // With Spillway's tool definitions and instructions too (every request re-sends them): what it
+    // would cost with no conversation at all and not one fetch.
+    const defs = all.reduce((n, [, r]) => n + r.none.requests * (system + perRequest(r.spillway)), 0);
     console.log(
-      `  floor: the system prompt alone on no interception's ${reqs("none")} requests is ${pct(floor, none)} vs none, the best any mode could do; on Spillway's ${reqs("spillway")} requests (its fetches included) ${pct(sp, none)}`,
+      `  floor: the system prompt alone on no interception's ${reqs("none")} requests is ${pct(floor, none)} vs none, the best any mode could do; on Spillway's ${reqs("spillway")} requests (its fetches included) ${pct(sp, none)}; with Spillway's definitions on no interception's requests ${pct(defs, none)}`,
     );
   }
   const result: Record<string, unknown> = {};

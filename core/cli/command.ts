@@ -2,7 +2,9 @@
 import type { ParseArgsConfig } from "node:util";
 import { createEngine } from "../engine/engine";
 import type { Engine } from "../engine/engineApi";
-import { resolveConfig, resolveHome } from "../home/home";
+import type { StdinPrelude } from "../mcp/earlyStdio";
+import { resolveConfig } from "../home/home";
+import { resolveHome } from "../home/paths";
 import { stderrLogger } from "../runtime";
 
 export interface CliIo {
@@ -14,6 +16,8 @@ export interface CommandContext {
   values: Record<string, string | boolean | undefined>;
   positionals: string[];
   io: CliIo;
+  /** The early stdin reader bin/spillway.js started for `spillway mcp` (cli/early.ts), to take over. */
+  stdinPrelude?: StdinPrelude;
 }
 
 export interface Command {

@@ -1,7 +1,7 @@
 /** The `spillway` CLI: one clear line and a non-zero exit on any error, never a stack trace. */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { describeError, SpillwayError } from "../errors";
-import type { CliIo, Command } from "./command";
+import type { CliIo, Command, CommandContext } from "./command";
 
 /** Commands load on demand, so `spillway mcp` (spawned by agents) pays only for what it uses. */
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -40,7 +40,8 @@ const stdio: CliIo = {
   err: (s) => process.stderr.write(s.endsWith("\n") ? s : s + "\n"),
 };
 
-export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
+/** Runs one command; `extra` carries what bin/spillway.js started before the CLI loaded. */
+export async function main(argv: string[], io: CliIo = stdio, extra: Pick<CommandContext, "stdinPrelude"> = {}): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "help" || name === "--help" || name === "-h") {
     io.out(await usage());
@@ -68,7 +69,12 @@ export async function main(argv: string[], io: CliIo = stdio): Promise<number> {
     return 0;
   }
   try {
-    return await cmd.run({ values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals, io });
+    return await cmd.run({
+      values: parsed.values as Record<string, string | boolean | undefined>,
+      positionals: parsed.positionals,
+      io,
+      ...extra,
+    });
   } catch (err) {
     const msg = err instanceof SpillwayError ? err.message : describeError(err);
     io.err(`spillway ${name}: ${msg}`);

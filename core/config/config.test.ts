@@ -9,7 +9,14 @@ describe("config", () => {
     expect(c.rescue.thresholdChars).toBe(12_000);
     expect(c.excerpt.maxChars).toBe(8_000);
     expect(c.fetch).toEqual({ maxChars: 4_000, fullMaxChars: 50_000 });
-    expect(c.dedup).toEqual({ minChars: 2_000, maxChars: 2_000_000, maxStubStreak: 5, nearDuplicates: true, nearMaxChangedShare: 0.2 });
+    expect(c.dedup).toEqual({
+      minChars: 2_000,
+      maxChars: 2_000_000,
+      maxStubStreak: 5,
+      nearDuplicates: true,
+      nearMaxChangedShare: 0.2,
+      echoStubs: true,
+    });
     expect(c.excerpt).toEqual({ maxChars: 8_000, minChars: 2_000, share: 0.1 });
     expect(c.store).toMatchObject({ ttlHours: 72, hotTtlHours: 168, tombstoneTtlHours: 720, maxStoreMb: 500 });
     expect(c.passref).toEqual({ maxChars: 500_000, totalMaxChars: 2_000_000, allowedTools: [], credentialDestinations: [] });

@@ -61,6 +61,8 @@ export const configSchema = z
         nearDuplicates: z.boolean().default(true),
         /** At most this share of its lines changed (not counting timings, temp paths, ids) for a near-duplicate stub. */
         nearMaxChangedShare: z.number().min(0).max(1).default(0.2),
+        /** A result that is, as JSON, an argument of the same call (a write tool echoing what it wrote) becomes a one-line stub. */
+        echoStubs: z.boolean().default(true),
       })
       .strict()
       .prefault({}),

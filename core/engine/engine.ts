@@ -96,6 +96,8 @@ export function createEngine(opts: EngineOptions): Engine {
     views.forget(id);
   };
 
+  /** Blobs a search asked to have indexed (answered from a scan meanwhile), until their task ends. */
+  const askedIndex = new Set<string>();
   const parts: EngineParts = {
     config,
     logger,
@@ -143,24 +145,41 @@ export function createEngine(opts: EngineOptions): Engine {
         returned.length + (given === returned ? 0 : given.length),
       );
     },
-    scheduleIndex(id, given) {
+    scheduleIndex(id, given, asked = false) {
+      // A search answered from a scan asks for its blob once; the next searches scan until it is done.
+      if (asked && askedIndex.has(id)) return;
+      if (asked) askedIndex.add(id);
       // Texts too large to index eagerly are not kept for the task, which only checks and returns.
       const known = given !== undefined && given.length <= EAGER_INDEX_MAX_CHARS ? given : undefined;
       queue.push(async () => {
+        try {
+          await indexNow();
+        } finally {
+          if (asked) askedIndex.delete(id);
+        }
+      }, known?.length ?? 0);
+      async function indexNow(): Promise<void> {
         const meta = store.meta(id);
-        if (!meta || meta.state === "tombstoned" || meta.chars > EAGER_INDEX_MAX_CHARS || search.isIndexed(id)) return;
+        if (!meta || meta.state === "tombstoned" || (!asked && meta.chars > EAGER_INDEX_MAX_CHARS) || search.isIndexed(id)) return;
         // The caller's copy when it has one: reading the file back would hold a second copy
         // (and its buffer) in memory while indexing.
         const text = known ?? store.read(id);
         if (text === null) return;
+        try {
+          store.aux.prepare(id, text);
+        } catch (err) {
+          // Built on first use instead; the search index must not wait on it.
+          logger.error("building a line index failed", { id, error: describeError(err) });
+        }
         // In batches with yields, so a large blob does not stall the endpoint. A search that
-        // arrives meanwhile indexes synchronously (ensureIndexed); this run then stops on its
-        // first conflicting batch and the queue logs it. The index holds the masked view in
+        // arrives meanwhile answers from a scan of a big blob, or indexes a small one
+        // synchronously (ensureIndexed); this run then stops on its first conflicting batch and
+        // the queue logs it. The index holds the masked view in
         // every mode: its chunks are on disk, unencrypted, even for an encrypted blob.
         const view = views.maskedBlob(id, text);
         await search.indexBlobAsync(id, view, meta.kind);
         if (search.isIndexed(id)) store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
-      }, known?.length ?? 0);
+      }
     },
     ensureIndexed(id, text, meta) {
       if (search.isIndexed(id)) return;

@@ -4,8 +4,10 @@ import type { FetchAnswer } from "../fetch/fetchTypes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
 import { fetchArgSecrets } from "../sensitivity/fetchArgsMask";
 import { BLOB_ID_PATTERN } from "../vocabulary";
+import type { TextDoc } from "../text/textDoc";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
+import { keepOutline, keptOutline } from "./keptOutline";
 import { recordRead, type RecordedAnswer } from "./readLedger";
 
 export interface FetchRequest {
@@ -40,6 +42,23 @@ export function resolveBlob(
   id: unknown,
   what = "result",
 ): { ok: true; meta: BlobMeta; text: string } | { ok: false; message: string } {
+  const resolved = resolveMeta(p, sessionId, id, what);
+  if (!resolved.ok) return resolved;
+  try {
+    return { ok: true, meta: resolved.meta, text: readText(p, resolved.meta, what) };
+  } catch (err) {
+    if (err instanceof Unreadable) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+/** Resolves an id for a session without reading its content: the blob's row, or a sentence saying why not. */
+function resolveMeta(
+  p: EngineParts,
+  sessionId: string | null,
+  id: unknown,
+  what: string,
+): { ok: true; meta: BlobMeta } | { ok: false; message: string } {
   if (typeof id !== "string" || !BLOB_ID_PATTERN.test(id)) {
     return {
       ok: false,
@@ -65,18 +84,35 @@ export function resolveBlob(
       message: `The ${what} ${id} from ${meta.tool} was ${why} ${ago(p.store.now - (meta.tombstonedAt ?? p.store.now))} and is no longer stored: re-run ${meta.tool} to get it again.`,
     };
   }
+  return { ok: true, meta };
+}
+
+/** A blob that cannot be served, with the sentence that says why. */
+class Unreadable extends Error {}
+
+/** The exact text of a resolved blob. Throws Unreadable (gone, damaged, undecryptable) with the model's sentence. */
+function readText(p: EngineParts, meta: BlobMeta, what: string): string {
   try {
-    const text = p.store.read(id);
-    if (text === null) {
-      return { ok: false, message: `The ${what} ${id} from ${meta.tool} is no longer stored: re-run ${meta.tool} to get it again.` };
-    }
-    return { ok: true, meta, text };
+    const text = p.store.read(meta.id);
+    if (text === null) throw new Unreadable(goneMessage(what, meta));
+    return text;
   } catch (err) {
-    if (err instanceof SpillwayError && (err.code === ErrorCode.Corrupt || err.code === ErrorCode.CannotDecrypt)) {
-      return { ok: false, message: unreadableMessage(what, meta, err) };
-    }
-    throw err;
+    throw unreadable(err, what, meta) ?? err;
   }
+}
+
+function goneMessage(what: string, meta: BlobMeta): string {
+  return `The ${what} ${meta.id} from ${meta.tool} is no longer stored: re-run ${meta.tool} to get it again.`;
+}
+
+/** The Unreadable an error of the store stands for; null for any other error. */
+function unreadable(err: unknown, what: string, meta: BlobMeta): Unreadable | null {
+  if (err instanceof Unreadable) return err;
+  if (err instanceof SpillwayError && (err.code === ErrorCode.Corrupt || err.code === ErrorCode.CannotDecrypt)) {
+    return new Unreadable(unreadableMessage(what, meta, err));
+  }
+  if (err instanceof SpillwayError && err.code === ErrorCode.NotFound) return new Unreadable(goneMessage(what, meta));
+  return null;
 }
 
 /** An answer built from the blob's model view goes through the model's exit once more, with whatever was composed around the slice. */
@@ -94,6 +130,11 @@ function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): st
   return `The ${what} ${meta.id} from ${meta.tool} cannot be served: ${why}. Re-run ${meta.tool} to get it again; the fresh result is stored in its place.`;
 }
 
+/** Modes answered from a window of the blob (TextDoc) when the store can read it in parts. */
+const READS_IN_PARTS = new Set(["range", "grep"]);
+/** From this size, the first search of a blob not yet indexed answers from a scan of its text. */
+const SCAN_SEARCH_MIN_CHARS = 1024 * 1024;
+
 export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
   const mode = typeof req.mode === "string" ? req.mode : "";
   const args = req.args ?? {};
@@ -101,33 +142,77 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
   const record = (answer: FetchAnswer, meta: BlobMeta | null, redact = fetchArgSecrets(args)) =>
     recordRead(p, { type: "fetch", sessionId: req.sessionId, operator: req.operator, id: req.id, meta, mode, args, answer, redact });
   try {
-    const resolved = resolveBlob(p, req.sessionId, req.id);
+    const resolved = resolveMeta(p, req.sessionId, req.id, "result");
     if (!resolved.ok) return record(errorAnswer(resolved.message), null);
-    const { meta, text } = resolved;
-    if (mode === "search") p.ensureIndexed(meta.id, text, meta);
-    const view = p.views.modelBlob(meta.id, text, meta.tool);
-    const answer = exit(
-      p,
-      meta,
-      runFetch(
+    const { meta } = resolved;
+    // The content is read only when a mode asks for it: stat never does, range and grep read
+    // the windows they serve, and a kept outline is served as it was kept.
+    let text: string | undefined;
+    const exact = () => (text ??= readText(p, meta, "result"));
+    const view = () => p.views.modelBlob(meta.id, exact(), meta.tool);
+    const kept = mode === "outline" ? keptOutline(p, meta) : null;
+    let answer: FetchAnswer;
+    if (kept) answer = kept;
+    else {
+      // A big blob not yet indexed is searched by a scan while it is indexed in the background;
+      // a small one is indexed now (it takes milliseconds, and gives the index's own answer).
+      let indexLater: (() => void) | undefined;
+      if (mode === "search" && !p.search.isIndexed(meta.id)) {
+        if (meta.chars < SCAN_SEARCH_MIN_CHARS) p.ensureIndexed(meta.id, exact(), meta);
+        else indexLater = () => p.scheduleIndex(meta.id, undefined, true);
+      }
+      // The store reads in parts only blobs whose exact text is the model's view (no credential label).
+      const doc = READS_IN_PARTS.has(mode) ? docOf(p, meta) : null;
+      let failure: Unreadable | null = null;
+      answer = runFetch(
         mode,
         {
           id: meta.id,
-          content: view,
+          get content() {
+            return view();
+          },
+          ...(doc ? { doc } : {}),
+          ...(indexLater ? { indexLater } : {}),
           meta,
-          args: req.args ?? {},
+          args,
           limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
           search: p.search,
           withholdFull: p.views.masksFor(meta.tool) && meta.label === "credential",
         },
-        (err) => p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) }),
-      ),
+        (err) => {
+          failure = unreadable(err, "result", meta);
+          if (!failure) p.logger.error("fetch mode failed", { id: meta.id, mode, error: describeError(err) });
+        },
+      );
+      if (failure) return record(errorAnswer((failure as Unreadable).message), meta);
+      if (mode === "outline" && !answer.isError) keepOutline(p, meta, answer);
+    }
+    answer = exit(p, meta, answer);
+    // A blob of a credential label may hold the secret an argument names: compare with its text.
+    if (text === undefined && meta.label === "credential" && hasText(args)) exact();
+    return record(
+      answer,
+      meta,
+      text === undefined ? fetchArgSecrets(args) : fetchArgSecrets(args, text, p.views.maskedBlob(meta.id, text)),
     );
-    return record(answer, meta, fetchArgSecrets(args, text, p.views.maskedBlob(meta.id, text)));
   } catch (err) {
+    if (err instanceof Unreadable) return record(errorAnswer(err.message), null);
     p.logger.error("fetch failed", { id: String(req.id), mode: String(req.mode), error: describeError(err) });
     return errorAnswer(`Fetching ${String(req.id)} failed inside Spillway: ${describeError(err)}`);
   }
+}
+
+/** The blob read in parts, or null (read it whole); a first use builds its line index from the verified text. */
+function docOf(p: EngineParts, meta: BlobMeta): TextDoc | null {
+  try {
+    return p.store.aux.textDoc(meta.id);
+  } catch (err) {
+    throw unreadable(err, "result", meta) ?? err;
+  }
+}
+
+function hasText(args: Record<string, unknown>): boolean {
+  return Object.values(args).some((v) => typeof v === "string" && v.length > 0);
 }
 
 /** recall_result: the exact original text, for the session that saw it. */

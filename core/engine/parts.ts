@@ -24,8 +24,8 @@ export interface EngineParts {
   pendingRedactions: Map<number, readonly string[]>;
   /** Counts the call's tokens off the hot path and stores them in the ledger. */
   countCallTokens(callId: number, returned: string, given: string): void;
-  /** Queues a blob for search indexing off the hot path. */
-  scheduleIndex(id: string, text?: string): void;
+  /** Queues a blob for search indexing off the hot path; `asked`: a search asked for it, index it whatever its size (once). */
+  scheduleIndex(id: string, text?: string, asked?: boolean): void;
   /** Indexes a blob now if it is not yet (a search is waiting on it). */
   ensureIndexed(id: string, text: string, meta: BlobMeta): void;
   emit(event: EngineEvent): void;

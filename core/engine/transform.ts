@@ -1,6 +1,7 @@
 /** The interception path for tool results: rescue, dedup, ledger. Any failure fails open to the raw result. */
 import { matchesToolPattern, type SpillwayConfig } from "../config/config";
 import { canonicalJson, decideDedup, renderStub, streakKey } from "../dedup/dedup";
+import { echoedArgument, renderEchoStub } from "../dedup/echo";
 import { nearDuplicateBase, type NearBase } from "../dedup/nearDup";
 import { buildExcerpt, excerptBudget } from "../rescue/excerpt";
 import { renderHandle } from "../rescue/handle";
@@ -206,6 +207,12 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   // The masked view is cached now, so indexing and the first fetch do not scan the text again.
   const masked = views.maskedBlob(meta.id, text, findings());
   p.scheduleIndex(meta.id, text);
+  // A result that repeats an argument of this very call: the model wrote it, so it has it.
+  const echoed = dedup && cfg.dedup.echoStubs ? echoedArgument(text, input.args) : null;
+  if (echoed !== null) {
+    const stub = renderEchoStub({ tool: input.tool, argument: echoed, id: meta.id, chars });
+    return record("stubbed", views.modelView(stub, input.tool), meta.id, "echo");
+  }
   const nearStub = near && nearDuplicateStub(p, input.tool, near, meta, text);
   if (near && nearStub) {
     sessions.setStreak(input.sessionId, near.key, meta.id, near.nextCount);

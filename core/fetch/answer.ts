@@ -11,9 +11,12 @@ export function fail(sentence: string): FetchAnswer {
   return { text: sentence, truncated: false, isError: true, servedChars: 0 };
 }
 
+/** One formatter for every count: `toLocaleString` builds a new one per call (about 20 µs, 200 a grep answer). */
+const COUNT_FORMAT = new Intl.NumberFormat("en-US");
+
 /** `24003` → `24,003`: counts the model reads, not values it copies into arguments. */
 export function fmtCount(n: number): string {
-  return n.toLocaleString("en-US");
+  return COUNT_FORMAT.format(n);
 }
 
 /** `1 table`, `3 tables`. */

@@ -1,5 +1,6 @@
 /** Types shared by the fetch modes (re-exported from fetchModes.ts, the public entry). */
 import type { SearchIndex } from "../search/searchIndex";
+import type { TextDoc } from "../text/textDoc";
 import type { BlobMeta } from "../types";
 
 import { FETCH_MODES, type FetchMode } from "../vocabulary";
@@ -17,12 +18,20 @@ export interface FetchLimits {
 /** What the engine hands a mode: the resolved (already authorised) blob and the raw arguments. */
 export interface FetchInput {
   id: string;
+  /** The model's view of the blob. The engine may load it only when a mode reads it (a getter). */
   content: string;
+  /** The same text read a window at a time, when the store can: range and grep then read only what they serve. */
+  doc?: TextDoc;
   meta: BlobMeta;
   args: Record<string, unknown>;
   limits: FetchLimits;
   /** The store's search index; without one, search builds a throwaway in-memory index. */
   search?: SearchIndex;
+  /**
+   * Set when the blob is big and not yet in the search index: search then answers from a scan
+   * of the text and calls this to have the blob indexed in the background.
+   */
+  indexLater?: () => void;
   /** true when full must be withheld (credential blob in mask mode) */
   withholdFull?: boolean;
 }

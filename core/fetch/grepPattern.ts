@@ -9,7 +9,16 @@ import { clip, quote } from "./answer";
 /** Patterns longer than this are refused: they are almost always pasted content, not a search. */
 export const MAX_PATTERN_CHARS = 1_000;
 
-export type CompiledPattern = { ok: true; re: RE2; line: RE2; prefilter: RegExp | null } | { ok: false; message: string };
+export type CompiledPattern =
+  | {
+      ok: true;
+      re: RE2;
+      line: RE2;
+      prefilter: RegExp | null;
+      /** The pattern is a plain literal: the prefilter's match is the match, no RE2 call needed per line. */
+      literal: boolean;
+    }
+  | { ok: false; message: string };
 
 /** Validates and compiles `pattern`; `line` matches within one line, `re` scans the whole text. */
 export function compilePattern(pattern: string, ignoreCase: boolean): CompiledPattern {
@@ -43,7 +52,9 @@ export function compilePattern(pattern: string, ignoreCase: boolean): CompiledPa
   }
   const literals = requiredLiterals(pattern);
   const prefilter = literals ? new RegExp(literals.map(escapeForV8).join("|"), "gu" + (ignoreCase ? "i" : "")) : null;
-  return { ok: true, re, line, prefilter };
+  // No regex syntax at all: a line holds the pattern exactly where the literal search finds it.
+  const literal = prefilter !== null && !/[\\^$.|?*+()[\]{}]/.test(pattern);
+  return { ok: true, re, line, prefilter, literal };
 }
 
 /** Escapes a literal for a V8 regex with the `u` flag (where `\-` would be a syntax error). */

@@ -84,7 +84,7 @@ export function scanLines(text: string, pat: Extract<CompiledPattern, { ok: true
   const cursor = new LineCursor(text, start, opts.fromLine);
   let resumeAt = start;
   if (pat.prefilter) {
-    const r = prefilterScan(text, start, pat.prefilter, pat.line, cursor, record);
+    const r = prefilterScan(text, start, pat.prefilter, pat.literal ? null : pat.line, cursor, record);
     if (r === null) return res;
     resumeAt = r;
   }
@@ -93,22 +93,25 @@ export function scanLines(text: string, pat: Extract<CompiledPattern, { ok: true
 }
 
 /**
- * Literal candidates first, RE2 on each candidate line. Returns null when done, or the line
- * start from which a whole-text RE2 scan should take over (candidates too dense to pay off).
+ * Literal candidates first, RE2 on each candidate line (none when the pattern is that literal).
+ * Returns null when done, or the line start from which a whole-text RE2 scan should take over
+ * (candidates too dense to pay off).
  */
-function prefilterScan(text: string, from: number, pre: RegExp, line: RE2, cursor: LineCursor, record: RecordHit): number | null {
+function prefilterScan(text: string, from: number, pre: RegExp, line: RE2 | null, cursor: LineCursor, record: RecordHit): number | null {
   pre.lastIndex = from;
   let candidates = 0;
   let m: RegExpExecArray | null;
   while ((m = pre.exec(text))) {
     const lineStart = m.index <= 0 ? 0 : text.lastIndexOf("\n", m.index - 1) + 1;
-    if (++candidates === PREFILTER_PROBE && candidates / (m.index - from + 1) > PREFILTER_MAX_DENSITY) return lineStart;
+    // Dense candidates each cost an RE2 call: one RE2 pass is cheaper then (a literal costs none).
+    if (++candidates === PREFILTER_PROBE && line && candidates / (m.index - from + 1) > PREFILTER_MAX_DENSITY) return lineStart;
     const nl = text.indexOf("\n", m.index);
     const lineEnd = nl === -1 ? text.length : nl;
-    const hit = line.exec(text.slice(lineStart, lineEnd));
-    if (hit) {
-      const matchStart = lineStart + hit.index;
-      const matchEnd = matchStart + hit[0].length;
+    // A literal pattern needs no RE2 call: the candidate is the line's first match.
+    const hit = line ? line.exec(text.slice(lineStart, lineEnd)) : null;
+    if (hit || !line) {
+      const matchStart = hit ? lineStart + hit.index : m.index;
+      const matchEnd = hit ? matchStart + hit[0].length : m.index + m[0].length;
       if (!record(() => ({ line: cursor.lineOf(lineStart), lineStart, lineEnd, matchStart, matchEnd }))) return null;
     }
     if (nl === -1) return null;

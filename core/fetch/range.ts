@@ -1,9 +1,8 @@
 /** The range mode: verbatim lines or chars, capped, naming the span and how to continue. */
-import { countLines } from "../text/lines";
+import { stringDoc, type TextDoc } from "../text/textDoc";
 import { fail, fmtCount, ok } from "./answer";
 import type { FetchArgs } from "./fetchArgs";
 import type { FetchAnswer, FetchInput } from "./fetchTypes";
-import { offsetOfLine } from "./grepScan";
 
 /** Lines served when `count` is not given. */
 export const DEFAULT_RANGE_LINES = 100;
@@ -11,12 +10,13 @@ export const DEFAULT_RANGE_LINES = 100;
 const FRAME_RESERVE = 200;
 
 export function rangeMode(input: FetchInput, args: FetchArgs["range"]): FetchAnswer {
-  if (input.content.length === 0) return ok(`Blob ${input.id} is empty (0 lines, 0 chars).`, 0);
+  const doc = docOf(input);
+  if (doc.length === 0) return ok(`Blob ${input.id} is empty (0 lines, 0 chars).`, 0);
   const max = input.limits.maxChars;
   const serve = (budget: number) =>
     args.start !== undefined
-      ? lineRange(input, args.start, args.count ?? DEFAULT_RANGE_LINES, budget)
-      : charRange(input, args.start_char!, args.count_chars, budget);
+      ? lineRange(input, doc, args.start, args.count ?? DEFAULT_RANGE_LINES, budget)
+      : charRange(input, doc, args.start_char!, args.count_chars, budget);
   // The frame's length depends on the numbers in it; when the guess was short, shrink the body by the excess.
   let budget = Math.max(20, max - FRAME_RESERVE);
   let answer = serve(budget);
@@ -27,38 +27,40 @@ export function rangeMode(input: FetchInput, args: FetchArgs["range"]): FetchAns
   return answer;
 }
 
-function lineRange(input: FetchInput, start: number, count: number, budget: number): FetchAnswer {
-  const text = input.content;
-  const total = countLines(text);
+function lineRange(input: FetchInput, doc: TextDoc, start: number, count: number, budget: number): FetchAnswer {
+  const total = doc.lines;
   if (start >= total) {
     return fail(
       `The argument start of mode range is ${start}, past the last line (blob ${input.id} has ${fmtCount(total)} lines, 0–${total - 1}).`,
     );
   }
-  const from = offsetOfLine(text, start);
+  const from = doc.lineOffset(start);
+  // Lines are served while they fit the budget: all of them lie within budget + 1 chars of `from`.
+  const span = doc.slice(from, from + budget + 1);
+  const spanEnd = from + span.length;
   let pos = from;
   let line = start;
   const wanted = Math.min(start + count, total);
   while (line < wanted) {
-    const nl = text.indexOf("\n", pos);
-    const end = nl === -1 ? text.length : nl + 1;
+    const nl = span.indexOf("\n", pos - from);
+    const end = nl === -1 ? (spanEnd === doc.length ? doc.length : Infinity) : from + nl + 1;
     if (end - from > budget) break;
     pos = end;
     line++;
   }
   if (line === start) {
     // The first line alone is over the cap: serve its beginning and continue by chars.
-    const lineEnd = text.indexOf("\n", from) === -1 ? text.length : text.indexOf("\n", from);
-    const to = safeEnd(text, from + budget);
-    const body = text.slice(from, to);
-    const head = `line ${start} of ${fmtCount(total)} in ${input.id} is ${fmtCount(lineEnd - from)} chars long; chars ${from}–${to - 1} (of ${fmtCount(text.length)}) follow:`;
+    const lineEnd = doc.lineEnd(start);
+    const to = safeEnd(span, from, doc.length, from + budget);
+    const body = span.slice(0, to - from);
+    const head = `line ${start} of ${fmtCount(total)} in ${input.id} is ${fmtCount(lineEnd - from)} chars long; chars ${from}–${to - 1} (of ${fmtCount(doc.length)}) follow:`;
     return ok(
       `${head}\n${body}\n[cut at the ${fmtCount(input.limits.maxChars)}-char cap; continue with range start_char=${to}]`,
       body.length,
       true,
     );
   }
-  const body = text.slice(from, pos).replace(/\n$/, "");
+  const body = span.slice(0, pos - from).replace(/\n$/, "");
   const last = line - 1;
   const cut = line < wanted;
   const head = `lines ${start}–${last} of ${fmtCount(total)} in ${input.id}:`;
@@ -68,43 +70,39 @@ function lineRange(input: FetchInput, start: number, count: number, budget: numb
   return ok(`${head}\n${body}${foot}`, body.length, cut);
 }
 
-function charRange(input: FetchInput, start: number, count: number | undefined, budget: number): FetchAnswer {
-  const text = input.content;
-  if (start >= text.length) {
+function charRange(input: FetchInput, doc: TextDoc, start: number, count: number | undefined, budget: number): FetchAnswer {
+  if (start >= doc.length) {
     return fail(
-      `The argument start_char of mode range is ${start}, past the end (blob ${input.id} has ${fmtCount(text.length)} chars, 0–${text.length - 1}).`,
+      `The argument start_char of mode range is ${start}, past the end (blob ${input.id} has ${fmtCount(doc.length)} chars, 0–${doc.length - 1}).`,
     );
   }
-  const requestedEnd = Math.min(text.length, start + (count ?? text.length));
-  const to = safeEnd(text, Math.min(requestedEnd, start + budget));
-  const body = text.slice(start, to);
-  const firstLine = lineAt(text, start);
-  const lastLine = firstLine + countNewlines(text, start, to - 1);
+  const requestedEnd = Math.min(doc.length, start + (count ?? doc.length));
+  const span = doc.slice(start, Math.min(requestedEnd, start + budget));
+  const to = safeEnd(span, start, doc.length, Math.min(requestedEnd, start + budget));
+  const body = span.slice(0, to - start);
+  const firstLine = doc.lineAt(start);
+  const lastLine = firstLine + countNewlines(body.slice(0, -1));
   const lines = firstLine === lastLine ? `line ${firstLine}` : `lines ${firstLine}–${lastLine}`;
-  const head = `chars ${start}–${to - 1} of ${fmtCount(text.length)} in ${input.id} (${lines}):`;
+  const head = `chars ${start}–${to - 1} of ${fmtCount(doc.length)} in ${input.id} (${lines}):`;
   const cut = to < requestedEnd;
   const foot = cut ? `\n[cut at the ${fmtCount(input.limits.maxChars)}-char cap; continue with range start_char=${to}]` : "";
   return ok(`${head}\n${body}${foot}`, body.length, cut);
 }
 
-/** Pulls an end offset back so a surrogate pair is never split. */
-function safeEnd(text: string, end: number): number {
-  if (end >= text.length) return text.length;
-  const c = text.charCodeAt(end - 1);
+/** The blob as a TextDoc: the engine's reader in parts when it gave one, else the text in memory. */
+function docOf(input: FetchInput): TextDoc {
+  return input.doc ?? stringDoc(input.content);
+}
+
+/** Pulls an end offset back so a surrogate pair is never split; `span` holds the chars from `spanStart`. */
+function safeEnd(span: string, spanStart: number, length: number, end: number): number {
+  if (end >= length) return length;
+  const c = span.charCodeAt(end - 1 - spanStart);
   return c >= 0xd800 && c <= 0xdbff ? end - 1 : end;
 }
 
-function lineAt(text: string, offset: number): number {
-  return countNewlines(text, 0, offset);
-}
-
-/** Newlines in `[from, to)`. */
-function countNewlines(text: string, from: number, to: number): number {
+function countNewlines(s: string): number {
   let n = 0;
-  let i = text.indexOf("\n", from);
-  while (i !== -1 && i < to) {
-    n++;
-    i = text.indexOf("\n", i + 1);
-  }
+  for (let i = s.indexOf("\n"); i !== -1; i = s.indexOf("\n", i + 1)) n++;
   return n;
 }

@@ -1,5 +1,6 @@
 /** The search mode: BM25 over the blob's chunks, answered with line spans and centred snippets. */
 import { queryTerms } from "../search/queryTerms";
+import { scanSearch } from "../search/scanSearch";
 import { scratchSearchIndex } from "../search/searchIndex";
 import { fail, fitItems, fmtCount, ok } from "./answer";
 import type { FetchArgs } from "./fetchArgs";
@@ -12,12 +13,17 @@ export function searchMode(input: FetchInput, args: FetchArgs["search"]): FetchA
   const scratch = input.search ? null : scratchSearchIndex();
   try {
     const index = input.search ?? scratch!.index;
-    if (!index.isIndexed(input.id)) index.indexBlob(input.id, input.content, input.meta.kind);
-    const hits = index.search(args.query, { blobId: input.id, topK: args.top_k });
+    const scan = input.indexLater !== undefined && !index.isIndexed(input.id);
+    if (scan) input.indexLater!();
+    else if (!index.isIndexed(input.id)) index.indexBlob(input.id, input.content, input.meta.kind);
+    const hits = scan
+      ? scanSearch(input.id, input.content, input.meta.kind, args.query, args.top_k)
+      : index.search(args.query, { blobId: input.id, topK: args.top_k });
     if (hits.length === 0) {
       return ok(`No part of ${input.id} matches any of: ${terms.join(", ")}; try other words, or grep for an exact pattern.`, 0);
     }
-    const header = `search ${JSON.stringify(args.query)} in ${input.id}: ${hits.length} best chunk${hits.length === 1 ? "" : "s"} by BM25 (terms: ${terms.join(", ")}); lines are 0-based`;
+    const how = scan ? "by BM25 over a scan of the text (its index is being built)" : "by BM25";
+    const header = `search ${JSON.stringify(args.query)} in ${input.id}: ${hits.length} best chunk${hits.length === 1 ? "" : "s"} ${how} (terms: ${terms.join(", ")}); lines are 0-based`;
     const items = hits.map(
       (h, i) =>
         `${i + 1}. lines ${h.startLine}–${h.endLine} (chars ${h.startChar}–${h.endChar - 1}), score ${h.score.toPrecision(3)}: ${h.snippet}`,

@@ -1,20 +1,8 @@
-/** Where the store lives and which config applies: `--home`, `--config`, `$SPILLWAY_HOME`, `~/.spillway`. */
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+/** Which config applies, read and checked: `--config`, else the home's config.json (paths.ts finds both). */
 import { loadConfigFile, type SpillwayConfig } from "../config/config";
-
-export interface HomeOptions {
-  home?: string;
-  config?: string;
-}
-
-export function resolveHome(opts: HomeOptions, env: NodeJS.ProcessEnv = process.env): string {
-  if (opts.home) return resolve(opts.home);
-  if (env.SPILLWAY_HOME) return resolve(env.SPILLWAY_HOME);
-  return join(homedir(), ".spillway");
-}
+import { configPath, type HomeOptions } from "./paths";
 
 export function resolveConfig(home: string, opts: HomeOptions): { path: string; config: SpillwayConfig } {
-  const path = opts.config ? resolve(opts.config) : join(home, "config.json");
+  const path = configPath(home, opts);
   return { path, config: loadConfigFile(path) };
 }

@@ -1,2 +1,3 @@
 /** The home surface: all that code outside core/home may import (ARCHITECTURE.md, "Surfaces"). */
-export { resolveConfig, resolveHome } from "./home";
+export { resolveConfig } from "./home";
+export { configPath, resolveHome } from "./paths";

@@ -9,3 +9,7 @@ export { Upstream } from "./upstream";
 export { createUpstreamManager } from "./upstreamManager";
 export type { UpstreamManager } from "./upstreamManager";
 export { SPILLWAY_VERSION } from "./version";
+export { startEarlyStdio } from "./earlyStdio";
+export type { StdinPrelude } from "./earlyStdio";
+export { configFingerprint, readCachedList } from "./toolsListCache";
+export type { ListKey } from "./toolsListCache";

@@ -8,6 +8,7 @@ import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
   type CallToolResult,
+  type Tool,
   type ServerNotification,
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -23,7 +24,7 @@ import { installForwarding } from "./proxyForwarding";
 import { lazySchemaValidator } from "./schemaValidator";
 import { isUpstreamError } from "./upstreamError";
 import type { Relay, RoutedTool, UpstreamManager } from "./upstreamManager";
-import { SPILLWAY_VERSION } from "./version";
+import { SERVER_CAPABILITIES, SERVER_INFO, SERVER_INSTRUCTIONS } from "./serverIdentity";
 
 export interface ProxyDeps {
   /** The engine, or a deferred one that loads with the first request needing it (stdio). */
@@ -35,14 +36,9 @@ export interface ProxyDeps {
    * over HTTP, see hooks/toolUseSessions.ts). From then on this MCP session counts as that one.
    */
   sessionFromMeta?: (meta: unknown) => string | null;
+  /** Hears each tools/list answer, and whether every upstream's tools were in it (`spillway mcp` keeps the last complete one). */
+  onToolsListed?: (result: { tools: Tool[] }, complete: boolean) => void;
 }
-
-// Short: a host may add these to every request. The handles and stubs say the rest.
-const INSTRUCTIONS = [
-  "Spillway sits between you and these tools. A result too large for your context arrives as a preview with an id",
-  "(read more with rescuer_fetch); a repeat, or a re-run that changed a few lines, arrives as a stub (recall_result",
-  "gives its exact text); spill:<id> in another tool's argument passes a stored result unread.",
-].join(" ");
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -55,21 +51,11 @@ export function createProxyServer(deps: ProxyDeps): Server {
   const log = deps.engine.logger;
   const engine = () => loadEngine(deps.engine);
   let current = deps.sessionId;
-  const server = new Server(
-    { name: "spillway", version: SPILLWAY_VERSION },
-    {
-      // Always offered, as the upstreams start after the handshake: with none behind, the lists are empty.
-      capabilities: {
-        tools: { listChanged: true },
-        resources: { subscribe: true, listChanged: true },
-        prompts: { listChanged: true },
-        completions: {},
-        logging: {},
-      },
-      instructions: INSTRUCTIONS,
-      jsonSchemaValidator: lazySchemaValidator(),
-    },
-  );
+  const server = new Server(SERVER_INFO, {
+    capabilities: SERVER_CAPABILITIES,
+    instructions: SERVER_INSTRUCTIONS,
+    jsonSchemaValidator: lazySchemaValidator(),
+  });
   let initialized = false;
   let ownTools: ReturnType<typeof ownToolDefinitions> | null = null;
 
@@ -88,6 +74,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
   server.oninitialized = () => {
     initialized = true;
     touch();
+    upstreams.clientDeclared(server.getClientCapabilities());
     detachRoots = installRootsRelay(server, upstreams, log);
     // After the handshake, not before it: starting upstreams costs CPU the first answers need.
     setImmediate(() => upstreams.start());
@@ -127,7 +114,9 @@ export function createProxyServer(deps: ProxyDeps): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const routed = await upstreams.tools();
     ownTools ??= ownToolDefinitions();
-    return { tools: [...ownTools, ...routed.map((r) => r.tool)] };
+    const result = { tools: [...ownTools, ...routed.map((r) => r.tool)] };
+    deps.onToolsListed?.(result, upstreams.allListed());
+    return result;
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {

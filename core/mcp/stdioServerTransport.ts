@@ -2,17 +2,21 @@
  * The server side of MCP over stdio for `spillway mcp`, in place of the SDK's StdioServerTransport:
  * messages up to 64 MB (the SDK's reader stops at 10 MB and then ends the process), and every line
  * that is not a JSON-RPC message answered with a JSON-RPC error instead of dropped. The process
- * keeps serving after any bad or oversized line.
+ * keeps serving after any bad or oversized line. It can take over from the early reader that
+ * answered initialize (and tools/list) before the SDK loaded (earlyStdio.ts).
  */
 import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isJSONRPCRequest, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import { INVALID_REQUEST, decodeMessage, errorResponse, idOfOversized, looksLikeRequest, mb } from "./jsonRpcMessage";
+import type { EarlyAnswer, StdinPrelude } from "./earlyStdio";
 import { LineReader, MAX_MESSAGE_BYTES, type OversizedLine } from "./lineReader";
 import { writeLine } from "./stdioWrite";
 
 export interface StdioServerOptions {
   maxMessageBytes?: number;
+  /** The early reader to take stdin over from: what it read is replayed first, its answers not repeated. */
+  prelude?: StdinPrelude;
 }
 
 export class LineStdioServerTransport implements Transport {
@@ -23,6 +27,9 @@ export class LineStdioServerTransport implements Transport {
   private readonly max: number;
   private started = false;
   private closed = false;
+  private readonly prelude: StdinPrelude | undefined;
+  /** The requests the early reader answered, by id, until the Server's own answer to each is dropped. */
+  private readonly answered = new Map<string | number, EarlyAnswer>();
 
   constructor(
     private readonly stdin: Readable,
@@ -30,6 +37,7 @@ export class LineStdioServerTransport implements Transport {
     opts: StdioServerOptions = {},
   ) {
     this.max = opts.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    this.prelude = opts.prelude;
     this.reader = new LineReader({ line: (l) => this.onLine(l), oversized: (o) => this.onOversized(o) }, this.max);
   }
 
@@ -43,11 +51,38 @@ export class LineStdioServerTransport implements Transport {
   async start(): Promise<void> {
     if (this.started) throw new Error("LineStdioServerTransport already started.");
     this.started = true;
+    // Taken over and listened to in one tick, so no chunk falls between the two readers.
+    const early = this.prelude?.handOver();
     this.stdin.on("data", this.onData);
     this.stdin.on("end", this.onEnd);
     this.stdin.on("close", this.onEnd);
     this.stdin.on("error", this.onStreamError);
     this.stdout.on("error", this.onStreamError);
+    if (!early) return;
+    for (const a of early.answered) this.answered.set(a.id, a);
+    if (early.error) this.onerror?.(early.error);
+    if (early.bytes.length > 0) this.reader.push(early.bytes);
+    if (early.ended) this.onEnd();
+  }
+
+  /**
+   * Whether `message` is the Server's answer to a request answered early (dropped, once). A
+   * tools/list answered from the cache that the Server now answers otherwise (an upstream's list
+   * changed since) is followed by list_changed, so the client lists again.
+   */
+  private answeredEarly(message: JSONRPCMessage): boolean {
+    if (this.answered.size === 0 || "method" in message || !("id" in message) || message.id === undefined) return false;
+    const a = this.answered.get(message.id);
+    if (!a) return false;
+    this.answered.delete(message.id);
+    const own = JSON.stringify(message);
+    if (own === a.answer) return true;
+    if (a.method === "tools/list") {
+      void writeLine(this.stdout, JSON.stringify({ method: "notifications/tools/list_changed", jsonrpc: "2.0" })).catch(() => {});
+    } else {
+      this.onerror?.(new Error(`stdio: the early ${a.method} answer differs from the server's: ${own.slice(0, 300)}`));
+    }
+    return true;
   }
 
   private onLine(line: Buffer): void {
@@ -68,7 +103,7 @@ export class LineStdioServerTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.answeredEarly(message)) return;
     let json = JSON.stringify(message);
     if (Buffer.byteLength(json) > this.max && "id" in message && !isJSONRPCRequest(message)) {
       // A reply this large would be dropped by the reader at the other end; say so instead.

@@ -9,20 +9,48 @@ export interface RoutedTool {
   server: string;
   /** The name on the upstream server. */
   upstreamName: string;
-  /** The definition clients see: the upstream's, without outputSchema (see advertise()). */
+  /** The definition clients see: the upstream's, without outputSchema or a default `$schema` (see advertise()). */
   tool: Tool;
   /** The upstream's own definition, as it listed it (the inspector's tool catalog shows it). */
   own?: Tool;
 }
 
+/** draft-07, which most servers' schema generators (zod-to-json-schema) still name. */
+const DRAFT_07 = new Set(["http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema"]);
+
+/**
+ * Whether a draft-07 schema means the same read as 2020-12: true unless it uses a keyword whose
+ * meaning changed (tuple `items`, `additionalItems`, `dependencies`, `$ref` with siblings, `$id`).
+ */
+function sameIn2020(node: unknown): boolean {
+  if (Array.isArray(node)) return node.every(sameIn2020);
+  if (!node || typeof node !== "object") return true;
+  const o = node as Record<string, unknown>;
+  if (Array.isArray(o.items) || "additionalItems" in o || "dependencies" in o || "$id" in o) return false;
+  if ("$ref" in o && Object.keys(o).length > 1) return false;
+  return Object.values(o).every(sameIn2020);
+}
+
+/**
+ * What the model is shown of an input schema: a draft-07 `$schema` is left out where the schema
+ * reads the same in MCP's default dialect, 2020-12 (every request re-sends the definitions). Any
+ * other `$schema`, 2020-12 included, stays as the server wrote it (the MCP conformance suite
+ * checks that an explicit 2020-12 one reaches the client).
+ */
+function leanInput(schema: Tool["inputSchema"]): Tool["inputSchema"] {
+  const { $schema, ...rest } = schema as Tool["inputSchema"] & { $schema?: unknown };
+  if (typeof $schema !== "string" || !DRAFT_07.has($schema)) return schema;
+  return sameIn2020(rest) ? rest : schema;
+}
+
 /**
  * Strips outputSchema: the proxy may replace a large result by a handle, and a client must never
- * receive output that breaks a schema it was promised. The schema is still described in words.
+ * receive output that breaks a schema it was promised (the instructions say large results arrive
+ * as previews; a note per tool would be re-sent with every request).
  */
 function advertise(tool: Tool, name: string): Tool {
-  const { outputSchema, ...rest } = tool;
-  const note = outputSchema ? "\n\n(Through Spillway, large structured results arrive as a handle to read with rescuer_fetch.)" : "";
-  return { ...rest, name, description: (tool.description ?? "") + note };
+  const { outputSchema: _dropped, ...rest } = tool;
+  return { ...rest, name, inputSchema: leanInput(tool.inputSchema) };
 }
 
 /**

@@ -47,6 +47,15 @@ export interface UpstreamOptions {
   onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
   /** The server's sampling, elicitation and roots requests, for the proxy to relay to its client. */
   onClientRequest?: (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
+  /** Which of those requests to declare; all unless the proxy's one client said which it can answer. */
+  relays?: RelayCapabilities;
+}
+
+/** The client requests an upstream may send through the proxy. */
+export interface RelayCapabilities {
+  sampling: boolean;
+  elicitation: boolean;
+  roots: boolean;
 }
 
 /** A request an upstream sends to its client. */
@@ -80,6 +89,8 @@ export class Upstream {
   private closed = false;
   private stderrTail: string[] = [];
   private transport: Transport | null = null;
+  /** The client declared roots to this server, so it may hear roots/list_changed. */
+  private declaredRoots = false;
 
   constructor(
     readonly name: string,
@@ -116,17 +127,26 @@ export class Upstream {
     if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
     // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
-    const capabilities = this.opts.onClientRequest ? { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } : {};
+    // A server may offer tools only to clients that declare these (server-everything does, for
+    // all three), so what is declared is what the proxy's client can answer when the manager knows it.
+    const relay = this.opts.onClientRequest;
+    const { sampling, elicitation, roots } = (relay && this.opts.relays) || { sampling: !!relay, elicitation: !!relay, roots: !!relay };
+    const capabilities = {
+      ...(sampling ? { sampling: {} } : {}),
+      ...(elicitation ? { elicitation: { form: {} } } : {}),
+      ...(roots ? { roots: { listChanged: true } } : {}),
+    };
     const client = new Client(
       { name: "spillway", version: SPILLWAY_VERSION },
       { capabilities, jsonSchemaValidator: lazySchemaValidator() },
     );
-    const relay = this.opts.onClientRequest;
-    if (relay) {
+    if (relay && sampling)
       client.setRequestHandler(CreateMessageRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+    if (relay && elicitation)
       client.setRequestHandler(ElicitRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
+    this.declaredRoots = roots;
+    if (relay && roots)
       client.setRequestHandler(ListRootsRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
-    }
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.tools = null;
       this.opts.onToolsChanged();
@@ -236,7 +256,7 @@ export class Upstream {
 
   /** Tells a connected server that the client's roots changed; a server not started yet will ask when it starts. */
   async rootsChanged(): Promise<void> {
-    if (this.client && this.opts.onClientRequest) await this.client.sendRootsListChanged();
+    if (this.client && this.declaredRoots) await this.client.sendRootsListChanged();
   }
 
   /** What the connected server offers (prompts, resources, logging, completions…). */

@@ -9,44 +9,20 @@
  * is waited for, and only up to `firstListWaitMs`. A call to a cached tool whose server is not up
  * yet waits for it to start.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ClientCapabilities, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { SpillwayConfig, UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
 import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { CallOptions, ClientBoundRequest, Upstream } from "./upstream";
+import type { CallOptions, RelayCapabilities, Upstream } from "./upstream";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
+import type { Relay, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
 
 export type { RoutedTool } from "./toolRoutes";
-
-/** A notification an upstream sent that the proxy may pass on. */
-export interface UpstreamNotification {
-  method: string;
-  params?: Record<string, unknown>;
-}
-
-export interface UpstreamStatus {
-  name: string;
-  state: string;
-  /** Tools offered for this server (its own list, else the cached one); null when none is known. */
-  tools: number | null;
-  lastError: string | null;
-  pid: number | null;
-}
-
-export interface UpstreamManagerOptions {
-  logger: Logger;
-  timeoutMs: number;
-  /** Names the proxy itself uses; an upstream tool with one of them is always prefixed. */
-  reservedNames: ReadonlySet<string>;
-  /** How long tools/list waits for a server with no cached list (config server.firstListWaitMs). */
-  firstListWaitMs: number;
-  /** The cached catalog, opened on first use; without one every start waits for its upstreams. */
-  catalog?: () => ToolCatalogView | null | Promise<ToolCatalogView | null>;
-}
+export type { Relay, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
 
 interface ServerState {
   name: string;
@@ -66,9 +42,6 @@ interface ServerState {
   /** Relays of the calls running on this server, latest last: its sampling/elicitation requests go to the latest. */
   relays: Relay[];
 }
-
-/** Answers a server's request to its client (sampling, elicitation) on behalf of one running call. */
-export type Relay = (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
 
 type UpstreamModule = typeof import("./upstream");
 let upstreamModule: Promise<UpstreamModule> | null = null;
@@ -92,6 +65,8 @@ export class UpstreamManager {
   private catalogOpen: Promise<ToolCatalogView | null> | null = null;
   private closed = false;
   private listeners = new Set<() => void>();
+  /** What the one client can answer, once it said (see UpstreamManagerOptions.oneClient). */
+  private relays: RelayCapabilities | undefined;
   private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
   /** One relay per connected client session, for roots/list asked outside any call. */
   private readonly sessionRelays = new Set<Relay>();
@@ -106,6 +81,16 @@ export class UpstreamManager {
         { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null, relays: [] },
       ]),
     );
+  }
+
+  /**
+   * The client's declared capabilities, told before the upstreams start; kept only by a
+   * one-client manager, and only for upstreams not created yet. The cached catalog stays keyed by
+   * the config entry alone (serve and mcp share it): a list cached under other capabilities is
+   * served until the server's own list replaces it, announced with list_changed as any change.
+   */
+  clientDeclared(caps: ClientCapabilities | undefined): void {
+    if (this.opts.oneClient) this.relays = { sampling: !!caps?.sampling, elicitation: !!caps?.elicitation, roots: !!caps?.roots };
   }
 
   /** Subscribes to changes of the offered tool list; returns the unsubscribe function. */
@@ -182,6 +167,11 @@ export class UpstreamManager {
     if (pending.length) await within(Promise.all(pending), this.opts.firstListWaitMs);
     this.served = this.signature;
     return [...this.routes.values()];
+  }
+
+  /** Whether every configured server's tools are in the offered list (its own list or the cached one, not one it said is out of date). */
+  allListed(): boolean {
+    return [...this.servers.values()].every((s) => s.tools !== null && !s.stale);
   }
 
   /** The route of an exposed tool name; a name not offered yet waits for the servers to list. */
@@ -263,6 +253,7 @@ export class UpstreamManager {
         timeoutMs: this.opts.timeoutMs,
         onToolsChanged: () => this.upstreamChanged(s),
         onNotification: (n) => this.notified(s.name, n),
+        relays: this.relays,
         onClientRequest: (req, signal) => {
           const relay = s.relays.at(-1) ?? (req.method === "roots/list" ? this.onlySession(s.name) : undefined);
           if (!relay)
@@ -374,6 +365,7 @@ export function createUpstreamManager(
   config: SpillwayConfig,
   logger: Logger,
   catalog?: UpstreamManagerOptions["catalog"],
+  oneClient = false,
 ): UpstreamManager {
   return new UpstreamManager(config.mcpServers, {
     logger,
@@ -381,5 +373,6 @@ export function createUpstreamManager(
     firstListWaitMs: config.server.firstListWaitMs,
     reservedNames: new Set([FETCH_TOOL, RECALL_TOOL]),
     catalog,
+    oneClient,
   });
 }

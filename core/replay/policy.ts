@@ -48,6 +48,7 @@ export const policyFileSchema = z
         streakGuard: z.boolean().optional(),
         nearDuplicates: z.boolean().optional(),
         nearMaxChangedShare: z.number().min(0).max(1).optional(),
+        echoStubs: z.boolean().optional(),
       })
       .strict()
       .optional(),
@@ -79,6 +80,7 @@ export function policyFromConfig(c: SpillwayConfig, name = "current config"): Re
       streakGuard: true,
       nearDuplicates: c.dedup.nearDuplicates,
       nearMaxChangedShare: c.dedup.nearMaxChangedShare,
+      echoStubs: c.dedup.echoStubs,
     },
     tools: {},
     mask: c.sensitivity.mode === "mask",

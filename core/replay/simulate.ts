@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { decideDedup, renderStub, streakKey } from "../dedup/dedup";
+import { echoedArgument, renderEchoStub } from "../dedup/echo";
 import { nearDuplicateBase, renderNearStub } from "../dedup/nearDup";
 import { buildExcerpt, excerptBudget } from "../rescue/excerpt";
 import { renderHandle } from "../rescue/handle";
@@ -91,6 +92,7 @@ export function simulateSession(calls: ReplayCallInput[], policy: ReplayPolicy, 
     const id = c.blobId ?? contentId(text);
     let reason: ReplayCallOutcome["reason"];
     let near: string | null = null;
+    let echoed: string | null = null;
     if (dedup) {
       const key = streakKey(c.tool, c.argsJson === null ? {} : safeParse(c.argsJson));
       const streak = streaks.get(key) ?? null;
@@ -118,7 +120,9 @@ export function simulateSession(calls: ReplayCallInput[], policy: ReplayPolicy, 
               heldGeneration: (b) => held.get(b) ?? null,
             })
           : null;
-      if (base && baseText !== undefined) {
+      // As the live path: a result repeating its own call's argument is checked before near-duplicates.
+      echoed = d.echoStubs && c.argsJson !== null ? echoedArgument(text, safeParse(c.argsJson)) : null;
+      if (base && baseText !== undefined && echoed === null) {
         // No longer than the handle this result would get (as the live path bounds it).
         const maxChars = handleOf(c, id, text, null).length + excerptBudget(chars, policy.excerpt);
         near = renderNearStub({
@@ -134,6 +138,7 @@ export function simulateSession(calls: ReplayCallInput[], policy: ReplayPolicy, 
       }
     }
     held.set(id, c.generation);
+    if (echoed !== null) return answer("stub", view(c, renderEchoStub({ tool: c.tool, argument: echoed, id, chars })));
     if (near) return answer("near_stub", near);
     if (!rescue) return through(c, reason);
     return answer("handle", handleOf(c, id, text, view(c, text)), reason);

@@ -33,6 +33,8 @@ export interface ReplayPolicy {
     streakGuard: boolean;
     nearDuplicates: boolean;
     nearMaxChangedShare: number;
+    /** A result equal, as JSON, to an argument of its own call becomes a one-line stub. */
+    echoStubs: boolean;
   };
   tools: Record<string, ToolRule>;
   /** Masking of credentials in what the model is given (from the config). */

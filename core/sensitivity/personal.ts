@@ -25,7 +25,9 @@ const SOURCES = {
 } as const;
 type Kind = keyof typeof SOURCES;
 const KINDS = Object.keys(SOURCES) as Kind[];
-const SCAN = new RE2(KINDS.map((k) => `(${SOURCES[k]})`).join("|"), "g");
+// Compiled on first use, like the secret scan (secrets.ts): importing this module costs no compile.
+let compiled: RE2 | null = null;
+const scanner = () => (compiled ??= new RE2(KINDS.map((k) => `(${SOURCES[k]})`).join("|"), "g"));
 
 /** Addresses that name a role or an example, not a person. */
 const NON_PERSONAL_EMAIL =
@@ -39,6 +41,7 @@ export function scanPersonal(text: string): PersonalSignals {
   const phones = new Set<string>();
   const out: PersonalSignals = { emails: 0, phones: 0, iban: 0, ssn: 0, card: 0 };
   if (typeof text !== "string" || text.length === 0) return out;
+  const SCAN = scanner();
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
   let seen = 0;

@@ -14,7 +14,9 @@ export interface SecretFinding {
   end: number;
 }
 
-const SCAN = compileScan();
+// Compiled on first use (about 20 ms): `spillway mcp` loads this module before its first answers, which never mask.
+let compiled: ReturnType<typeof compileScan> | null = null;
+const scanner = () => (compiled ??= compileScan());
 /** Minimum value length per key class: a 3-char password is real, a 3-char "token" is a flag. */
 const MIN_LENGTH: Record<string, number> = { password: 3 };
 const DEFAULT_MIN_LENGTH = 8;
@@ -23,6 +25,7 @@ const DEFAULT_MIN_LENGTH = 8;
 export function findSecrets(text: string): SecretFinding[] {
   if (typeof text !== "string" || text.length === 0) return [];
   const found = findPrivateKeys(text);
+  const SCAN = scanner();
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = SCAN.exec(text))) {

@@ -49,6 +49,10 @@ export function decodeText(buf: Buffer, encoding: BlobEncoding): string {
   return encoding === "utf16le" ? buf.toString("utf16le") : buf.toString("utf8");
 }
 
+/** Files kept beside a blob's, derived from its verified text and rebuilt when missing: never its content's only copy. */
+export const AUX_KINDS = ["lines", "outline"] as const;
+export type AuxKind = (typeof AUX_KINDS)[number];
+
 /** The folder of blob files, sharded by the first two hex characters of the id. */
 export class BlobFiles {
   constructor(readonly root: string) {
@@ -135,6 +139,35 @@ export class BlobFiles {
     }
   }
 
+  /**
+   * Bytes of the blob's file where `plan` says, given the file's size and signature (see
+   * readWithSignature) as found once it is open; null when there is no file.
+   */
+  readPlanned<T extends { start: number; length: number }>(
+    id: string,
+    plan: (size: number, signature: string) => T,
+  ): { data: Buffer; size: number; signature: string; plan: T } | null {
+    const fd = this.openOrNull(id);
+    if (fd === null) return null;
+    try {
+      const st = fstatSync(fd, { bigint: true });
+      const size = Number(st.size);
+      const signature = signatureOf(st);
+      const p = plan(size, signature);
+      const want = Math.max(0, Math.min(p.length, size - p.start));
+      const data = Buffer.allocUnsafe(want);
+      let off = 0;
+      while (off < want) {
+        const n = readSync(fd, data, off, want - off, p.start + off);
+        if (n === 0) break;
+        off += n;
+      }
+      return { data: data.subarray(0, off), size, signature, plan: p };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
   /** Moves the blob's file to `dest` (same filesystem); false when there was none. */
   moveOut(id: string, dest: string): boolean {
     try {
@@ -153,6 +186,43 @@ export class BlobFiles {
     renameSync(src, this.pathOf(id));
   }
 
+  /** The path of a file kept beside the blob's (its line index, its outline): `<id>.<ext>`. */
+  auxPath(id: string, ext: AuxKind): string {
+    return `${this.pathOf(id)}.${ext}`;
+  }
+
+  /** A file kept beside the blob's; null when there is none. */
+  readAux(id: string, ext: AuxKind): Buffer | null {
+    try {
+      return readFileSync(this.auxPath(id, ext));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
+  }
+
+  /** Writes a file beside the blob's, atomically; returns its size. */
+  writeAux(id: string, ext: AuxKind, data: Buffer): number {
+    const dir = join(this.root, id.slice(0, 2));
+    if (!existsSync(dir)) ensurePrivateDir(dir);
+    writeFileAtomic(this.auxPath(id, ext), data);
+    return data.length;
+  }
+
+  /** Size of a file kept beside the blob's; 0 when there is none. */
+  auxSize(id: string, ext: AuxKind): number {
+    try {
+      return statSync(this.auxPath(id, ext)).size;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** Removes every file kept beside the blob's. */
+  removeAux(id: string): void {
+    for (const ext of AUX_KINDS) safeUnlink(this.auxPath(id, ext));
+  }
+
   exists(id: string): boolean {
     return existsSync(this.pathOf(id));
   }
@@ -162,9 +232,10 @@ export class BlobFiles {
   }
 
   /** Every blob id that has a file, and temp files left by interrupted writes. */
-  scan(): { ids: string[]; temps: { path: string; mtimeMs: number }[] } {
+  scan(): { ids: string[]; temps: { path: string; mtimeMs: number }[]; aux: { id: string; path: string }[] } {
     const ids: string[] = [];
     const temps: { path: string; mtimeMs: number }[] = [];
+    const aux: { id: string; path: string }[] = [];
     for (const shard of safeReaddir(this.root)) {
       if (!/^[0-9a-f]{2}$/.test(shard)) continue;
       const dir = join(this.root, shard);
@@ -177,9 +248,16 @@ export class BlobFiles {
             /* removed meanwhile by another process */
           }
         } else if (BLOB_ID_PATTERN.test(name)) ids.push(name);
+        else {
+          const dot = name.indexOf(".");
+          const id = name.slice(0, dot);
+          if (dot > 0 && BLOB_ID_PATTERN.test(id) && (AUX_KINDS as readonly string[]).includes(name.slice(dot + 1))) {
+            aux.push({ id, path: join(dir, name) });
+          }
+        }
       }
     }
-    return { ids, temps };
+    return { ids, temps, aux };
   }
 }
 

@@ -10,6 +10,8 @@ import type { BlobRow } from "./rows";
 
 /** Signatures of files verified whole, kept per process; past this many the oldest are forgotten. */
 const VERIFIED_MAX = 20_000;
+/** Blobs whose verified chunks are remembered; past this many the least recently read are forgotten. */
+const CHUNKS_OK_MAX = 2_000;
 
 /** A verified byte range of a blob's stored (plaintext) bytes. */
 export interface BlobRange {
@@ -24,6 +26,8 @@ export interface BlobRange {
 export class BlobReader {
   /** id → signature of the file last verified whole (see BlobFiles.readWithSignature). */
   private readonly verified = new Map<string, string>();
+  /** id → the signature of its file and the chunks of it verified, for range reads. */
+  private readonly chunksOk = new Map<string, { signature: string; chunks: Set<number> }>();
 
   constructor(
     private readonly files: BlobFiles,
@@ -54,7 +58,7 @@ export class BlobReader {
 
   /**
    * `length` bytes of the blob from byte `start`, verified by the chunks that hold them only (a
-   * few KB of a 50 MB blob hash one or two 1 MiB chunks). Encrypted blobs, and blobs stored
+   * few KB of a 50 MB blob hash one or two 1 MiB chunks, once per process while the file is unchanged). Encrypted blobs, and blobs stored
    * before chunk checksums existed, are verified whole. Null when the file is gone.
    */
   range(r: BlobRow, start: number, length: number): BlobRange | null {
@@ -75,8 +79,20 @@ export class BlobReader {
     const first = Math.floor(from / sums.chunkBytes);
     const last = Math.max(first, Math.ceil(end / sums.chunkBytes) - 1);
     const readFrom = first * sums.chunkBytes;
-    const got = this.files.readAt(r.id, readFrom, (last + 1) * sums.chunkBytes - readFrom);
+    const known = this.chunksOk.get(r.id);
+    // Chunks verified in this process, in the same unmodified file, are not read and hashed
+    // again: then only the bytes asked for are read.
+    const got = this.files.readPlanned(r.id, (_size, signature) => {
+      let verified = known?.signature === signature;
+      for (let c = first; verified && c <= last; c++) verified = known!.chunks.has(c);
+      return verified
+        ? { start: from, length: end - from, verified }
+        : { start: readFrom, length: (last + 1) * sums.chunkBytes - readFrom, verified };
+    });
     if (!got) return null;
+    if (got.plan.verified && got.size === r.bytes) {
+      return { bytes: got.data, start: from, totalBytes: r.bytes, encoding: r.encoding };
+    }
     if (got.size !== r.bytes) {
       throw new SpillwayError(ErrorCode.Corrupt, `${r.id} is damaged: its file holds ${got.size} bytes where ${r.bytes} were stored.`);
     }
@@ -91,7 +107,17 @@ export class BlobReader {
         `${r.id} is damaged: bytes ${a}–${Math.min(r.bytes, a + sums.chunkBytes)} fail their checksum.`,
       );
     }
+    this.rememberChunks(r.id, got.signature, first, last);
     return { bytes: got.data.subarray(from - readFrom, end - readFrom), start: from, totalBytes: r.bytes, encoding: r.encoding };
+  }
+
+  private rememberChunks(id: string, signature: string, first: number, last: number): void {
+    let entry = this.chunksOk.get(id);
+    if (entry?.signature !== signature) entry = { signature, chunks: new Set() };
+    for (let c = first; c <= last; c++) entry.chunks.add(c);
+    this.chunksOk.delete(id);
+    this.chunksOk.set(id, entry);
+    if (this.chunksOk.size > CHUNKS_OK_MAX) this.chunksOk.delete(this.chunksOk.keys().next().value!);
   }
 
   /** A full check of the row's file, for doctor and deep sweeps. */

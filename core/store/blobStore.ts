@@ -12,6 +12,7 @@ import { Ledger } from "./ledger";
 import { SessionStore } from "./sessions";
 import { BlobFiles, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
 import { BlobReader, type BlobRange } from "./blobReader";
+import { BlobAux } from "./blobAux";
 import { indexPath, openIndex, storeSecret, type Db } from "./db";
 import { ensurePrivateDir, safeUnlink } from "../fs/fsUtil";
 import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integrity";
@@ -62,6 +63,8 @@ export class BlobStore {
   /** Keyed hashing of content: ids and chunk checksums. */
   readonly hasher: ContentHasher;
   private readonly reader: BlobReader;
+  /** Files kept beside blobs: line indexes (reads in parts) and kept answers. */
+  readonly aux: BlobAux;
   /** Files of blobs tombstoned in the open transaction: removed only once it has committed. */
   private readonly pending = new Map<string, Removal>();
   private grew = false;
@@ -75,6 +78,7 @@ export class BlobStore {
     this.hasher = new ContentHasher(storeSecret(this.db));
     this.keys = new KeyRing(this.db, opts.keys);
     this.reader = new BlobReader(this.files, this.keys, this.hasher);
+    this.aux = new BlobAux(this.db, this.files, this.reader, (id) => this.row(id));
   }
 
   get now(): number {
@@ -202,6 +206,7 @@ export class BlobStore {
       expires: now + this.opts.config.ttlHours * HOUR,
       sums: chunkSums,
     });
+    if (encrypt) this.aux.remove(id); // nothing in clear beside a credential blob
     this.pending.delete(id);
     this.grew = true;
     return { meta: this.meta(id)!, created: true, ...(repaired ? { repaired } : {}) };
@@ -266,6 +271,8 @@ export class BlobStore {
     if (!r) return false;
     const next = maxLabel(r.label, label);
     if (next === r.label) return false;
+    // What is kept beside a blob is for plaintext blobs only.
+    if (next === "credential") this.aux.remove(id);
     if (next === "credential" && !r.encrypted && r.tombstoned_at === null) {
       // Only verified bytes are encrypted: sealing a damaged file would make it look authentic.
       const plain = this.reader.check(r).ok ? this.files.read(id) : null;
@@ -298,7 +305,7 @@ export class BlobStore {
     const changed = stmt(
       this.db,
       `UPDATE blobs SET tombstoned_at = @now, tombstone_expires_at = @until, tombstone_reason = @reason, pinned = 0,
-           sidecar_bytes = 0 WHERE id = @id AND tombstoned_at IS NULL`,
+           sidecar_bytes = 0, aux_bytes = 0 WHERE id = @id AND tombstoned_at IS NULL`,
     ).run({ id, now: this.now, until: this.now + this.opts.config.tombstoneTtlHours * HOUR, reason }).changes;
     // The answers reads gave from this content go with it (the ledger keeps their size and mode).
     if (changed > 0) stmt(this.db, "DELETE FROM event_texts WHERE blob_id = ?").run(id);
@@ -337,6 +344,7 @@ export class BlobStore {
             if (r && r.tombstoned_at === null) continue;
             if (how === "quarantine") this.moveToQuarantine(id);
             else safeUnlink(this.files.pathOf(id));
+            this.files.removeAux(id);
           }
         })
         .immediate();
@@ -347,7 +355,10 @@ export class BlobStore {
 
   /** Bytes the live store holds: files plus sidecars. */
   usedBytes(): number {
-    const r = stmt(this.db, "SELECT COALESCE(SUM(bytes + sidecar_bytes), 0) AS n FROM blobs WHERE tombstoned_at IS NULL").get() as {
+    const r = stmt(
+      this.db,
+      "SELECT COALESCE(SUM(bytes + sidecar_bytes + aux_bytes), 0) AS n FROM blobs WHERE tombstoned_at IS NULL",
+    ).get() as {
       n: number;
     };
     return r.n;

@@ -92,7 +92,7 @@ export function enforceCap(store: BlobStore, ledger: Ledger, onRemoved?: (id: st
   const cap = store.capBytes();
   let evicted = 0;
   const lru = store.db.prepare(
-    `SELECT id, tool, bytes + sidecar_bytes AS size FROM blobs
+    `SELECT id, tool, bytes + sidecar_bytes + aux_bytes AS size FROM blobs
      WHERE tombstoned_at IS NULL AND pinned = 0 ORDER BY last_access_at ASC, created_at ASC LIMIT ${BATCH}`,
   );
   for (;;) {

@@ -198,6 +198,9 @@ CREATE TABLE call_media (
 ) WITHOUT ROWID;
 `;
 
+/** Bytes of the files kept beside a blob (its line index and outline), counted in the size cap. */
+const BLOB_AUX_BYTES = `ALTER TABLE blobs ADD COLUMN aux_bytes INTEGER NOT NULL DEFAULT 0;`;
+
 /** A call's raw record may be a hook request and its answer rather than JSON-RPC (RAW_RECORD_KINDS). */
 const RAW_RECORD_KIND = `
 ALTER TABLE rpc_log ADD COLUMN kind TEXT NOT NULL DEFAULT 'jsonrpc';
@@ -212,6 +215,7 @@ export const MIGRATIONS: readonly string[] = [
   UPSTREAM_TOOL_CATALOG,
   IMPORTED_HISTORY,
   AUDIT_TRAIL,
+  BLOB_AUX_BYTES,
   RAW_RECORD_KIND,
 ];
 

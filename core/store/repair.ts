@@ -69,6 +69,7 @@ export function repairStore(store: BlobStore, scan: StoreScan, describe: ((text:
       if (!r || r.tombstoned_at === null) return;
       // A blob tombstoned as damaged keeps its file in quarantine; any other tombstone's file is garbage.
       const done = r.tombstone_reason === "corrupt" ? store.moveToQuarantine(id) : safeUnlink(store.files.pathOf(id));
+      store.files.removeAux(id);
       if (done) report.tombstoneFiles++;
     });
   }

@@ -21,6 +21,8 @@ export interface BlobRow {
   expires_at: number;
   fetch_count: number;
   sidecar_bytes: number;
+  /** Bytes of the files kept beside the blob (line index, outline). */
+  aux_bytes: number;
   tombstoned_at: number | null;
   tombstone_expires_at: number | null;
   tombstone_reason: string | null;

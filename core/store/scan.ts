@@ -34,7 +34,7 @@ export interface StoreScan {
   unverifiable: BadBlob[];
   /** Files of tombstoned rows (a kill between a tombstone's commit and the file's removal). */
   tombstoneFiles: string[];
-  /** Temp files of interrupted writes, older than the grace period. */
+  /** Temp files of interrupted writes, and files kept beside blobs that are gone, older than the grace period. */
   staleTemps: string[];
   /** Files younger than the grace period that were not looked at. */
   young: number;
@@ -78,10 +78,15 @@ export function scanStore(store: BlobStore, opts: { verify: boolean }): StoreSca
     staleTemps: [],
     young: 0,
   };
-  const { ids, temps } = store.files.scan();
+  const { ids, temps, aux } = store.files.scan();
   const wall = Date.now(); // file mtimes are wall-clock, whatever the engine's clock says
   for (const t of temps) if (wall - t.mtimeMs > WRITE_GRACE_MS) scan.staleTemps.push(t.path);
   const state = store.db.prepare("SELECT tombstoned_at FROM blobs WHERE id = ?");
+  // Files kept beside a blob that is gone are leftovers, removed as stale temps are.
+  for (const a of aux) {
+    const row = state.get(a.id) as { tombstoned_at: number | null } | undefined;
+    if ((!row || row.tombstoned_at !== null) && isSettled(a.path, wall)) scan.staleTemps.push(a.path);
+  }
   for (const id of ids) {
     const row = state.get(id) as { tombstoned_at: number | null } | undefined;
     if (row && row.tombstoned_at === null) continue;

@@ -1,2 +1,4 @@
 /** The text surface: all that code outside core/text may import (ARCHITECTURE.md, "Surfaces"). */
 export { countLines, lineOfOffset, lineStarts } from "./lines";
+export { stringDoc } from "./textDoc";
+export type { TextDoc } from "./textDoc";

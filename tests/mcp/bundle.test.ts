@@ -12,6 +12,7 @@ const spillway = (args: string[], env: Record<string, string> = {}) =>
 const manifest = () =>
   JSON.parse(readFileSync(join(ROOT, "dist/cli/manifest.json"), "utf8")) as {
     bundle: string;
+    early: string;
     builtAt: number;
     inputs: [string, number, number][];
   };
@@ -40,6 +41,19 @@ describe("the spillway command", () => {
     expect(manifest().inputs.map(([rel]) => rel)).toEqual(
       expect.arrayContaining(["core/cli/main.ts", "core/mcp/proxyServer.ts", "package.json"]),
     );
+  });
+
+  it("answers initialize from an early bundle that holds neither zod nor the MCP SDK", async () => {
+    await spillway(["--version"]);
+    const read = (name: string) => readFileSync(join(ROOT, "dist/cli", name), "utf8");
+    const { bundle, early, inputs } = manifest();
+    // One string of each that the CLI bundle has: zod's issue code, the SDK protocol's cancellation.
+    for (const text of ["invalid_type", "notifications/cancelled"]) {
+      expect(read(bundle)).toContain(text);
+      expect(read(early)).not.toContain(text);
+    }
+    expect(read(early).length).toBeLessThan(32 * 1024);
+    expect(inputs.map(([rel]) => rel)).toEqual(expect.arrayContaining(["core/cli/early.ts", "core/mcp/earlyStdio.ts"]));
   });
 
   it("rebuilds the bundle before running when a source it was built from changed", async () => {

@@ -4,7 +4,8 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
-import { httpClient, idIn, stdioClient, upstream, writeConfig } from "./helpers/setup";
+import { CreateMessageRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { httpClient, idIn, stdioClient, textOf, upstream, writeConfig } from "./helpers/setup";
 import { tempHome } from "../helpers/tempHome";
 
 const textOfContents = (r: { contents: unknown[] }) => (r.contents[0] as { text: string }).text;
@@ -76,6 +77,47 @@ describe("prompts, resources and logging from the upstreams", () => {
       expect(textOfContents(await s.readResource({ uri: "fx__fixture://small" }))).toBe("a small resource");
     } finally {
       await s.close();
+      home.cleanup();
+    }
+  });
+
+  it("over stdio, upstreams declare only the sampling and roots the one client declared: no tool it cannot use, and a real relay when it can", async () => {
+    const home = tempHome("spillway-caps-");
+    writeConfig(home.path, {
+      server: { firstListWaitMs: 60_000 },
+      mcpServers: { everything: upstream.everything(), fx: upstream.fixture() },
+    });
+    // One after the other, on one home: the second starts from the catalog the first left.
+    const plain = await stdioClient(home.path);
+    try {
+      // server-everything offers its sampling tool only to clients that declared sampling.
+      const plainTools = (await plain.listTools()).tools.map((tool) => tool.name);
+      expect(plainTools).toContain("echo");
+      // Nor its roots tool, offered only to clients that declared roots.
+      expect(plainTools).not.toContain("trigger-sampling-request");
+      expect(plainTools).not.toContain("get-roots-list");
+      expect(textOf(await plain.callTool({ name: "ask_llm", arguments: {} }))).toMatch(/^refused: /);
+    } finally {
+      await plain.close();
+    }
+    const asking = await stdioClient(home.path, {}, { sampling: {} });
+    try {
+      // The first answer may be the catalog the first client left; the server's own list follows.
+      const changed = new Promise<void>((resolve) =>
+        asking.setNotificationHandler(ToolListChangedNotificationSchema, async () => resolve()),
+      );
+      const offered = async () => (await asking.listTools()).tools.map((tool) => tool.name);
+      const first = await offered();
+      if (!first.includes("trigger-sampling-request")) await changed;
+      expect(await offered()).toContain("trigger-sampling-request");
+      asking.setRequestHandler(CreateMessageRequestSchema, async () => ({
+        role: "assistant" as const,
+        model: "stand-in",
+        content: { type: "text" as const, text: "relayed back" },
+      }));
+      expect(textOf(await asking.callTool({ name: "ask_llm", arguments: {} }))).toContain("relayed back");
+    } finally {
+      await asking.close();
       home.cleanup();
     }
   });

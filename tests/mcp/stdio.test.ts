@@ -54,7 +54,7 @@ describe("spillway mcp (stdio) in front of server-filesystem and a fixture serve
   const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
   const fetch = (args: Record<string, unknown>) => call("rescuer_fetch", args);
 
-  it("lists its own tools with schemas and read-only hints, and the upstream tools without outputSchema", async () => {
+  it("lists its own tools with schemas and read-only hints, and the upstream tools without outputSchema or a default $schema", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(["rescuer_fetch", "recall_result", "read_text_file", "digest", "crash"]));
@@ -71,7 +71,11 @@ describe("spillway mcp (stdio) in front of server-filesystem and a fixture serve
       "full",
     ]);
     expect(fetchTool.description).toMatch(/preview/i);
-    expect(tools.find((t) => t.name === "read_text_file")!.outputSchema).toBeUndefined();
+    const read = tools.find((t) => t.name === "read_text_file")!;
+    expect(read.outputSchema).toBeUndefined();
+    // server-filesystem names draft-07, which reads the same as MCP's default 2020-12 here.
+    expect(read.inputSchema).not.toHaveProperty("$schema");
+    expect(read.inputSchema.required).toEqual(["path"]);
   });
 
   it("turns a multi-MB file read into a handle plus a resource_link, and drops the duplicated structuredContent", async () => {

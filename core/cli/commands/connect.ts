@@ -4,7 +4,8 @@ import type { CliIo, Command } from "../command";
 import { AGENTS, findAgent, type Agent, type ConnectContext } from "../../connect/agents";
 import { connectContext } from "../../connect/context";
 import { applyWrite, type HostEnv } from "../../connect/write";
-import { resolveConfig, resolveHome } from "../../home/home";
+import { resolveConfig } from "../../home/home";
+import { resolveHome } from "../../home/paths";
 
 export const connectCommand: Command = {
   usage: "<agent> [--write] | --list [--port N]",

@@ -15,7 +15,8 @@ import {
   checkUpstream,
   type CheckResult,
 } from "../doctor/checks";
-import { resolveConfig, resolveHome } from "../../home/home";
+import { resolveConfig } from "../../home/home";
+import { resolveHome } from "../../home/paths";
 
 const UPSTREAM_TIMEOUT_MS = 15_000;
 

@@ -2,9 +2,10 @@
  * `spillway mcp`: MCP over stdio for agents that spawn their servers. Only the protocol goes to
  * stdout; logs go to stderr. One process is one Spillway session.
  *
- * Agents list tools once, right after starting their servers, so this answers initialize before
- * anything else loads and tools/list from the catalog cached in the store; the engine (store,
- * rescue, fetch, search) loads with the first request that needs it.
+ * Agents list tools once, right after starting their servers, so initialize is answered before
+ * this loads at all (cli/early.ts; the transport takes stdin over from it) and tools/list from
+ * the catalog cached in the store; the engine (store, rescue, fetch, search) loads with the first
+ * request that needs it.
  */
 import { randomUUID } from "node:crypto";
 import type { Engine } from "../../engine/engineApi";
@@ -15,7 +16,8 @@ import { stderrLogger } from "../../runtime";
 import { lazyMaskingLogger } from "../../sensitivity/maskJson";
 import type { StartupIndex } from "../../store/startupIndex";
 import type { Command } from "../command";
-import { resolveConfig, resolveHome } from "../../home/home";
+import { resolveConfig } from "../../home/home";
+import { resolveHome } from "../../home/paths";
 
 /**
  * The session id: explicit, else the host's own id when it passes one (Claude Code gives its stdio
@@ -50,14 +52,20 @@ export const mcpCommand: Command = {
       },
       load: () => (opened.engine ??= import("../../engine/engine").then((m) => m.createEngine({ home, config, logger, sweepTimer: true }))),
     };
-    const upstreams = createUpstreamManager(config, logger, async () => (await startupIndex()).catalog);
+    // One process, one client: its upstreams declare only what that client can answer.
+    const upstreams = createUpstreamManager(config, logger, async () => (await startupIndex()).catalog, true);
     // A host that stops its servers with a signal gets the same orderly close as one that closes
     // stdin: the upstreams (some perhaps still starting) are stopped rather than left running.
     const stop = () => process.stdin.destroy();
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
     try {
-      await serveStdio({ engine: deferred, upstreams, sessionId: stdioSessionId(ctx.values.session as string | undefined) });
+      await serveStdio({
+        engine: deferred,
+        upstreams,
+        sessionId: stdioSessionId(ctx.values.session as string | undefined),
+        prelude: ctx.stdinPrelude,
+      });
     } finally {
       // The handlers stay until the upstreams are stopped: a signal during that wait must not end
       // the process before its children.

@@ -4,7 +4,8 @@ import { ErrorCode, SpillwayError } from "../../errors";
 import { startEndpoint } from "../../endpoint/endpoint";
 import { stderrLogger } from "../../runtime";
 import type { Command } from "../command";
-import { resolveConfig, resolveHome } from "../../home/home";
+import { resolveConfig } from "../../home/home";
+import { resolveHome } from "../../home/paths";
 
 function parsePort(v: string | boolean | undefined): number | undefined {
   if (v === undefined) return undefined;

@@ -9,7 +9,7 @@ export function storeStats(db: Db): StoreStats {
     .prepare(
       `SELECT SUM(tombstoned_at IS NULL AND pinned = 0) AS live, SUM(tombstoned_at IS NULL AND pinned = 1) AS pinned,
          SUM(tombstoned_at IS NOT NULL) AS tombstoned, SUM(tombstoned_at IS NULL AND encrypted = 1) AS encrypted,
-         COALESCE(SUM(CASE WHEN tombstoned_at IS NULL THEN bytes + sidecar_bytes END), 0) AS used
+         COALESCE(SUM(CASE WHEN tombstoned_at IS NULL THEN bytes + sidecar_bytes + aux_bytes END), 0) AS used
        FROM blobs`,
     )
     .get() as { live: number | null; pinned: number | null; tombstoned: number | null; encrypted: number | null; used: number };

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 
 const require = createRequire(import.meta.url);
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -47,8 +47,8 @@ export function writeConfig(home: string, config: Record<string, unknown>): void
 }
 
 /** A client of `spillway mcp` over real stdio. */
-export async function stdioClient(home: string, env: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: "e2e-stdio", version: "1.0.0" });
+export async function stdioClient(home: string, env: Record<string, string> = {}, capabilities: ClientCapabilities = {}): Promise<Client> {
+  const client = new Client({ name: "e2e-stdio", version: "1.0.0" }, { capabilities });
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, "mcp", "--home", home],

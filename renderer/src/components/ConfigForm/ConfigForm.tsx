@@ -19,6 +19,7 @@ const HELP: Record<string, string> = {
   "dedup.maxStubStreak": "After this many stubs in a row for the same call, deliver it in full once.",
   "dedup.nearDuplicates": "A re-run that changed a few lines becomes a stub plus those lines.",
   "dedup.nearMaxChangedShare": "Most lines that may change (timings and temp paths aside) for such a stub.",
+  "dedup.echoStubs": "A result that repeats an argument of its own call (a write echoing what it wrote) becomes a one-line stub.",
   "store.ttlHours": "Blobs expire after this many hours (pinned ones never).",
   "store.maxStoreMb": "Size cap; least recently used blobs are evicted above it.",
   "sensitivity.mode": "mask: hide credential-shaped spans from the model; audit: label only; off.",
