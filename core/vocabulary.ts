@@ -80,6 +80,11 @@ export const BLOB_SORT_KEYS = [
 export const BLOB_ROLES = ["rescued", "dedup", "other"] as const;
 /** Columns the sessions list sorts by, server side. */
 export const SESSION_SORT_KEYS = ["lastSeenAt", "createdAt", "calls", "netTokens", "id", "client", "errors", "fetches"] as const;
+/**
+ * What a call's raw record is: the JSON-RPC request and response of an MCP call, or the hook request
+ * an agent host sent (a Claude Code PostToolUse or PostToolUseFailure payload) and Spillway's answer.
+ */
+export const RAW_RECORD_KINDS = ["jsonrpc", "hook"] as const;
 
 /** Spillway's own model-facing tools: never rescued, never expanded, never proxied. */
 export const OWN_TOOLS = { fetch: "rescuer_fetch", recall: "recall_result" } as const;
@@ -113,3 +118,4 @@ export type SavingsGroup = (typeof SAVINGS_GROUPS)[number];
 export type BlobSortKey = (typeof BLOB_SORT_KEYS)[number];
 export type SessionSortKey = (typeof SESSION_SORT_KEYS)[number];
 export type BlobRole = (typeof BLOB_ROLES)[number];
+export type RawRecordKind = (typeof RAW_RECORD_KINDS)[number];

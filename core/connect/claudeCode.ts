@@ -25,7 +25,7 @@ function httpServer(c: ConnectContext) {
   return { type: "http", url: `${c.baseUrl}/mcp`, headers: { Authorization: "Bearer ${SPILLWAY_TOKEN}" }, alwaysLoad: true };
 }
 
-/** The hooks block, one line per event so the five near-identical entries stay readable. */
+/** The hooks block, one line per event so the six near-identical entries stay readable. */
 function hooksBlock(c: ConnectContext): string {
   const hook = JSON.stringify({
     type: "http",
@@ -38,6 +38,8 @@ function hooksBlock(c: ConnectContext): string {
   const events: [string, string | null][] = [
     ["PreToolUse", "*"],
     ["PostToolUse", "*"],
+    // A failed tool call reaches no PostToolUse hook: without this one it would leave no trace.
+    ["PostToolUseFailure", "*"],
     ["PreCompact", null],
     ["SessionStart", "compact"],
     ["UserPromptSubmit", null],

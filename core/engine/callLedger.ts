@@ -11,6 +11,7 @@ import type { MediaRecord } from "../store/ledger";
 import { redactRuns } from "../sensitivity/fetchArgsMask";
 import { keptJson, keptText, RPC_GIVEN_STRING_MAX_CHARS } from "./auditText";
 import type { EngineParts } from "./parts";
+import type { RawRecordKind } from "../vocabulary";
 
 /** A call that produced no result; `message` is the sentence the model was given instead. */
 export interface FailedCallInput {
@@ -24,11 +25,13 @@ export interface FailedCallInput {
   upstreamMs?: number | null;
 }
 
-/** The JSON-RPC of a call, as objects: the engine masks and cuts them before they are kept. */
+/** The raw record of a call, as objects: the engine masks and cuts them before they are kept. */
 export interface RpcInput {
+  /** "jsonrpc" (default): an MCP request and response; "hook": the hook request a host sent and Spillway's answer. */
+  kind?: RawRecordKind;
   request: unknown;
   response?: unknown;
-  /** What Spillway sent upstream (arguments expanded) and what the upstream answered. */
+  /** What Spillway sent upstream (arguments expanded) and what the upstream answered; for a hook call, the PreToolUse request and answer that expanded its arguments. */
   upstreamRequest?: unknown;
   upstreamResponse?: unknown;
 }
@@ -80,6 +83,7 @@ function rpcRecord(rpc: RpcInput, redact: readonly string[] = []) {
     response: keptJson(r(rpc.response), RPC_GIVEN_STRING_MAX_CHARS),
     upstreamRequest: keptJson(r(rpc.upstreamRequest)),
     upstreamResponse: keptJson(r(rpc.upstreamResponse)),
+    kind: rpc.kind,
   };
 }
 

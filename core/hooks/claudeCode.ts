@@ -1,8 +1,10 @@
 /**
  * Claude Code HTTP hooks: PostToolUse replaces a rescued or repeated output (in the tool's own
- * output shape, which Claude Code checks), PreToolUse expands spill: tokens, PreCompact /
- * SessionStart(compact) mark compaction, UserPromptSubmit marks a turn. Anything unexpected
- * answers `{}` (Claude Code then carries on unchanged).
+ * output shape, which Claude Code checks), PostToolUseFailure records a call that failed (Claude
+ * Code lets a hook add context to it, never change it), PreToolUse expands spill: tokens,
+ * PreCompact / SessionStart(compact) mark compaction, UserPromptSubmit marks a turn. Each recorded
+ * call keeps the hook request and the answer as its raw record. Anything unexpected answers `{}`
+ * (Claude Code then carries on unchanged).
  */
 import { OWN_TOOLS } from "../engine/transform";
 import type { Engine } from "../engine/engineApi";
@@ -11,6 +13,7 @@ import { viewBuiltinOutput } from "./builtinOutput";
 import { readPersistedOutput, type PersistedRef } from "./persistedOutput";
 import { mcpSavedOutput, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
 import type { ToolUseSessions } from "./toolUseSessions";
+import type { PreToolUses } from "./preToolUses";
 
 /** The MCP server name `spillway connect claude-code` registers; its tools were handled by the proxy already. */
 export const OWN_SERVER = "spillway";
@@ -18,6 +21,8 @@ export const OWN_SERVER = "spillway";
 export interface ClaudeCodeOptions {
   /** Where PreToolUse leaves the tool-use ids of Spillway's own MCP calls, for `spillway serve`'s MCP sessions. */
   toolUses?: ToolUseSessions;
+  /** Where PreToolUse leaves the expansions it made, for the call's record at PostToolUse. */
+  preToolUses?: PreToolUses;
 }
 
 type Payload = Record<string, unknown>;
@@ -37,8 +42,14 @@ export async function handleClaudeCodeHook(engine: Engine, payload: Payload, opt
   if (!sessionId || !event) return {};
   engine.touchSession(sessionId, "claude-code");
   switch (event) {
-    case "PostToolUse":
-      return postToolUse(engine, sessionId, payload);
+    case "PostToolUse": {
+      const { callId, answer } = await postToolUse(engine, sessionId, payload);
+      noteHookCall(engine, callId, payload, answer, opts);
+      return answer;
+    }
+    case "PostToolUseFailure":
+      noteHookCall(engine, postToolUseFailure(engine, sessionId, payload), payload, {}, opts);
+      return {};
     case "PreToolUse":
       return preToolUse(engine, sessionId, payload, opts);
     case "PreCompact":
@@ -55,9 +66,13 @@ export async function handleClaudeCodeHook(engine: Engine, payload: Payload, opt
   }
 }
 
-async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promise<HookAnswer> {
+/** The answer, and the call it recorded (null: none, as for Spillway's own tools, or fails open). */
+type Handled = { callId: number | null; answer: HookAnswer };
+const NONE: Handled = { callId: null, answer: {} };
+
+async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promise<Handled> {
   const name = str(p.tool_name);
-  if (!name || isSpillways(name)) return {};
+  if (!name || isSpillways(name)) return NONE;
   const { server } = splitToolName(name);
   const files = { transcriptPath: String(p.transcript_path ?? ""), sessionId };
   /** The whole output Claude Code saved to a file, or null (logged) when it cannot be used. */
@@ -76,28 +91,60 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promi
     // Over its token limit Claude Code passes on a message naming the file it saved the result to.
     const saved = mcpSavedOutput(p.tool_response);
     const savedText = saved ? await whole(saved) : undefined;
-    if (savedText === null) return {};
+    if (savedText === null) return NONE;
     const { text, isError } = savedText !== undefined ? { text: savedText, isError: false } : mcpText(p.tool_response);
     const r = engine.transformToolResult({ sessionId, tool: name, server, args: p.tool_input, text, isError });
     noteDuration(engine, r.callId, p.duration_ms);
     const replaced = r.outcome === "rescued" || r.outcome === "stubbed";
-    if (!replaced && !r.masked) return {};
+    if (!replaced && !r.masked) return { callId: r.callId, answer: {} };
     // A masked pass-through keeps the result's shape (items, structuredContent), its strings through the model's exit.
     const out =
       replaced || savedText !== undefined
         ? replaceMcpText(p.tool_response, r.text)
         : maskJsonValue(p.tool_response, (t) => engine.modelView(t, name));
-    return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: out } };
+    return { callId: r.callId, answer: { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: out } } };
   }
   const view = viewBuiltinOutput(name, p.tool_response);
-  if (!view) return {};
+  if (!view) return NONE;
   const text = view.persisted ? await whole(view.persisted) : view.text;
-  if (text === null) return {};
+  if (text === null) return NONE;
   const r = engine.transformToolResult({ sessionId, tool: name, server: null, args: p.tool_input, text, isError: false });
   noteDuration(engine, r.callId, p.duration_ms);
   // A pass-through whose secrets were masked is answered too, in the tool's own output shape.
-  if (r.outcome !== "rescued" && r.outcome !== "stubbed" && !r.masked) return {};
-  return { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: view.replace(r.text) } };
+  if (r.outcome !== "rescued" && r.outcome !== "stubbed" && !r.masked) return { callId: r.callId, answer: {} };
+  return { callId: r.callId, answer: { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: view.replace(r.text) } } };
+}
+
+/**
+ * A tool that failed in Claude Code (a command's non-zero exit, a refused edit, an MCP error, an
+ * interrupt): Claude Code gives the model `error`, and the call is kept with it (masked), as a call
+ * the proxy saw fail is. Spillway's own tools are recorded by the proxy.
+ */
+function postToolUseFailure(engine: Engine, sessionId: string, p: Payload): number | null {
+  const name = str(p.tool_name);
+  if (!name || isSpillways(name)) return null;
+  const ms = typeof p.duration_ms === "number" && Number.isFinite(p.duration_ms) ? p.duration_ms : null;
+  return engine.recordFailedCall({
+    sessionId,
+    tool: name,
+    server: splitToolName(name).server,
+    args: p.tool_input,
+    message: typeof p.error === "string" ? p.error : JSON.stringify(p.error ?? "The tool failed (Claude Code sent no error text)."),
+    durationMs: ms,
+  });
+}
+
+/**
+ * The hook request and the answer Spillway gave, as the call's raw record (masked and cut by the
+ * engine), with the PreToolUse exchange that expanded its arguments, whose expansions it received.
+ */
+function noteHookCall(engine: Engine, callId: number | null, request: Payload, answer: HookAnswer, opts: ClaudeCodeOptions): void {
+  const pre = opts.preToolUses?.take(str(request.tool_use_id)) ?? null;
+  if (callId === null) return;
+  engine.noteCall(callId, {
+    rpc: { kind: "hook", request, response: answer, upstreamRequest: pre?.request, upstreamResponse: pre?.answer },
+    expansionEventIds: pre?.eventIds,
+  });
 }
 
 /** Claude Code reports how long the tool ran (`duration_ms`); the call's record keeps it. */
@@ -119,17 +166,15 @@ function preToolUse(engine: Engine, sessionId: string, p: Payload, opts: ClaudeC
   if (input === undefined || !JSON.stringify(input).includes("spill:")) return {};
   const { server } = splitToolName(name);
   const r = engine.expandArguments({ sessionId, tool: name, server, args: input });
-  if (!r.changed) {
-    return r.note ? { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: r.note } } : {};
-  }
   // No permissionDecision: Claude Code then runs its usual permission check on the expanded input,
   // so nothing runs that would not have run anyway ("ask" is a denial in `claude -p`; "allow" would
   // skip the user's rules).
-  return {
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      updatedInput: r.args,
-      ...(r.note ? { additionalContext: r.note } : {}),
-    },
-  };
+  const out: HookAnswer = !r.changed
+    ? r.note
+      ? { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: r.note } }
+      : {}
+    : { hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: r.args, ...(r.note ? { additionalContext: r.note } : {}) } };
+  const toolUseId = str(p.tool_use_id);
+  if (toolUseId && r.eventIds.length) opts.preToolUses?.record(toolUseId, { request: p, answer: out, eventIds: r.eventIds });
+  return out;
 }

@@ -36,7 +36,7 @@ export function transform(engine: Engine, req: z.infer<typeof transformRequest>)
   });
   // A masked pass-through is a change too: the host must deliver the masked text, not its own copy.
   const changed = r.outcome === "rescued" || r.outcome === "stubbed" || r.masked === true;
-  return {
+  const answer = {
     changed,
     outcome: r.outcome,
     // The unchanged text is not echoed back: callers already have it, and it may be megabytes.
@@ -44,6 +44,9 @@ export function transform(engine: Engine, req: z.infer<typeof transformRequest>)
     blob_id: r.blobId,
     resource_uri: r.outcome === "rescued" && r.blobId ? `spillway://blob/${r.blobId}` : null,
   };
+  // The call's raw record: the request the host sent and this answer (the engine masks and cuts both).
+  if (r.callId !== null) engine.noteCall(r.callId, { rpc: { kind: "hook", request: req, response: answer } });
+  return answer;
 }
 
 export function expand(engine: Engine, req: z.infer<typeof expandRequest>) {

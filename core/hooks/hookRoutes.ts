@@ -6,6 +6,7 @@ import { readJson, sendError, sendJson, sendOk } from "../http/respond";
 import type { Engine } from "../engine/engineApi";
 import { handleClaudeCodeHook } from "./claudeCode";
 import type { ToolUseSessions } from "./toolUseSessions";
+import { PreToolUses } from "./preToolUses";
 import * as api from "./genericApi";
 
 /** The answer when something failed: what each route returns for "leave it as it is". */
@@ -22,6 +23,7 @@ function describeIssue(err: z.ZodError): string {
 /** `toolUses`: shared with the HTTP MCP sessions, so they can tell which Claude Code session calls them. */
 export function mountHooks(endpoint: HttpEndpoint, engine: Engine, toolUses?: ToolUseSessions): void {
   const log = engine.logger;
+  const preToolUses = new PreToolUses();
 
   // The body is parsed here, not by the router: Claude Code gets `{}` (carry on) even for a body it
   // should never send, rather than an error status.
@@ -39,7 +41,7 @@ export function mountHooks(endpoint: HttpEndpoint, engine: Engine, toolUses?: To
       }
       try {
         if (body && typeof body === "object" && !Array.isArray(body)) {
-          answer = await handleClaudeCodeHook(engine, body as Record<string, unknown>, { toolUses });
+          answer = await handleClaudeCodeHook(engine, body as Record<string, unknown>, { toolUses, preToolUses });
         }
       } catch (err) {
         log.error("claude-code hook failed; answering no change", {

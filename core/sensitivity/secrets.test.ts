@@ -122,7 +122,7 @@ describe("big and hostile inputs", () => {
 
   it("scans the UTF-8 bytes it is given for an ASCII text, and the text itself otherwise, with the same findings", () => {
     const { text } = buildLeakFixture();
-    const ascii = text.replace(/[^\x00-\x7f]/g, "?");
+    const ascii = text.replace(/[\u0080-\uffff]/g, "?");
     expect(ascii.length).toBe(Buffer.byteLength(ascii, "utf8"));
     expect(findSecrets(ascii, Buffer.from(ascii, "utf8"))).toEqual(findSecrets(ascii));
     expect(findSecrets(ascii).length).toBeGreaterThan(20);

@@ -6,6 +6,7 @@
 import { maskJsonText } from "../sensitivity/jsonText";
 import { maskSecrets } from "../sensitivity/secrets";
 import type { EventType, Outcome } from "../types";
+import type { RawRecordKind } from "../vocabulary";
 import { stmt } from "./statements";
 import type { Db } from "./db";
 
@@ -60,6 +61,8 @@ export interface RpcRecord {
   response: string | null;
   upstreamRequest?: string | null;
   upstreamResponse?: string | null;
+  /** Default "jsonrpc". */
+  kind?: RawRecordKind;
 }
 
 /** An image or audio item of a result: never rescued, recorded by type and size. */
@@ -205,8 +208,16 @@ export class Ledger {
   insertRpc(r: RpcRecord): void {
     stmt(
       this.db,
-      "INSERT INTO rpc_log (call_id, event_id, request, response, upstream_request, upstream_response) VALUES (?, ?, ?, ?, ?, ?)",
-    ).run(r.callId ?? null, r.eventId ?? null, r.request, r.response, r.upstreamRequest ?? null, r.upstreamResponse ?? null);
+      "INSERT INTO rpc_log (call_id, event_id, request, response, upstream_request, upstream_response, kind) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ).run(
+      r.callId ?? null,
+      r.eventId ?? null,
+      r.request,
+      r.response,
+      r.upstreamRequest ?? null,
+      r.upstreamResponse ?? null,
+      r.kind ?? "jsonrpc",
+    );
   }
 
   insertMedia(callId: number, items: readonly MediaRecord[]): void {

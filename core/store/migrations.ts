@@ -204,6 +204,11 @@ const BLOB_AUX_BYTES = `ALTER TABLE blobs ADD COLUMN aux_bytes INTEGER NOT NULL 
 /** Token counts of big results are estimated from a sample (issue 12); the ledger says which. */
 const TOKENS_ESTIMATED = `ALTER TABLE calls ADD COLUMN tokens_estimated INTEGER NOT NULL DEFAULT 0;`;
 
+/** A call's raw record may be a hook request and its answer rather than JSON-RPC (RAW_RECORD_KINDS). */
+const RAW_RECORD_KIND = `
+ALTER TABLE rpc_log ADD COLUMN kind TEXT NOT NULL DEFAULT 'jsonrpc';
+`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -215,6 +220,7 @@ export const MIGRATIONS: readonly string[] = [
   AUDIT_TRAIL,
   BLOB_AUX_BYTES,
   TOKENS_ESTIMATED,
+  RAW_RECORD_KIND,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

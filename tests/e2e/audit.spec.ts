@@ -35,6 +35,9 @@ test.describe("the audit trail", () => {
     await shoot(page, "session-calls");
 
     await page.getByLabel("Filter calls by tool, argument or error").fill("get_file_info");
+    // The store answers the filter (after a pause in typing) with its count.
+    await expect(page.getByTestId("call-matches")).toBeVisible();
+    await expect(rows(page).filter({ hasNotText: "get_file_info" })).toHaveCount(0);
     const infos = await rows(page).locator("td:nth-child(2)").allTextContents();
     expect(infos.length).toBeGreaterThan(5);
     for (const t of infos) expect(t).toMatch(/^get_file_info/);
@@ -140,5 +143,29 @@ test.describe("the audit trail", () => {
     await expect(rows(page).nth(1)).toHaveAttribute("data-outcome", "rescued");
     await expectAccessible(page, "hook session");
     await shoot(page, "session-hooks");
+  });
+
+  test("a Claude Code tool failure is a failed call, and hook calls show the hook request and Spillway's answer", async ({
+    page,
+    state,
+  }) => {
+    await page.goto(`${state.main.url}/#/sessions/${state.ids.hook}`);
+    const failed = rows(page).nth(2);
+    await expect(failed).toHaveAttribute("data-outcome", "error");
+    await expect(failed.locator("td:nth-child(7)")).toHaveText("1.20 s");
+    const detail = await openRow(page, failed);
+    await expect(detail.getByTestId("call-error")).toContainText("The tool failed in the agent");
+    await expect(detail.getByTestId("call-error")).toContainText("make: *** [deploy] Error 2");
+    await expect(detail.getByRole("heading", { name: "Hook request and answer" })).toBeVisible();
+    await expect(detail.getByTestId("rpc-text")).toContainText('"hook_event_name": "PostToolUseFailure"');
+    await detail.scrollIntoViewIfNeeded();
+    await shoot(page, "call-hook-failure");
+    await detail.getByRole("tab", { name: "Spillway answered" }).click();
+    await expect(detail.getByTestId("rpc-text")).toHaveText("{}");
+    const rescued = await openRow(page, rows(page).first());
+    await expect(rescued.getByTestId("rpc-text")).toContainText('"hook_event_name": "PostToolUse"');
+    await rescued.getByRole("tab", { name: "Spillway answered" }).click();
+    await expect(rescued.getByTestId("rpc-text")).toContainText('"updatedToolOutput"');
+    await expectAccessible(page, "hook failure");
   });
 });

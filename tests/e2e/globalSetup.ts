@@ -17,6 +17,7 @@ import { STATE_DIR, STATE_FILE, STORAGE_FILE, type E2EState } from "./support/st
 import { generateTraffic, upstreamConfig, writeFiles } from "./support/traffic";
 import { generateHookSession, generateLongSession, HOOK_SESSION } from "./support/longSession";
 import { insertManySessions } from "./support/manySessions";
+import { generateManyCalls, MANY_CALLS_SESSION } from "./support/manyCalls";
 
 function newestMtime(dir: string): number {
   let t = 0;
@@ -58,6 +59,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const manyHome = join(root, "many");
   // An empty store for the Import and Replay views, so their imports leave the other specs' figures alone.
   const historyHome = join(root, "history");
+  // One session of 2,000 calls, in a store of its own so the other stores' figures stay as they are.
+  const callsHome = join(root, "calls");
   const files = join(root, "files");
   writeFiles(files);
   writeConfig(mainHome, upstreamConfig(files, join(root, "memory.jsonl")));
@@ -67,6 +70,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(manyHome, { recursive: true, mode: 0o700 });
   writeFileSync(manyConfig, "{}\n");
   writeConfig(historyHome, {});
+  writeConfig(callsHome, {});
   const big = await putBigBlob(mainHome);
   const bulkEngine = createEngine({ home: bulkHome, logger: memoryLogger() });
   insertBulkBlobs(engineInternals(bulkEngine).store.db, Date.now());
@@ -74,14 +78,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const manyEngine = createEngine({ home: manyHome, logger: memoryLogger() });
   insertManySessions(engineInternals(manyEngine).store.db, Date.now());
   await manyEngine.close();
+  const callsEngine = createEngine({ home: callsHome, logger: memoryLogger() });
+  generateManyCalls(callsEngine);
+  await callsEngine.idle();
+  await callsEngine.close();
 
-  const [main, bulk, many, history] = await Promise.all([
+  const [main, bulk, many, history, calls] = await Promise.all([
     startServe(mainHome),
     startServe(bulkHome),
     startServe(manyHome, ["--config", manyConfig]),
     startServe(historyHome),
+    startServe(callsHome),
   ]);
-  const servers = [main, bulk, many, history];
+  const servers = [main, bulk, many, history, calls];
   try {
     const ids = await generateTraffic(main.url, main.token, files);
     const gamma = await generateLongSession(main.url, main.token, files);
@@ -109,12 +118,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       bulk: { url: bulk.url, token: bulk.token, home: bulkHome },
       many: { url: many.url, token: many.token, home: manyHome, config: manyConfig },
       history: { url: history.url, token: history.token, home: historyHome },
+      calls: { url: calls.url, token: calls.token, home: callsHome, session: MANY_CALLS_SESSION },
       ids: { ...ids, big: big.id, gamma: gamma.session, gammaLog: gamma.buildLog, hook: HOOK_SESSION },
       big: { chars: big.chars, lines: big.lines },
       setupMs: Date.now() - t0,
     };
     writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
-    console.log(`e2e setup: ${state.setupMs} ms (renderer, traffic through MCP and hooks, 50 MB blob, 100,000 rows, 1,500 sessions)`);
+    console.log(
+      `e2e setup: ${state.setupMs} ms (renderer, traffic through MCP and hooks, 50 MB blob, 100,000 rows, 1,500 sessions, a 2,000-call session)`,
+    );
   } catch (err) {
     await Promise.all(servers.map((s) => s.stop()));
     throw err;

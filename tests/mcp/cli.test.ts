@@ -84,7 +84,14 @@ describe("spillway serve, doctor and connect", () => {
     );
     const hooksBlock = claude.slice(claude.lastIndexOf('{\n  "hooks"'), claude.lastIndexOf("\n}") + 2);
     const hooks = JSON.parse(hooksBlock).hooks;
-    expect(Object.keys(hooks)).toEqual(["PreToolUse", "PostToolUse", "PreCompact", "SessionStart", "UserPromptSubmit"]);
+    expect(Object.keys(hooks)).toEqual([
+      "PreToolUse",
+      "PostToolUse",
+      "PostToolUseFailure",
+      "PreCompact",
+      "SessionStart",
+      "UserPromptSubmit",
+    ]);
     expect(hooks.PostToolUse[0].hooks[0]).toMatchObject({
       type: "http",
       url: "http://127.0.0.1:7341/hooks/claude-code",

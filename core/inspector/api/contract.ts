@@ -18,6 +18,7 @@ import {
   HISTORY_AGENTS,
   KINDS,
   LABELS,
+  OUTCOMES,
   SAVINGS_GROUPS,
 } from "../../vocabulary";
 import type * as D from "./dto";
@@ -142,6 +143,18 @@ export const requestSchemas = {
   "sessions.timeline": z
     .object({ sessionId, afterCallId: z.int().min(0).default(0), limit: z.int().min(1).max(500).default(200) })
     .strict(),
+  /** A session's calls filtered over all of them (not only a loaded page), a page at a time. */
+  "calls.find": z
+    .object({
+      sessionId,
+      tool: z.string().min(1).max(300).optional(),
+      outcome: z.enum(OUTCOMES).optional(),
+      failuresOnly: z.boolean().default(false),
+      text: z.string().max(500).optional(),
+      afterCallId: z.int().min(0).default(0),
+      limit: z.int().min(1).max(500).default(200),
+    })
+    .strict(),
   "calls.get": z.object({ callId: z.int().min(1) }).strict(),
   "events.get": z.object({ eventId: z.int().min(1) }).strict(),
   "tools.list": none,
@@ -187,6 +200,7 @@ export interface Responses {
   "search.all": D.GlobalSearch;
   "sessions.list": D.SessionList;
   "sessions.timeline": D.Timeline;
+  "calls.find": D.CallQueryPage;
   "calls.get": D.CallDetail;
   "events.get": D.EventDetail;
   "tools.list": D.ToolCatalog;

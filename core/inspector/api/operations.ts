@@ -18,6 +18,7 @@ export const OP_NAMES = [
   "search.all",
   "sessions.list",
   "sessions.timeline",
+  "calls.find",
   "calls.get",
   "events.get",
   "tools.list",

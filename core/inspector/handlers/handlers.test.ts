@@ -127,6 +127,14 @@ describe("inspector handlers over a real engine", () => {
     expect(() => call("sessions.timeline", { sessionId: "nobody" })).toThrow(/no session/);
   });
 
+  it("filters a session's calls on the server", async () => {
+    const r = await call("calls.find", { sessionId: "sess-a", outcome: "stubbed" });
+    expect(r).toMatchObject({ matched: 1, total: 3, nextAfter: null, calls: [{ outcome: "stubbed" }] });
+    expect((await call("calls.find", { sessionId: "sess-a", text: "small" })).calls).toEqual([]);
+    expect(() => call("calls.find", { sessionId: "sess-a", outcome: "lost" })).toThrow();
+    expect(() => call("calls.find", { sessionId: "nobody" })).toThrow(/no session/);
+  });
+
   it("exports through the host and reports the endpoint it was given", async () => {
     expect(await call("blobs.export", { id: f.secretId })).toMatchObject({
       kind: "download",

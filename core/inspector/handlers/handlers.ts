@@ -145,6 +145,11 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
       if (!session) throw new SpillwayError(ErrorCode.NotFound, `There is no session ${sessionId} in this store.`);
       return { session, ...engine.reader.timeline(sessionId, afterCallId, limit) };
     },
+    "calls.find": (q) => {
+      if (!engine.reader.session(q.sessionId))
+        throw new SpillwayError(ErrorCode.NotFound, `There is no session ${q.sessionId} in this store.`);
+      return engine.reader.findCalls(q);
+    },
     "calls.get": ({ callId }) => {
       const d = engine.reader.callDetail(callId, (id, max) => views.head(id, max));
       if (!d) throw new SpillwayError(ErrorCode.NotFound, `There is no call ${callId} in this store.`);

@@ -4,6 +4,7 @@
  */
 import type { CallRow, EventRow } from "../ledger";
 import type { CallDetail, CallPart, EventDetail, MediaItem, ReadEvent, RpcView, TextPreview } from "./readModel";
+import type { RawRecordKind } from "../../vocabulary";
 import { toCallRef, toLedgerEvent } from "./ledgerRows";
 import { callBlob, qmarks, summarize, type TimelineDeps } from "./timeline";
 
@@ -61,6 +62,7 @@ function withAnswers(d: DetailDeps, events: EventRow[], max: number): ReadEvent[
 }
 
 interface RpcRow {
+  kind: RawRecordKind;
   request: string;
   response: string | null;
   upstream_request: string | null;
@@ -69,10 +71,10 @@ interface RpcRow {
 
 function rpcOf(d: DetailDeps, where: "call_id" | "event_id", id: number): RpcView | null {
   const r = d.db
-    .prepare(`SELECT request, response, upstream_request, upstream_response FROM rpc_log WHERE ${where} = ? ORDER BY id DESC LIMIT 1`)
+    .prepare(`SELECT kind, request, response, upstream_request, upstream_response FROM rpc_log WHERE ${where} = ? ORDER BY id DESC LIMIT 1`)
     .get(id) as RpcRow | undefined;
   return r
-    ? { request: r.request, response: r.response, upstreamRequest: r.upstream_request, upstreamResponse: r.upstream_response }
+    ? { kind: r.kind, request: r.request, response: r.response, upstreamRequest: r.upstream_request, upstreamResponse: r.upstream_response }
     : null;
 }
 

@@ -3,8 +3,9 @@
  * the call opened (what the tool returned beside what the model was given, every read of its
  * result with the answer, what it was passed by reference, its images, its JSON-RPC). Pure types.
  */
-import type { BlobState, Kind, Label } from "../../types";
+import type { BlobState, Kind, Label, Outcome } from "../../types";
 import type { CallRef, LedgerEvent, TextPreview } from "./readModel";
+import type { RawRecordKind } from "../../vocabulary";
 
 /** The blob a call's result was stored as. */
 export interface CallBlob {
@@ -58,11 +59,12 @@ export interface ReadEvent extends LedgerEvent {
   answer: TextPreview | null;
 }
 
-/** A call's JSON-RPC as the proxy saw it (masked, long strings cut), pretty-printed. */
+/** A call's raw record (masked, long strings cut), pretty-printed: its JSON-RPC, or the hook request and Spillway's answer. */
 export interface RpcView {
+  kind: RawRecordKind;
   request: string;
   response: string | null;
-  /** What Spillway sent upstream (arguments expanded) and the upstream's answer, for proxied calls. */
+  /** What Spillway sent upstream (arguments expanded) and the upstream's answer, for proxied calls; for a hook call, the PreToolUse exchange that expanded its arguments. */
   upstreamRequest: string | null;
   upstreamResponse: string | null;
 }
@@ -95,4 +97,31 @@ export interface CallDetail {
 export interface EventDetail {
   event: ReadEvent;
   rpc: RpcView | null;
+}
+
+/** A filter over all of a session's calls, answered by the store a page at a time. */
+export interface CallQuery {
+  sessionId: string;
+  /** Only calls of this tool (its name as the agent called it). */
+  tool?: string | undefined;
+  outcome?: Outcome | undefined;
+  /** Only calls that failed, returned an error, had a read of their result refused or a reference denied. */
+  failuresOnly?: boolean | undefined;
+  /** Case-insensitive (ASCII) substring of the tool, server, arguments, blob id or error text. */
+  text?: string | undefined;
+  afterCallId: number;
+  limit: number;
+}
+
+/** A page of the calls matching a `CallQuery`, with how many match in the whole session. */
+export interface CallQueryPage {
+  calls: CallSummary[];
+  /** With `failuresOnly`: the refused reads of ids no call of the session returned, between these calls. */
+  marks: LedgerEvent[];
+  nextAfter: number | null;
+  /** Calls of the whole session that match, and that there are. */
+  matched: number;
+  total: number;
+  /** Every tool the session called, most called first, for a tool filter. */
+  tools: { tool: string; calls: number }[];
 }

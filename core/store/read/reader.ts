@@ -21,6 +21,8 @@ import type {
   BlobRow,
   ByReference,
   CallDetail,
+  CallQuery,
+  CallQueryPage,
   EventDetail,
   LedgerEvent,
   Lineage,
@@ -47,6 +49,7 @@ import {
   type ImportedSessionRef,
 } from "./history";
 import { sessionTimeline } from "./timeline";
+import { findCalls } from "./callFilter";
 
 export type { IndexCheck, StoreHealth };
 export type { HistoryCall, HistoryRequest, ImportedSessionFilter, ImportedSessionRef };
@@ -130,6 +133,11 @@ export class StoreReader {
   /** A page of a session's call table, with the session's marks (turns, compactions, unowned reads) between the calls. */
   timeline(sessionId: string, afterCallId: number, limit: number): TimelinePage {
     return sessionTimeline({ db: this.store.db, meta: (id) => this.store.meta(id) }, sessionId, afterCallId, limit);
+  }
+
+  /** A page of the session's calls that match a filter, searched over all of them, with how many match. */
+  findCalls(q: CallQuery): CallQueryPage {
+    return findCalls({ db: this.store.db, meta: (id) => this.store.meta(id) }, q);
   }
 
   /** One call opened (a part's id opens its whole call); `head` gives the (operator-visible) head of a stored blob. */

@@ -171,7 +171,7 @@ export function summarize(
 }
 
 /** Session events in [from, to) that belong to no call: turns, compactions, reads of ids no call of the session returned. */
-function sessionMarks(db: Db, sessionId: string, from: number, to: number | null): LedgerEvent[] {
+export function sessionMarks(db: Db, sessionId: string, from: number, to: number | null): LedgerEvent[] {
   const rows = db
     .prepare(
       `SELECT * FROM events WHERE session_id = ? AND id >= ? AND (? IS NULL OR id < ?) AND call_id IS NULL

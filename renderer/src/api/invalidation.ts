@@ -2,7 +2,15 @@
 import type { OpName, Pushed } from "../../../core/inspector/api/contract";
 
 const BLOB_READS: OpName[] = ["blobs.list", "blobs.facets", "blobs.get", "blobs.content", "search.all"];
-const LEDGER_READS: OpName[] = ["overview.get", "savings.get", "sessions.list", "sessions.timeline", "calls.get", "events.get"];
+const LEDGER_READS: OpName[] = [
+  "overview.get",
+  "savings.get",
+  "sessions.list",
+  "sessions.timeline",
+  "calls.find",
+  "calls.get",
+  "events.get",
+];
 /** Imported history and its replays (the would-have-saved figure is recomputed only after an import). */
 const HISTORY_READS: OpName[] = ["history.agents", "history.summary", "history.status"];
 
@@ -22,7 +30,7 @@ export function staleOps(e: Pushed): OpName[] {
         case "session":
           return ev.change === "import"
             ? [...LEDGER_READS, ...HISTORY_READS, "blobs.list", "blobs.facets"]
-            : ["sessions.list", "sessions.timeline", "overview.get"];
+            : ["sessions.list", "sessions.timeline", "calls.find", "overview.get"];
       }
       return [];
     }

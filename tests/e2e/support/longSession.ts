@@ -1,7 +1,8 @@
 /**
  * A long agent session through the MCP endpoint (40 upstream calls: listings, file reads rescued
  * and repeated, file info, a missing file, spill: into a tool, a build log, fetches between them), and a Claude
- * Code session through the hook route (prompts, a large Bash output, one compaction signalled twice).
+ * Code session through the hook route (prompts, a large Bash output, one compaction signalled twice,
+ * a failed command).
  */
 import { join } from "node:path";
 import { httpClient, idIn, textOf } from "../../mcp/helpers/setup";
@@ -9,6 +10,7 @@ import { httpClient, idIn, textOf } from "../../mcp/helpers/setup";
 export const LONG_CALLS = 40;
 export const HOOK_SESSION = "7d0c2a9e-hook-4e1b-9c55-claude0e2e01";
 export const HOOK_PROMPT = "Why did the nightly batch fail? Check the build log.";
+export const HOOK_FAILURE = "Exit code 2\nmake: *** [deploy] Error 2";
 
 const FILES = [
   "nightly-batch.log",
@@ -82,5 +84,15 @@ export async function generateHookSession(url: string, token: string, log: strin
     tool_input: { command: "cat build.log" },
     tool_response: { stdout: log, stderr: "", interrupted: false, isImage: false },
     duration_ms: 611,
+  });
+  // A command that fails reaches Claude Code's PostToolUseFailure hook, not PostToolUse.
+  await hook({
+    hook_event_name: "PostToolUseFailure",
+    tool_name: "Bash",
+    tool_input: { command: "make deploy" },
+    tool_use_id: "toolu_e2e_fail01",
+    error: HOOK_FAILURE,
+    is_interrupt: false,
+    duration_ms: 1_204,
   });
 }

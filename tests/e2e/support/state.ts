@@ -22,6 +22,8 @@ export interface E2EState {
   many: ServerInfo & { config: string };
   /** An empty store the Import and Replay specs fill. */
   history: ServerInfo;
+  /** A store with one session of 2,000 calls. */
+  calls: ServerInfo & { session: string };
   ids: TrafficIds & { big: string; gamma: string; gammaLog: string; hook: string };
   big: { chars: number; lines: number };
   setupMs: number;

@@ -53,6 +53,10 @@ const steps: [name: string, tool: string, input: Record<string, unknown>][] = [
   // Over Claude Code's MCP token limit: PostToolUse gets a message naming the saved file.
   ["mcp-saved", "mcp__fixture__big_log", { lines: 2_000, seed: "cap" }],
 ];
+/** Calls that fail: Claude Code sends PostToolUseFailure for them, never PostToolUse. */
+const failing: typeof steps = [
+  ["bash", "Bash", { command: 'echo building; echo "deploy failed: no space left" >&2; exit 3', description: "A failing command" }],
+];
 
 const search: Reply = {
   blocks: [
@@ -77,7 +81,7 @@ const model = await startModelServer((req) => {
   if (req.tools?.some((t) => (t as { type?: string }).type?.startsWith("web_search"))) return search;
   if (firstText(req).includes("Web page content:")) return { text: "The scheduler crash was fixed." };
   const n = toolCallsSoFar(req);
-  const step = steps[n];
+  const step = [...steps, ...failing][n];
   return step ? { tool: step[1], input: step[2] } : { text: "done" };
 });
 
@@ -136,6 +140,13 @@ for (const [name, tool, input] of steps) {
   if (!p) throw new Error(`no PostToolUse payload for ${name}`);
   writeFileSync(join(OUT, `post-${name}.json`), JSON.stringify(scrub(p), null, 2) + "\n");
 }
+for (const [name, tool, input] of failing) {
+  const p = payloads.find(
+    (x) => x.hook_event_name === "PostToolUseFailure" && x.tool_name === tool && JSON.stringify(x.tool_input) === JSON.stringify(input),
+  );
+  if (!p) throw new Error(`no PostToolUseFailure payload for ${name}`);
+  writeFileSync(join(OUT, `failure-${name}.json`), JSON.stringify(scrub(p), null, 2) + "\n");
+}
 const pre = payloads.find((p) => p.hook_event_name === "PreToolUse" && p.tool_name === "Bash");
 writeFileSync(join(OUT, "pre-bash.json"), JSON.stringify(scrub(pre), null, 2) + "\n");
 writeFileSync(join(OUT, "VERSION"), `${CLAUDE_VERSION}\n`);
@@ -147,4 +158,4 @@ const savedMcp = post.find((p) => p.tool_name === "mcp__fixture__big_log" && typ
 const savedPath = /saved to (\/\S+?)\.\n/.exec(savedMcp!.tool_response as string)![1]!;
 if (readFileSync(savedPath, "utf8") !== bigLog(2_000, "cap")) throw new Error("the saved MCP output is not big_log(2000, cap)");
 h.cleanup();
-console.log(`captured ${steps.length + 1} payloads from Claude Code ${CLAUDE_VERSION} into ${OUT}`);
+console.log(`captured ${steps.length + failing.length + 1} payloads from Claude Code ${CLAUDE_VERSION} into ${OUT}`);

@@ -3,15 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { BLOB_STATES as STATES, LABELS } from "../../../../core/vocabulary";
 import type { BlobQuery } from "../../router/route";
 import { useOp } from "../../api/useOp";
-
-function useDebounced<T>(value: T, ms = 200): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+import { useDebounced } from "../../api/useDebounced";
 
 /** The filter bar over a URL query of strings; text fields report after a short pause. */
 export function BlobFilters({ initial, onChange }: { initial: BlobQuery; onChange: (q: BlobQuery) => void }) {

@@ -1,7 +1,7 @@
 /**
  * One call opened under its row: what the tool returned beside what the model was given, its
  * structuredContent part, images and audio, what it was passed by reference, every read of its
- * result with the answer the model got, and its JSON-RPC.
+ * result with the answer the model got, and its raw record (JSON-RPC, or the hook request and answer).
  */
 import { useState } from "react";
 import type { CallBlob, CallDetail, MediaItem, ReadEvent, RpcView, TextPreview } from "../../../../core/inspector/api/contract";
@@ -144,18 +144,22 @@ function Media({ items, tool }: { items: MediaItem[]; tool: string }) {
 
 type RpcTab = "request" | "response" | "upstreamRequest" | "upstreamResponse";
 
+/** The section title of a call's raw record: its JSON-RPC, or the hook request its host sent. */
+export const rawRecordTitle = (rpc: RpcView) => (rpc.kind === "hook" ? "Hook request and answer" : "JSON-RPC");
+
 export function RpcPanel({ rpc, idPrefix }: { rpc: RpcView; idPrefix: string }) {
   const [tab, setTab] = useState<RpcTab>("request");
+  const hook = rpc.kind === "hook";
   const tabs: { id: RpcTab; label: string }[] = [
-    { id: "request", label: "Request" },
-    { id: "response", label: "Response" },
-    ...(rpc.upstreamRequest ? [{ id: "upstreamRequest" as const, label: "Sent upstream" }] : []),
-    ...(rpc.upstreamResponse ? [{ id: "upstreamResponse" as const, label: "Upstream answered" }] : []),
+    { id: "request", label: hook ? "Hook request" : "Request" },
+    { id: "response", label: hook ? "Spillway answered" : "Response" },
+    ...(rpc.upstreamRequest ? [{ id: "upstreamRequest" as const, label: hook ? "PreToolUse request" : "Sent upstream" }] : []),
+    ...(rpc.upstreamResponse ? [{ id: "upstreamResponse" as const, label: hook ? "PreToolUse answer" : "Upstream answered" }] : []),
   ];
   const text = rpc[tab] ?? "(none)";
   return (
     <div className="rpc" data-testid="rpc">
-      <Tabs<RpcTab> label="JSON-RPC" value={tab} onChange={setTab} tabs={tabs} idPrefix={idPrefix} />
+      <Tabs<RpcTab> label={rawRecordTitle(rpc)} value={tab} onChange={setTab} tabs={tabs} idPrefix={idPrefix} />
       <div role="tabpanel" aria-labelledby={`${idPrefix}-${tab}`}>
         <pre tabIndex={0} className="text nowrap" data-testid="rpc-text" style={{ maxHeight: 320, borderRadius: 0 }}>
           {text}
@@ -163,6 +167,13 @@ export function RpcPanel({ rpc, idPrefix }: { rpc: RpcView; idPrefix: string }) 
       </div>
     </div>
   );
+}
+
+/** Who failed the call: the agent's own tool (a hook reported it), the upstream, or the routing. */
+function failureText(server: string | null, rpc: RpcView | null): string {
+  if (rpc?.kind === "hook")
+    return `The tool failed in the agent${server ? ` (MCP server ${server})` : ""}, which reported it to Spillway's hook`;
+  return server ? `The upstream ${server} failed or refused the call` : "The call could not be routed";
 }
 
 function Body({ d }: { d: CallDetail }) {
@@ -174,8 +185,7 @@ function Body({ d }: { d: CallDetail }) {
       )}
       {c.outcome === "error" ? (
         <div className="callout bad" data-testid="call-error">
-          <b>No result.</b> {c.server ? `The upstream ${c.server} failed or refused the call` : "The call could not be routed"}; the model
-          was given this sentence:
+          <b>No result.</b> {failureText(c.server, d.rpc)}; the model was given this {d.rpc?.kind === "hook" ? "error" : "sentence"}:
           <pre className="text wrap" style={{ marginTop: 6 }}>
             {d.raw.text}
           </pre>
@@ -219,7 +229,7 @@ function Body({ d }: { d: CallDetail }) {
       )}
       {d.rpc && (
         <section>
-          <h3>JSON-RPC</h3>
+          <h3>{rawRecordTitle(d.rpc)}</h3>
           <RpcPanel rpc={d.rpc} idPrefix={`rpc-${c.id}`} />
         </section>
       )}

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { CallSummary, LedgerEvent } from "../../../../core/inspector/api/contract";
-import { CallRows, entriesOf, matches } from "./CallTable";
+import { CallRows, entriesOf } from "./CallTable";
 import { markText, readText } from "./callText";
 import { ESTIMATE_NOTE } from "../../../../core/vocabulary";
 
@@ -48,7 +48,6 @@ const ev = (id: number, type: LedgerEvent["type"], data: Record<string, unknown>
   durationMs: null,
   ...over,
 });
-const none = { text: "", outcome: "", errorsOnly: false };
 
 describe("the call table", () => {
   it("lists calls and session marks in the order they happened", () => {
@@ -77,7 +76,6 @@ describe("the call table", () => {
               call(3, 3, { outcome: "passthrough", tool: "digest", received: { expanded: 1, denied: 1, chars: 13_128, tokens: 5_001 } }),
             ]}
             marks={[]}
-            filter={none}
             open={new Set()}
             onToggle={() => {}}
           />
@@ -98,7 +96,7 @@ describe("the call table", () => {
       renderToStaticMarkup(
         <table>
           <tbody>
-            <CallRows calls={[c]} marks={[]} filter={none} open={new Set()} onToggle={() => {}} />
+            <CallRows calls={[c]} marks={[]} open={new Set()} onToggle={() => {}} />
           </tbody>
         </table>,
       );
@@ -107,15 +105,6 @@ describe("the call table", () => {
     const counted = row(call(1, 1));
     expect(counted).toContain("5,001 → 600 tokens");
     expect(counted).not.toContain("≈");
-  });
-
-  it("filters by tool, outcome, and failures or refusals", () => {
-    const failed = call(2, 2, { outcome: "error", isError: true, tool: "crash" });
-    expect(matches(call(1, 1), { ...none, text: "READ_text" })).toBe(true);
-    expect(matches(call(1, 1), { ...none, outcome: "error" })).toBe(false);
-    expect(matches(failed, { ...none, errorsOnly: true })).toBe(true);
-    expect(matches(call(3, 3, { reads: { count: 0, chars: 0, tokens: 0, refused: 1 } }), { ...none, errorsOnly: true })).toBe(true);
-    expect(matches(call(1, 1), { ...none, errorsOnly: true })).toBe(false);
   });
 
   it("says in words what each read, expansion and mark was", () => {

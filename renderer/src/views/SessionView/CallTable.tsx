@@ -26,20 +26,6 @@ export function entriesOf(calls: CallSummary[], marks: LedgerEvent[]): Entry[] {
   return out.sort((a, b) => a.at - b.at);
 }
 
-export interface CallFilter {
-  text: string;
-  outcome: string;
-  errorsOnly: boolean;
-}
-
-export function matches(c: CallSummary, f: CallFilter): boolean {
-  if (f.outcome && c.outcome !== f.outcome) return false;
-  if (f.errorsOnly && !c.isError && c.reads.refused === 0 && c.received.denied === 0) return false;
-  const q = f.text.trim().toLowerCase();
-  if (!q) return true;
-  return [c.tool, c.server ?? "", c.argsPreview ?? "", c.errorText ?? "", c.blobId ?? ""].some((s) => s.toLowerCase().includes(q));
-}
-
 function refText(c: CallSummary): string {
   const r = c.received;
   if (!r.expanded && !r.denied) return "";
@@ -159,25 +145,21 @@ function MarkDetail({ id }: { id: number }) {
   );
 }
 
+/** Rows for calls and marks as given (a filter is applied by the store, which sends only the marks that belong). */
 export function CallRows(p: {
   calls: CallSummary[];
   marks: LedgerEvent[];
-  filter: CallFilter;
   open: ReadonlySet<string>;
   onToggle: (key: string) => void;
   waterfall?: boolean;
 }) {
-  const { calls, marks, filter, open, onToggle } = p;
-  const shown = calls.filter((c) => matches(c, filter));
+  const { calls, marks, open, onToggle } = p;
   const waterfall = p.waterfall ?? true;
-  const scale = waterfall ? scaleOf(shown) : null;
+  const scale = waterfall ? scaleOf(calls) : null;
   const span = waterfall ? CALL_COLUMNS : CALL_COLUMNS - 1;
-  const filtered = filter.text.trim() !== "" || filter.outcome !== "" || filter.errorsOnly;
-  // With a filter on, marks that are not refusals would only separate the matching calls.
-  const keptMarks = filtered ? marks.filter((m) => filter.errorsOnly && m.data?.error === true) : marks;
   return (
     <>
-      {entriesOf(shown, keptMarks).map((e) => {
+      {entriesOf(calls, marks).map((e) => {
         if (e.kind === "mark") {
           const key = `m${e.mark.id}`;
           return (

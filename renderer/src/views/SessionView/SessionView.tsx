@@ -1,4 +1,7 @@
-/** A session: its figures, then its calls as a compact table (oldest first, a page at a time), each opening onto the whole call. */
+/**
+ * A session: its figures, then its calls as a compact table (oldest first, a page at a time), each
+ * opening onto the whole call; under a filter, the store's matches over all of its calls.
+ */
 import { useCallback, useEffect, useState } from "react";
 import type { SessionSummary } from "../../../../core/inspector/api/contract";
 import { useOp } from "../../api/useOp";
@@ -7,16 +10,23 @@ import { fmtAgo, fmtCompact, fmtInt, fmtTime, fmtTokens, shortId } from "../../f
 import { ESTIMATE_NOTE } from "../../../../core/vocabulary";
 import { formatRoute } from "../../router/route";
 import { useWidth } from "../../components/SavingsChart/useWidth";
-import { CALL_COLUMNS, CallRows, type CallFilter } from "./CallTable";
+import { CALL_COLUMNS, CallRows } from "./CallTable";
+import { CallFilterBar, findRequest, isFiltered, NO_FILTER, type CallFilter } from "./CallFilterBar";
+import { FILTER_PAGE, FilteredCalls } from "./FilteredCalls";
+import { useDebounced } from "../../api/useDebounced";
 
 const PAGE = 200;
 /** The table is this wide at least before the waterfall column shows. */
 const WATERFALL_MIN_WIDTH = 900;
-const OUTCOMES = ["rescued", "stubbed", "passthrough", "error", "failed_open"];
 
 export function SessionView({ id, call }: { id: string; call?: number }) {
   const [pages, setPages] = useState<number[]>([0]);
-  const [filter, setFilter] = useState<CallFilter>({ text: "", outcome: "", errorsOnly: false });
+  const [filter, setFilter] = useState<CallFilter>(NO_FILTER);
+  // The store is asked once typing pauses; the selects and the checkbox apply at once.
+  const text = useDebounced(filter.text);
+  const applied: CallFilter = { ...filter, text };
+  const filtered = isFiltered(applied);
+  const first = useOp("calls.find", findRequest(id, applied, 0, FILTER_PAGE), { enabled: filtered });
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(call ? [`c${call}`] : []));
   const head = useOp("sessions.timeline", { sessionId: id, afterCallId: 0, limit: PAGE });
   // Narrow, the tool's name needs the room more than the waterfall (Duration still shows the latency).
@@ -64,7 +74,7 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
           Its blobs
         </a>
       </ViewHead>
-      <Progress on={head.loading || head.refreshing} label="Loading the calls" />
+      <Progress on={head.loading || head.refreshing || (filtered && (first.loading || first.refreshing))} label="Loading the calls" />
       <div className="view-body">
         <ErrorNote error={head.error} />
         {s?.imported && (
@@ -75,49 +85,14 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
           </div>
         )}
         {s && <SessionCards s={s} />}
-        <div
-          className="toolbar"
-          style={{ border: "1px solid var(--border)", borderBottom: 0, borderRadius: "7px 7px 0 0", alignItems: "center" }}
-          role="search"
-          aria-label="Filter calls"
-        >
-          <label className="sr-only" htmlFor="call-filter">
-            Filter calls by tool, argument or error
-          </label>
-          <input
-            id="call-filter"
-            data-shortcut="filter"
-            className="input"
-            placeholder="tool, argument, error…"
-            value={filter.text}
-            onChange={(e) => setFilter({ ...filter, text: e.target.value })}
-            style={{ width: 220 }}
-          />
-          <label className="check">
-            <span className="muted">Outcome</span>
-            <select
-              className="input"
-              value={filter.outcome}
-              onChange={(e) => setFilter({ ...filter, outcome: e.target.value })}
-              aria-label="Outcome"
-            >
-              <option value="">any</option>
-              {OUTCOMES.map((o) => (
-                <option key={o} value={o}>
-                  {o}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="check">
-            <input type="checkbox" checked={filter.errorsOnly} onChange={(e) => setFilter({ ...filter, errorsOnly: e.target.checked })} />{" "}
-            failures and refusals only
-          </label>
-          <span className="spacer" style={{ flex: 1 }} />
-          <button type="button" className="btn small" onClick={() => setOpen(new Set())} disabled={open.size === 0}>
-            Close all
-          </button>
-        </div>
+        <CallFilterBar
+          sessionId={id}
+          filter={filter}
+          onChange={setFilter}
+          counts={filtered && first.data ? { ...first.data, stale: first.refreshing } : null}
+          onCloseAll={() => setOpen(new Set())}
+          canClose={open.size > 0}
+        />
         <div ref={box.ref} style={{ border: "1px solid var(--border)", borderRadius: "0 0 7px 7px", overflowX: "auto" }}>
           <table className="table calls" data-testid="call-table">
             <colgroup>
@@ -144,18 +119,21 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
                 {waterfall && <th>Waterfall</th>}
               </tr>
             </thead>
-            {pages.map((after, i) => (
-              <PageRows
-                key={after}
-                id={id}
-                after={after}
-                filter={filter}
-                open={open}
-                onToggle={toggle}
-                waterfall={waterfall}
-                onMore={i === pages.length - 1 ? (next) => setPages((p) => [...p, next]) : undefined}
-              />
-            ))}
+            {filtered ? (
+              <FilteredCalls key={JSON.stringify(applied)} id={id} filter={applied} open={open} onToggle={toggle} waterfall={waterfall} />
+            ) : (
+              pages.map((after, i) => (
+                <PageRows
+                  key={after}
+                  id={id}
+                  after={after}
+                  open={open}
+                  onToggle={toggle}
+                  waterfall={waterfall}
+                  onMore={i === pages.length - 1 ? (next) => setPages((p) => [...p, next]) : undefined}
+                />
+              ))
+            )}
           </table>
         </div>
       </div>
@@ -190,13 +168,12 @@ function SessionCards({ s }: { s: SessionSummary }) {
 function PageRows(p: {
   id: string;
   after: number;
-  filter: CallFilter;
   open: ReadonlySet<string>;
   onToggle: (k: string) => void;
   waterfall: boolean;
   onMore?: (next: number) => void;
 }) {
-  const { id, after, filter, open, onToggle, onMore } = p;
+  const { id, after, open, onToggle, onMore } = p;
   const t = useOp("sessions.timeline", { sessionId: id, afterCallId: after, limit: PAGE });
   const d = t.data;
   const colSpan = p.waterfall ? CALL_COLUMNS : CALL_COLUMNS - 1;
@@ -217,7 +194,7 @@ function PageRows(p: {
           </td>
         </tr>
       )}
-      <CallRows calls={d.calls} marks={d.marks} filter={filter} open={open} onToggle={onToggle} waterfall={p.waterfall} />
+      <CallRows calls={d.calls} marks={d.marks} open={open} onToggle={onToggle} waterfall={p.waterfall} />
       {d.nextAfter !== null && onMore && (
         <tr>
           <td colSpan={colSpan}>

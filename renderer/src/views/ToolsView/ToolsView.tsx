@@ -13,7 +13,7 @@ import { formatRoute } from "../../router/route";
 import { navigate } from "../../router/useRoute";
 import { argsOf, fieldsOf, type Field } from "./argsForm";
 
-const REFRESH = ["sessions.list", "sessions.timeline", "overview.get", "blobs.list"] as const;
+const REFRESH = ["sessions.list", "sessions.timeline", "calls.find", "overview.get", "blobs.list"] as const;
 
 function FieldInput({ f, value, onChange }: { f: Field; value: string; onChange: (v: string) => void }) {
   const id = `arg-${f.name}`;
