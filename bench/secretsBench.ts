@@ -5,17 +5,7 @@
 import { scanPersonal } from "../core/sensitivity/personal";
 import { findSecrets, maskSecrets } from "../core/sensitivity/secrets";
 import { buildLog, minifiedJson } from "./payloads";
-
-function megabytes(mb: number, line: (i: number) => string): string {
-  const parts: string[] = [];
-  let size = 0;
-  for (let i = 0; size < mb * 1_000_000; i++) {
-    const l = line(i);
-    parts.push(l);
-    size += l.length;
-  }
-  return parts.join("");
-}
+import { megabytes } from "../tests/helpers/megabytes";
 
 function cpuMedian(fn: () => unknown, runs = 5): number {
   const xs: number[] = [];

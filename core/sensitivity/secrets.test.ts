@@ -1,6 +1,7 @@
 import { countLines } from "../text/lines";
 import { buildLeakFixture } from "../../tests/fixtures/secrets/leakFixture";
 import { findSecrets, maskSecrets, scanSubject } from "./secrets";
+import { megabytes } from "../../tests/helpers/megabytes";
 
 describe("maskSecrets on the leak fixture", () => {
   const { text, planted } = buildLeakFixture();
@@ -95,17 +96,6 @@ describe("findSecrets spans", () => {
     expect(findSecrets(undefined as unknown as string)).toEqual([]);
   });
 });
-
-function megabytes(mb: number, line: (i: number) => string): string {
-  const parts: string[] = [];
-  let size = 0;
-  for (let i = 0; size < mb * 1_000_000; i++) {
-    const l = line(i);
-    parts.push(l);
-    size += l.length;
-  }
-  return parts.join("");
-}
 
 // How long these take is measured in bench/secretsBench.ts (`npm run bench -- secrets`); here,
 // only that big and hostile inputs get the right answer.
