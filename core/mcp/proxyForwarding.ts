@@ -41,8 +41,19 @@ const LEVELS: LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "
 /** Upstream subscriptions are per process (one connection per server), so they are counted over sessions. */
 const subscribers = new WeakMap<UpstreamManager, Map<string, number>>();
 
-/** Installs the handlers on `server`; returns the function that detaches the session from the upstreams. */
-export function installForwarding(server: Server, ctx: ForwardingContext): () => void {
+/** What `installForwarding` gives the proxy: the session's detach, and a wait for the notifications already forwarded. */
+export interface Forwarding {
+  detach(): void;
+  /**
+   * Resolves once the upstream notifications received so far are written to the client. A tool
+   * call's result waits for it: the SDK client hands notifications to their handler a tick late,
+   * so an upstream's last log message could otherwise reach the client after the call's result.
+   */
+  flushed(): Promise<void>;
+}
+
+/** Installs the handlers on `server`. */
+export function installForwarding(server: Server, ctx: ForwardingContext): Forwarding {
   const { upstreams, logger } = ctx;
   let level: LoggingLevel | null = null;
   /** Exposed URI → the server and its own URI, for this session's subscriptions. */
@@ -117,8 +128,13 @@ export function installForwarding(server: Server, ctx: ForwardingContext): () =>
     return {};
   });
 
-  const send = (what: string, p: Promise<void>) =>
-    p.catch((err) => logger.warn(`could not forward ${what}`, { session: ctx.sessionId(), error: describeError(err) }));
+  const sending = new Set<Promise<void>>();
+  const send = (what: string, p: Promise<void>) => {
+    const sent = p.catch((err) => logger.warn(`could not forward ${what}`, { session: ctx.sessionId(), error: describeError(err) }));
+    sending.add(sent);
+    void sent.finally(() => sending.delete(sent));
+    return sent;
+  };
   const detach = upstreams.onNotification((from: string, n: UpstreamNotification) => {
     if (!ctx.ready()) return;
     if (n.method === "notifications/message") {
@@ -134,7 +150,7 @@ export function installForwarding(server: Server, ctx: ForwardingContext): () =>
       }
     }
   });
-  return () => {
+  const detachSession = () => {
     detach();
     for (const [uri, s] of subscribed) {
       const key = `${s.server}\n${s.name}`;
@@ -146,5 +162,12 @@ export function installForwarding(server: Server, ctx: ForwardingContext): () =>
       }
     }
     subscribed.clear();
+  };
+  return {
+    detach: detachSession,
+    flushed: async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all(sending);
+    },
   };
 }

@@ -96,7 +96,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
       .sendToolListChanged()
       .catch((err) => log.warn("could not forward tools/list_changed", { session: current, error: describeError(err) }));
   });
-  const detach = installForwarding(server, {
+  const forwarding = installForwarding(server, {
     upstreams,
     logger: log,
     engine: () => engine().catch(() => null),
@@ -106,7 +106,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
   const previousOnClose = server.onclose;
   server.onclose = () => {
     unsubscribe();
-    detach();
+    forwarding.detach();
     detachRoots?.();
     previousOnClose?.();
   };
@@ -145,7 +145,11 @@ export function createProxyServer(deps: ProxyDeps): Server {
       return e ? record(e).failed({ tool: name, server: null, args: args ?? {} }, errorResult(text), text) : errorResult(text);
     }
     const e = await loading.catch(() => null);
-    if (!e) return passThrough(upstreams, route, args, extra, relayTo(server, route.server, extra));
+    if (!e) {
+      const raw = await passThrough(upstreams, route, args, extra, relayTo(server, route.server, extra));
+      await forwarding.flushed();
+      return raw;
+    }
     const rec = record(e);
     const expanded = e.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
     rec.expanded(expanded.eventIds);
@@ -160,6 +164,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
         }),
       );
       await progress.flush();
+      await forwarding.flushed();
     } catch (err) {
       const text = isUpstreamError(err) ? err.message : `Calling ${name} on ${route.server} failed: ${describeError(err)}.`;
       log.warn("upstream call failed", { session: sessionId, server: route.server, tool: name, error: text });
