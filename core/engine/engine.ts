@@ -167,7 +167,7 @@ export function createEngine(opts: EngineOptions): Engine {
         const text = known ?? store.read(id);
         if (text === null) return;
         try {
-          store.aux.prepare(id, text);
+          store.aux.buildLineIndex(id, text);
         } catch (err) {
           // Built on first use instead; the search index must not wait on it.
           logger.error("building a line index failed", { id, error: describeError(err) });

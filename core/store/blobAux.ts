@@ -45,7 +45,7 @@ export class BlobAux {
   }
 
   /** Builds a live blob's line index from its exact text in hand, unless it has one: its first range then reads no more than the later ones. */
-  prepare(id: string, text: string): void {
+  buildLineIndex(id: string, text: string): void {
     const r = this.rowOf(id);
     if (!r || !readsInParts(r) || r.chars !== text.length) return;
     const data = this.files.readAux(id, "lines");
