@@ -4,7 +4,8 @@ import { defaultConfig } from "../config/config";
 import { fileKeyProvider } from "../crypto/keys";
 import { FakeClock } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
-import { BlobStore, checkBlobId, type PutInfo } from "./blobStore";
+import { checkBlobId } from "./blobId";
+import { BlobStore, type PutInfo } from "./blobStore";
 
 const info: PutInfo = { tool: "read_file", sessionId: "s1", kind: "text", shape: "text", lines: 1, label: "public" };
 

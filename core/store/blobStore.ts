@@ -2,8 +2,7 @@
 import { stmt } from "./statements";
 import { join } from "node:path";
 import type { BlobMeta, Kind, Label } from "../types";
-import { BLOB_ID_PATTERN, maxLabel } from "../vocabulary";
-import { ErrorCode, SpillwayError } from "../errors";
+import { maxLabel } from "../vocabulary";
 import type { Clock } from "../runtime";
 import type { SpillwayConfig } from "../config/config";
 import type { KeyProvider } from "../crypto/keys";
@@ -392,15 +391,4 @@ function* tap(slices: Iterable<Buffer>, each: (b: Buffer) => void): Generator<Bu
 /** The session table and the ledger, on the store's own connection. */
 export function openStoreParts(store: BlobStore): { sessions: SessionStore; ledger: Ledger } {
   return { sessions: new SessionStore(store.db), ledger: new Ledger(store.db) };
-}
-
-/** Validates a blob id's shape; a clear sentence otherwise. */
-export function checkBlobId(id: unknown): string {
-  if (typeof id !== "string" || !BLOB_ID_PATTERN.test(id)) {
-    throw new SpillwayError(
-      ErrorCode.BadId,
-      `"${String(id).slice(0, 40)}" is not a Spillway id: ids are 12 lowercase hex characters, as in the handle's header.`,
-    );
-  }
-  return id;
 }
