@@ -14,7 +14,7 @@
  *   get, or than half of the result itself.
  */
 import { safeEnd } from "../rescue/format";
-import { diffLines } from "./lineDiff";
+import { diffTrimmed, trimCommonLines } from "./textDiff";
 
 /** The earlier result a changed one is compared with, and the key's streak if it is stubbed. */
 export interface NearBase {
@@ -50,13 +50,6 @@ function lineOf(sign: "-" | "+" | "~", n: number, text: string): string {
   const cut = safeEnd(text, LINE_MAX);
   const shown = text.length <= LINE_MAX ? text : `${text.slice(0, cut)}… [+${fmt(text.length - cut)} chars]`;
   return `${sign}${n}: ${shown}`;
-}
-
-/** Lines of a text as the diff sees them: a trailing newline adds no empty line. */
-function linesOf(text: string): string[] {
-  const lines = text.split("\n");
-  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
-  return lines;
 }
 
 export interface NearStubInput {
@@ -96,20 +89,22 @@ function header(input: NearStubInput, counts: { removed: number; added: number; 
 /** The near-duplicate stub for `text` against `baseText`, or null when it would not be small. */
 export function renderNearStub(input: NearStubInput): string | null {
   const maxChars = Math.min(input.maxChars, Math.floor(input.text.length / 2));
-  const oldLines = linesOf(input.baseText);
-  const newLines = linesOf(input.text);
-  if (oldLines.length < 2 || newLines.length < 2) return null;
-  const maxChanged = Math.floor(input.maxChangedShare * (oldLines.length + newLines.length));
-  const diff = diffLines(oldLines, newLines, maxChanged);
+  // Only the lines between the texts' common head and tail are split: the changes lie there.
+  const lines = trimCommonLines(input.baseText, input.text);
+  if (lines.oldCount < 2 || lines.newCount < 2) return null;
+  const maxChanged = Math.floor(input.maxChangedShare * (lines.oldCount + lines.newCount));
+  const diff = diffTrimmed(lines, maxChanged);
   if (!diff) return null;
+  const oldLine = (i: number) => lines.oldMiddle[i - lines.head]!;
+  const newLine = (j: number) => lines.newMiddle[j - lines.head]!;
   // Lines in new-result order: a hunk's removed lines sit where its added ones start.
   const entries: { at: number; text: string }[] = [];
   let size = 0;
   let removed = 0;
   let added = 0;
   for (const h of diff.hunks) {
-    for (let i = h.oldStart; i < h.oldEnd; i++, removed++) entries.push({ at: h.newStart, text: lineOf("-", i, oldLines[i]!) });
-    for (let j = h.newStart; j < h.newEnd; j++, added++) entries.push({ at: j, text: lineOf("+", j, newLines[j]!) });
+    for (let i = h.oldStart; i < h.oldEnd; i++, removed++) entries.push({ at: h.newStart, text: lineOf("-", i, oldLine(i)) });
+    for (let j = h.newStart; j < h.newEnd; j++, added++) entries.push({ at: j, text: lineOf("+", j, newLine(j)) });
   }
   for (const e of entries) size += e.text.length + 1;
   if (size > maxChars) return null;
@@ -118,8 +113,8 @@ export function renderNearStub(input: NearStubInput): string | null {
   const few = diff.volatile.length <= FEW_VOLATILE;
   const retimed: { at: number; text: string }[] = [];
   for (const [, j] of diff.volatile) {
-    if (!few && j >= HEAD_LINES && j < newLines.length - TAIL_LINES) continue;
-    const line = lineOf("~", j, newLines[j]!);
+    if (!few && j >= HEAD_LINES && j < lines.newCount - TAIL_LINES) continue;
+    const line = lineOf("~", j, newLine(j));
     if (size + line.length + 1 > maxChars - 200) break;
     retimed.push({ at: j, text: line });
     size += line.length + 1;
