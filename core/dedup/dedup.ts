@@ -55,7 +55,7 @@ export function decideDedup(input: {
 /** The one-line stub the model gets instead of a result it already has. */
 export function renderStub(input: { tool: string; id: string; chars: number }): string {
   return (
-    `[spillway: ${input.tool} returned the same ${fmtInt(input.chars)} chars as an earlier call ` +
-    `(result ${input.id}), already in your context. To see it again, call recall_result(result_id="${input.id}").]`
+    `[spillway: ${input.tool} returned the same ${fmtInt(input.chars)} chars as an earlier call, already in your context. ` +
+    `To see it again: recall_result(result_id="${input.id}").]`
   );
 }

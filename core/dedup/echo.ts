@@ -46,7 +46,7 @@ export function echoedArgument(text: string, args: unknown): string | null {
 export function renderEchoStub(input: { tool: string; argument: string; id: string; chars: number }): string {
   const what = input.argument ? `the \`${input.argument}\` argument` : "the arguments";
   return (
-    `[spillway: ${input.tool} returned ${fmtInt(input.chars)} chars of JSON equal to ${what} of this call, already in your context ` +
-    `(result ${input.id}). To see its exact text, call recall_result(result_id="${input.id}").]`
+    `[spillway: ${input.tool} returned ${fmtInt(input.chars)} chars of JSON equal to ${what} of this call, already in your context. ` +
+    `Exact text: recall_result(result_id="${input.id}").]`
   );
 }

@@ -25,7 +25,7 @@ describe("renderNearStub", () => {
     const stub = renderNearStub(input())!;
     const [head, ...body] = stub.split("\n");
     expect(head).toMatch(
-      /^\[spillway: run_tests returned [\d,]+ chars, stored as bbbbbbbbbbbb: the same as this call's earlier result aaaaaaaaaaaa except the lines below \(0-based; "-" was in aaaaaaaaaaaa, "\+" is new, "~" only its timings, timestamps, temp paths or ids changed: 1 removed, 3 added, 2 retimed\); 118 more lines differ only in timings, timestamps, temp paths or ids\./,
+      /^\[spillway: run_tests returned [\d,]+ chars, stored as bbbbbbbbbbbb: the same as this call's earlier result aaaaaaaaaaaa except the lines below \(0-based; "-" earlier, "\+" new, "~" only its timings, timestamps, temp paths or ids changed: 1 removed, 3 added, 2 retimed\); 118 more lines differ only in timings, timestamps, temp paths or ids\./,
     );
     expect(head).toContain('recall_result(result_id="bbbbbbbbbbbb")');
     // The report's first and last lines are listed with their new timings: a duration is often asked.

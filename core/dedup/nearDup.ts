@@ -78,7 +78,7 @@ function header(input: NearStubInput, counts: { removed: number; added: number; 
   const tally = [removed && `${fmt(removed)} removed`, added && `${fmt(added)} added`, retimed && `${fmt(retimed)} retimed`]
     .filter(Boolean)
     .join(", ");
-  const legend = `0-based; "-" was in ${baseId}, "+" is new${retimed ? `, "~" only its ${VOLATILE_WORDS} changed` : ""}`;
+  const legend = `0-based; "-" earlier, "+" new${retimed ? `, "~" only its ${VOLATILE_WORDS} changed` : ""}`;
   let what = `the same as this call's earlier result ${baseId}`;
   if (tally) what += ` except the lines below (${legend}: ${tally})`;
   if (hidden) what += `${tally ? "; " : " except that "}${fmt(hidden)} ${tally ? "more " : ""}lines differ only in ${VOLATILE_WORDS}`;

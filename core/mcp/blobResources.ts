@@ -32,16 +32,18 @@ function describe(meta: BlobMeta): string {
   return `Full result of ${meta.tool}: ${fmtInt(meta.chars)} chars, ${fmtInt(meta.lines)} lines, ${meta.kind}`;
 }
 
-/** The resource_link that follows a handle. */
-export function blobLink(engine: Engine, id: string, tool: string): ResourceLink {
+/**
+ * The resource_link that follows a handle. No title or description: the handle just before it
+ * names the tool, sizes and kind, and a host may show the link to the model on every request.
+ */
+export function blobLink(engine: Engine, id: string): ResourceLink {
   const meta = engine.reader.meta(id);
   return {
     type: "resource_link",
     uri: blobUri(id),
     name: `spillway-${id}`,
-    title: `${tool} result ${id}`,
     mimeType: mimeForKind(meta?.kind),
-    ...(meta ? { description: describe(meta), size: meta.chars } : {}),
+    ...(meta ? { size: meta.chars } : {}),
   };
 }
 

@@ -76,7 +76,7 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
         if (replaced(side.outcome)) {
           structured = undefined;
           extra.push({ type: "text", text: side.text });
-          if (side.outcome === "rescued" && side.blobId) extra.push(blobLink(engine, side.blobId, input.tool));
+          if (side.outcome === "rescued" && side.blobId) extra.push(blobLink(engine, side.blobId));
         }
       }
     }
@@ -92,7 +92,7 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
   const out: Content[] = [];
   if (replaced(main.outcome)) {
     out.push({ type: "text", text: main.text });
-    if (main.outcome === "rescued" && main.blobId) out.push(blobLink(engine, main.blobId, input.tool));
+    if (main.outcome === "rescued" && main.blobId) out.push(blobLink(engine, main.blobId));
     out.push(...others);
   } else {
     const given = main.masked ? (splitLike(main.text, texts) ?? texts.map(exit)) : texts;

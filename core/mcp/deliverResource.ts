@@ -31,7 +31,7 @@ export function deliverResource(engine: Engine, input: DeliverResourceInput): Re
       return { ...c, text: out.text }; // the same content, its secrets through the model's exit
     }
     changed = true;
-    const link = out.outcome === "rescued" && out.blobId ? { [RESCUED_META]: blobLink(engine, out.blobId, tool) } : {};
+    const link = out.outcome === "rescued" && out.blobId ? { [RESCUED_META]: blobLink(engine, out.blobId) } : {};
     // The handle is plain text whatever the resource was; the original type is in the link.
     return { uri: c.uri, mimeType: "text/plain", text: out.text, _meta: { ...c._meta, ...link } };
   });

@@ -1,3 +1,4 @@
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { renderHandle, type HandleInput } from "./handle";
 
 const base: HandleInput = {
@@ -10,8 +11,8 @@ const base: HandleInput = {
   excerpt: { text: '[\n  {"id": 1}\n]\n… [excerpt truncated: showing 15 of 170,412 chars]', truncated: true },
 };
 
-/** Everything after the excerpt: the instructions the model reads. */
-const footer = (h: string): string => h.slice(h.indexOf("--- end of excerpt ---"));
+/** Everything before the excerpt: the header and the instructions the model reads. */
+const frame = (h: string): string => h.slice(0, h.indexOf("--- excerpt ---"));
 
 describe("renderHandle", () => {
   it("starts with a bracketed header naming tool, exact sizes, kind, shape and id", () => {
@@ -46,36 +47,33 @@ describe("renderHandle", () => {
     expect(renderHandle(base)).toContain(base.excerpt.text);
   });
 
-  it("lists every fetch mode with an example call, and query only for JSON", () => {
-    const json = footer(renderHandle(base));
-    expect(json).toContain('rescuer_fetch(id="3f9a1c2b7d4e", …) modes');
+  it("names every fetch mode with its arguments before the excerpt, and query only for JSON", () => {
+    const json = frame(renderHandle(base));
+    expect(json).toContain('rescuer_fetch(id="3f9a1c2b7d4e", mode=…)');
     for (const m of [
-      'mode="stat"',
-      'mode="outline"',
-      'mode="search", query=',
-      "top_k=",
-      'mode="grep", pattern=',
-      "ignore_case=",
-      'mode="chain", pattern=',
-      "context=",
-      'mode="range", start=',
-      "count=",
-      "start_char=",
-      "count_chars=",
-      'mode="full"',
+      "stat",
+      "outline",
+      "search, query",
+      "grep, pattern=",
+      "chain, pattern, context",
+      "range, start, count",
+      "start_char, count_chars",
+      "full",
     ]) {
       expect(json).toContain(m);
     }
-    expect(json).toContain('mode="query", expression="[0:5].id"');
-    expect(json).toMatch(/0-based/);
-    // What the tool definition no longer says: the regex syntax, the answer cap, the full limit.
+    expect(json).toContain('query, expression="[0:5].id" (JMESPath)');
+    expect(json).toMatch(/lines 0-based/);
+    // What the tool definition does not say: the regex syntax, the answer cap, the full limit.
     expect(json).toContain("(RE2)");
-    expect(json).toContain("answers stop at ~4,000 chars and say how to go on");
-    expect(json).toContain('mode="full" — all of it, up to 50,000 chars');
-    expect(footer(renderHandle({ ...base, maxChars: 2_500, fullMaxChars: 20_000 }))).toMatch(/~2,500 chars[\s\S]*up to 20,000 chars/);
-    const log = footer(renderHandle({ ...base, kind: "log", shape: "24,003 lines" }));
-    expect(log).not.toContain('mode="query"');
+    expect(json).toContain("Answers stop at ~4,000 chars and say how to go on");
+    expect(json).toContain("full (up to 50,000 chars)");
+    expect(frame(renderHandle({ ...base, maxChars: 2_500, fullMaxChars: 20_000 }))).toMatch(/up to 20,000 chars[\s\S]*~2,500 chars/);
+    const log = frame(renderHandle({ ...base, kind: "log", shape: "24,003 lines" }));
+    expect(log).not.toContain("expression=");
     expect(log).toContain('pattern="error|fail"');
+    // Nothing after the excerpt but its end: a host that cuts the result keeps every instruction.
+    expect(renderHandle(base).endsWith(`${base.excerpt.text}\n--- end of excerpt ---`)).toBe(true);
   });
 
   it("suggests a query into the payload of an envelope object", () => {
@@ -86,14 +84,15 @@ describe("renderHandle", () => {
   });
 
   it("names the pass-by-reference token", () => {
-    expect(renderHandle(base)).toContain("pass it whole to another tool by writing spill:3f9a1c2b7d4e in its arguments");
+    expect(renderHandle(base)).toContain("Pass it whole to another tool by writing spill:3f9a1c2b7d4e in its arguments.");
   });
 
-  it("keeps the instruction footer compact", () => {
-    for (const kind of ["json", "log", "csv", "html"] as const) {
-      const n = footer(renderHandle({ ...base, kind })).length;
-      expect(n).toBeGreaterThan(450);
-      expect(n).toBeLessThan(700);
+  it("costs the model at most 230 o200k tokens besides its excerpt (it is re-sent on every later request)", () => {
+    for (const kind of ["json", "log", "csv", "html", "code"] as const) {
+      const h = renderHandle({ ...base, kind });
+      const n = countTokens(h) - countTokens(base.excerpt.text);
+      expect(n).toBeGreaterThan(120);
+      expect(n).toBeLessThanOrEqual(230);
     }
   });
 

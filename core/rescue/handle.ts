@@ -1,7 +1,7 @@
 /**
  * The handle: what the model receives in place of a rescued result. It must say plainly that
- * the excerpt is a preview, give exact sizes, name the fetch call before the excerpt, and show
- * every way to get more, with an example each, in a compact footer.
+ * the excerpt is a preview, give exact sizes, and show every way to get more before the
+ * excerpt, in as few tokens as that takes: a handle is re-sent on every later request.
  */
 import type { Kind } from "../types";
 import type { Excerpt } from "./excerpt";
@@ -85,30 +85,24 @@ export function renderHandle(h: HandleInput): string {
   const ex = h.excerpt ?? { text: "", truncated: true };
   const maxChars = h.maxChars ?? 4_000;
   const fullMaxChars = h.fullMaxChars ?? 50_000;
-  const out = [
+  const query = kind === "json" || kind === "ndjson" ? ` | query, expression="${queryExample(kind, shape)}" (JMESPath)` : "";
+  // Every way back, before the excerpt: hosts clip long results to their first ~2,000 chars
+  // (Claude Code's <persisted-output> preview), and the way back must survive the clip. This
+  // text is all the model learns of the modes (the tool definition, re-sent on every request,
+  // only names them), so each mode is named with its arguments, in as few words as that takes.
+  const modes =
+    `Read more with rescuer_fetch(id="${id}", mode=…): stat | outline (structure, error clusters) | search, query` +
+    ` | grep, pattern="${grepExample(kind, shape)}" (RE2) | chain, pattern, context | range, start, count (lines 0-based) or start_char, count_chars` +
+    `${query} | full (up to ${fmtInt(fullMaxChars)} chars). Answers stop at ~${fmtInt(maxChars)} chars and say how to go on.` +
+    ` Pass it whole to another tool by writing spill:${id} in its arguments.`;
+  return [
     `[spillway: output of ${tool} stored as ${id} — ${plural(chars, "char", "chars")}, ${plural(lines, "line", "lines")}, ${desc}]`,
     ex.truncated
       ? "This is a PREVIEW, NOT the full output: the excerpt below shows only part of it."
       : "This is a PREVIEW, NOT the full output as the tool sent it (here the excerpt holds all of its text).",
-    // Before the excerpt: hosts clip long results to their first ~2,000 chars (Claude Code's
-    // <persisted-output> preview), and the way back must survive the clip.
-    `Read the rest with rescuer_fetch(id="${id}", mode=…) (modes below the excerpt), or pass it whole to another tool by writing spill:${id} in its arguments.`,
+    modes,
     "--- excerpt ---",
     ex.text,
     "--- end of excerpt ---",
-    // What the tool definition used to say lives here: the definition is re-sent on every
-    // request, this text only once per rescued result, and the model reads it when it needs it.
-    `rescuer_fetch(id="${id}", …) modes; lines are 0-based; answers stop at ~${fmtInt(maxChars)} chars and say how to go on:`,
-    `  mode="stat" — size, kind, expiry`,
-    `  mode="outline" — structure, error clusters with first lines`,
-    `  mode="search", query="failed payments", top_k=5 — best chunks for a question`,
-    `  mode="grep", pattern="${grepExample(kind, shape)}", ignore_case=true — matching lines (RE2)`,
-    `  mode="chain", pattern="error", context=3 — matches with lines around`,
-    `  mode="range", start=0, count=100 (or start_char=0, count_chars=4000) — a slice`,
-  ];
-  if (kind === "json" || kind === "ndjson") {
-    out.push(`  mode="query", expression="${queryExample(kind, shape)}" — JMESPath`);
-  }
-  out.push(`  mode="full" — all of it, up to ${fmtInt(fullMaxChars)} chars`);
-  return out.join("\n");
+  ].join("\n");
 }

@@ -6,7 +6,7 @@ const result = (text: string) => ({ tool: "t", parts: [text], text });
 const HANDLE =
   '[spillway: output of big_log stored as 0123456789ab — 20,542 chars]\nThis is a PREVIEW, NOT the full output.\nrescuer_fetch(id="0123456789ab", mode=…)';
 const STUB =
-  '[spillway: big_log returned the same 20,542 chars (result 0123456789ab), already in your context. To see it again, call recall_result(result_id="0123456789ab").]';
+  '[spillway: big_log returned the same 20,542 chars as an earlier call, already in your context. To see it again: recall_result(result_id="0123456789ab").]';
 
 const steps = (tools: ToolRef[], answers: string[]) => {
   const taken: string[] = [];
