@@ -83,6 +83,8 @@ export interface Anchor {
   hit: number;
   /** Near-identical lines folded into this one (1 = unique). */
   count: number;
+  /** The last of the folded lines, when there are several: where a repeated failure stops. */
+  last?: { line: number; text: string; hit: number };
 }
 
 export interface AnchorScan {
@@ -130,6 +132,8 @@ function isHexish(c: number): boolean {
 export function findAnchors(text: string, keep = 200): AnchorScan {
   const anchors: Anchor[] = [];
   const byKey = new Map<number, Anchor>();
+  // The last repeat of each folded anchor, as offsets: its text is cut once, after the scan.
+  const lastAt = new Map<Anchor, { line: number; ws: number; we: number; hit: number }>();
   let total = 0;
   let line = 0;
   let counted = 0; // newlines before this offset are already counted into `line`
@@ -151,8 +155,10 @@ export function findAnchors(text: string, keep = 200): AnchorScan {
     const ws = le - ls <= 4000 ? ls : Math.max(ls, m.index - 1000);
     const we = le - ls <= 4000 ? le : Math.min(le, m.index + 1000);
     const seen = byKey.get(foldKey(text, ws, we));
-    if (seen) seen.count++;
-    else if (anchors.length < keep) {
+    if (seen) {
+      seen.count++;
+      lastAt.set(seen, { line, ws, we, hit: m.index - ws });
+    } else if (anchors.length < keep) {
       const a: Anchor = { line, text: text.slice(ws, we), hit: m.index - ws, count: 1 };
       anchors.push(a);
       byKey.set(foldKey(text, ws, we), a);
@@ -160,5 +166,6 @@ export function findAnchors(text: string, keep = 200): AnchorScan {
     if (le >= text.length) break;
     re.lastIndex = le + 1;
   }
+  for (const [a, l] of lastAt) a.last = { line: l.line, text: text.slice(l.ws, l.we), hit: l.hit };
   return { anchors, total };
 }

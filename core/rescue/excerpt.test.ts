@@ -90,10 +90,32 @@ describe("log excerpts", () => {
     expect(excerpt).toMatch(/… [\d,]+ lines omitted \(lines \d+–\d+\); error\/failure lines among them/);
   });
 
-  it("folds near-identical repeated errors into one line with a count", () => {
+  it("folds near-identical repeated errors into one line with a count, and shows where they stop", () => {
     const shown = excerpt.split("\n").filter((l) => l.includes("ECONNRESET"));
-    expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatch(new RegExp(`^line ${lineOf(log, "ECONNRESET")} \\(×5 similar\\):`));
+    const first = lineOf(log, "ECONNRESET");
+    const last = log.split("\n").findLastIndex((l) => l.includes("ECONNRESET"));
+    expect(last).toBeGreaterThan(first);
+    expect(shown).toHaveLength(2);
+    expect(shown[0]).toMatch(new RegExp(`^line ${first} \\(×5 similar\\):`));
+    expect(shown[1]).toMatch(new RegExp(`^line ${last} \\(the last of the ×5 at line ${first}\\):`));
+  });
+
+  it("gives the last repeats only the room the first lines leave", () => {
+    // 40 distinct failures, each repeated: at a small cap every first line comes before any last one.
+    const name = (k: number) => String.fromCharCode(97 + (k % 26), 97 + Math.floor(k / 26));
+    const lines = Array.from(
+      { length: 400 },
+      (_, i) => `step ${i}: ${i % 10 === 3 ? `ERROR in module ${name(Math.floor(i / 10))} failed` : "ok"}`,
+    );
+    const noisy = [...lines, ...lines].join("\n");
+    const small = buildExcerpt(noisy, "log", 1_500).text;
+    const firsts = small.split("\n").filter((l) => /^line \d+ \(×2 similar\)/.test(l)).length;
+    const lasts = small.split("\n").filter((l) => /the last of the/.test(l)).length;
+    expect(firsts).toBeGreaterThan(5);
+    expect(lasts).toBe(0);
+    expect(buildExcerpt(noisy, "log", 8_000).text).toMatch(
+      /^line \d+ \(the last of the ×2 at line \d+\): step \d+: ERROR in module \w+ failed$/m,
+    );
   });
 
   it("does not promote lines where the signal words are only parts of other words or zero counts", () => {

@@ -44,15 +44,25 @@ export function edgeWindows(text: string, cap: number): Windows {
   return { head, tail, totalLines };
 }
 
-/** The display form of one promoted line, centred on its signal when long. */
-export function anchorUnit(a: Anchor): string {
-  const count = a.count > 1 ? ` (×${fmtInt(a.count)} similar)` : "";
-  let body = a.text;
+/** A promoted line for display, centred on its signal when long. */
+function anchorBody(text: string, hit: number): string {
+  let body = text;
   if (body.length > 240) {
-    const from = Math.max(0, Math.min(a.hit - 80, body.length - 239));
+    const from = Math.max(0, Math.min(hit - 80, body.length - 239));
     body = (from > 0 ? "…" : "") + body.slice(from, from + 239);
   }
-  return `line ${a.line}${count}: ${clipEnd(oneLine(body).trimEnd(), 260)}`;
+  return clipEnd(oneLine(body).trimEnd(), 260);
+}
+
+/** The display form of one promoted line (the first of those folded into it). */
+export function anchorUnit(a: Anchor): string {
+  const count = a.count > 1 ? ` (×${fmtInt(a.count)} similar)` : "";
+  return `line ${a.line}${count}: ${anchorBody(a.text, a.hit)}`;
+}
+
+/** The last line folded into a promoted one: where a repeated failure stops, which the count alone does not say. */
+function lastUnit(a: Anchor & { last: NonNullable<Anchor["last"]> }): string {
+  return `line ${a.last.line} (the last of the ×${fmtInt(a.count)} at line ${a.line}): ${anchorBody(a.last.text, a.last.hit)}`;
 }
 
 export interface LinesOptions {
@@ -90,11 +100,13 @@ export function linesExcerpt(text: string, cap: number, opt: LinesOptions): stri
     const blocks: Block[] = [{ type: "section", role: "head", units: head }];
     blocks.push({ type: "note", render: (s) => gapNote(win.totalLines, s.head, s.tail, s.anchors, noun) });
     if (list.length > 0) {
-      blocks.push({ type: "section", role: "anchors", units: list.map(anchorUnit) });
+      // The last repeats come after every first line: they get what room the first lines leave.
+      const lasts = list.filter((a): a is Anchor & { last: NonNullable<Anchor["last"]> } => a.last !== undefined).map(lastUnit);
+      blocks.push({ type: "section", role: "anchors", units: [...list.map(anchorUnit), ...lasts] });
       blocks.push({
         type: "note",
         render: (s) => {
-          const shownLines = list.slice(0, s.anchors).reduce((n, a) => n + a.count, 0);
+          const shownLines = list.slice(0, Math.min(s.anchors, list.length)).reduce((n, a) => n + a.count, 0);
           const more = scan.total - shownLines;
           return s.anchors === 0 ? "" : more > 0 ? `… (${fmtInt(more)} more error/failure lines) …` : "…";
         },
@@ -103,11 +115,16 @@ export function linesExcerpt(text: string, cap: number, opt: LinesOptions): stri
     blocks.push({ type: "section", role: "tail", units: tail });
     return blocks;
   };
-  const outside = (f: Fitted, a: Anchor): boolean => a.line >= f.shown.head && a.line < win.totalLines - f.shown.tail;
+  const hidden = (f: Fitted, line: number): boolean => line >= f.shown.head && line < win.totalLines - f.shown.tail;
+  // A folded anchor whose first line is in view still tells where its repeats end.
+  const outside = (f: Fitted, a: Anchor): boolean => hidden(f, a.line) || (a.last !== undefined && hidden(f, a.last.line));
   // Anchors already visible in the head or tail are dropped, then the plan is refitted.
   const first = fitPlan(plan(scan.anchors), cap, text.length);
-  const kept = scan.anchors.filter((a) => outside(first, a));
-  if (kept.length === scan.anchors.length) return first.text;
+  // So are last repeats already visible.
+  const kept = scan.anchors
+    .filter((a) => outside(first, a))
+    .map((a) => (a.last && !hidden(first, a.last.line) ? { ...a, last: undefined } : a));
+  if (kept.length === scan.anchors.length && kept.every((a, i) => a.last === scan.anchors[i]!.last)) return first.text;
   return fitPlan(plan(kept), cap, text.length).text;
 }
 
