@@ -4,6 +4,7 @@
  */
 import type { Kind } from "../types";
 import { safeEnd } from "./format";
+import { codeExcerpt } from "./excerpt/code";
 import { csvExcerpt } from "./excerpt/csv";
 import { htmlExcerpt } from "./excerpt/html";
 import { jsonExcerpt } from "./excerpt/json";
@@ -30,7 +31,7 @@ const BUILDERS: Record<Kind, (text: string, cap: number, scanned?: ContainerScan
   html: htmlExcerpt,
   xml: xmlExcerpt,
   markdown: markdownExcerpt,
-  code: (t, cap) => plainExcerpt(t, cap, false),
+  code: codeExcerpt,
   log: (t, cap) => plainExcerpt(t, cap, true),
   text: (t, cap) => plainExcerpt(t, cap, true),
 };
@@ -81,7 +82,7 @@ export function buildExcerpt(text: string, kind: Kind, maxChars: number, scanned
   // HTML is always rebuilt, even when small: its raw form may carry scripts and styles.
   if (input.length <= cap && kind !== "html") return { text: input, truncated: false };
   const builder = BUILDERS[kind] ?? BUILDERS.text;
-  for (const build of [builder, BUILDERS.code]) {
+  for (const build of [builder, (t: string, c: number) => plainExcerpt(t, c, false)]) {
     try {
       return { text: capped(build(input, cap, input === text ? scanned : undefined), cap), truncated: true };
     } catch {

@@ -4,7 +4,7 @@
  * never turned into a line array; the line count comes from an indexOf loop.
  * This builder is the fallback for every other one, so it must accept any string.
  */
-import { findAnchors, type Anchor } from "../anchors";
+import { findAnchors, type Anchor, type AnchorScan } from "../anchors";
 import { fitPlan, type Block, type Fitted } from "../budget";
 import { clipEnd, fmtInt, oneLine } from "../format";
 import { countLines } from "../../text/lines";
@@ -65,9 +65,18 @@ function lastUnit(a: Anchor & { last: NonNullable<Anchor["last"]> }): string {
   return `line ${a.last.line} (the last of the ×${fmtInt(a.count)} at line ${a.line}): ${anchorBody(a.last.text, a.last.hit)}`;
 }
 
+/** Lines promoted from an omitted middle, and what they are called in the notes. */
+export interface Promoted {
+  find(text: string): AnchorScan;
+  /** "error/failure lines", "declarations". */
+  noun: string;
+}
+
+const FAILURES: Promoted = { find: (t) => findAnchors(t), noun: "error/failure lines" };
+
 export interface LinesOptions {
-  /** Promote anchor lines from the omitted middle. */
-  anchors: boolean;
+  /** Promote error/failure lines (true) or other lines from the omitted middle. */
+  anchors: boolean | Promoted;
   /** At most this many head / tail lines (the budget may show fewer). */
   headMax?: number;
   tailMax?: number;
@@ -78,12 +87,12 @@ export interface LinesOptions {
 }
 
 /** The note standing between the head and the rest. */
-function gapNote(totalLines: number, head: number, tail: number, anchors: number, noun: string): string {
+function gapNote(totalLines: number, head: number, tail: number, anchors: number, noun: string, promoted: string): string {
   const from = head;
   const to = totalLines - tail - 1;
   const n = to - from + 1;
   const what = n > 0 ? `… ${fmtInt(n)} ${noun} omitted (lines ${from}–${to})` : `… (middle of line ${Math.max(0, to + 1)} omitted)`;
-  return anchors > 0 ? `${what}; error/failure lines among them (0-based line numbers):` : `${what} …`;
+  return anchors > 0 ? `${what}; ${promoted} among them (0-based line numbers):` : `${what} …`;
 }
 
 /** Head/tail excerpt of lines; with `anchors`, promoted lines from the omitted middle. */
@@ -94,11 +103,13 @@ export function linesExcerpt(text: string, cap: number, opt: LinesOptions): stri
   const unit = opt.unit ?? ((l: string) => l);
   const head = win.head.slice(0, headMax).map(unit);
   const tail = win.tail.slice(Math.max(0, win.tail.length - tailMax)).map(unit);
-  const scan = opt.anchors ? findAnchors(text) : { anchors: [], total: 0 };
+  const promoted = opt.anchors === true ? FAILURES : opt.anchors || null;
+  const scan = promoted ? promoted.find(text) : { anchors: [], total: 0 };
+  const promotedNoun = promoted?.noun ?? "";
   const noun = opt.noun ?? "lines";
   const plan = (list: Anchor[]): Block[] => {
     const blocks: Block[] = [{ type: "section", role: "head", units: head }];
-    blocks.push({ type: "note", render: (s) => gapNote(win.totalLines, s.head, s.tail, s.anchors, noun) });
+    blocks.push({ type: "note", render: (s) => gapNote(win.totalLines, s.head, s.tail, s.anchors, noun, promotedNoun) });
     if (list.length > 0) {
       // The last repeats come after every first line: they get what room the first lines leave.
       const lasts = list.filter((a): a is Anchor & { last: NonNullable<Anchor["last"]> } => a.last !== undefined).map(lastUnit);
@@ -108,7 +119,7 @@ export function linesExcerpt(text: string, cap: number, opt: LinesOptions): stri
         render: (s) => {
           const shownLines = list.slice(0, Math.min(s.anchors, list.length)).reduce((n, a) => n + a.count, 0);
           const more = scan.total - shownLines;
-          return s.anchors === 0 ? "" : more > 0 ? `… (${fmtInt(more)} more error/failure lines) …` : "…";
+          return s.anchors === 0 ? "" : more > 0 ? `… (${fmtInt(more)} more ${promotedNoun}) …` : "…";
         },
       });
     }
