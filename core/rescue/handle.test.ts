@@ -96,9 +96,13 @@ describe("renderHandle", () => {
     }
   });
 
-  it("does not repeat a shape that only restates the line count", () => {
+  it("does not repeat the line count a shape restates", () => {
     const [header] = renderHandle({ ...base, kind: "log", shape: "24,003 lines" }).split("\n");
     expect(header).toBe("[spillway: output of github__search_code stored as 3f9a1c2b7d4e — 170,412 chars, 24,003 lines, log]");
+    const [code] = renderHandle({ ...base, kind: "code", shape: "typescript, 24,003 lines" }).split("\n");
+    expect(code).toBe("[spillway: output of github__search_code stored as 3f9a1c2b7d4e — 170,412 chars, 24,003 lines, code typescript]");
+    const [other] = renderHandle({ ...base, kind: "code", shape: "typescript, 9 lines" }).split("\n");
+    expect(other).toContain("code typescript, 9 lines]");
   });
 
   it("keeps a hostile tool name on one bounded header line", () => {

@@ -79,9 +79,12 @@ export function renderHandle(h: HandleInput): string {
   const chars = Number.isFinite(h.chars) ? h.chars : 0;
   const lines = Number.isFinite(h.lines) ? h.lines : 0;
   const kind = field(h.kind, 16) as Kind;
-  const shape = field(h.shape, 160);
-  const redundant = shape === plural(lines, "line", "lines");
-  const desc = shape && !redundant ? `${kind} ${shape}` : kind;
+  // A shape that ends with the line count ("typescript, 217 lines") need not say it twice.
+  const counted = plural(lines, "line", "lines");
+  let shape = field(h.shape, 160);
+  if (shape === counted) shape = "";
+  else if (shape.endsWith(`, ${counted}`)) shape = shape.slice(0, -counted.length - 2);
+  const desc = shape ? `${kind} ${shape}` : kind;
   const ex = h.excerpt ?? { text: "", truncated: true };
   const maxChars = h.maxChars ?? 4_000;
   const fullMaxChars = h.fullMaxChars ?? 50_000;
