@@ -322,12 +322,16 @@ export function createEngine(opts: EngineOptions): Engine {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Resolves when background work (token counts, indexing) is done. */
-    idle: (): Promise<void> => queue.idle(),
+    /** Resolves when background work (token counts, indexing, disk flushes) is done. */
+    async idle(): Promise<void> {
+      await queue.idle();
+      await store.flushed();
+    },
     backpressure: (): Promise<void> => queue.underBudget(),
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
       await queue.idle();
+      await store.flushed();
       listeners.clear();
       store.close();
     },
