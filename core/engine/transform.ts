@@ -169,7 +169,9 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     near = base && { ...base, key };
   }
 
-  const { kind, shape, scan } = detectKindScanned(text);
+  // Worked out while the store writes the file, whose flush then runs meanwhile (BlobStore.put).
+  let described: (ReturnType<typeof detectKindScanned> & { lines: number }) | undefined;
+  const describe = () => (described ??= { ...detectKindScanned(text), lines: countLines(text) });
   const label = labelResult({
     tool: input.tool,
     args: input.args ?? {},
@@ -178,13 +180,13 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     contentFindings: findings(),
     contentUtf8: utf8,
   });
-  const lines = countLines(text);
   const before = store.meta(contentId);
   const { meta, repaired } = store.put(
     text,
-    { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label },
+    { tool: input.tool, server, sessionId: input.sessionId, label: label.label, describe },
     prepared,
   );
+  const { kind, shape, scan, lines } = describe();
   if (repaired) {
     p.logger.warn("stored copy was unreadable; stored this result afresh", { id: meta.id, tool: input.tool, problem: repaired });
     reason ??= `stored copy was ${repaired}`;

@@ -20,15 +20,18 @@ import { toBlobMeta, type BlobRow } from "./rows";
 
 const HOUR = 3_600_000;
 
-export interface PutInfo {
-  tool: string;
-  server?: string | null;
-  sessionId: string;
+/** What a blob's row says of its content. */
+export interface Described {
   kind: Kind;
   shape: string;
   lines: number;
-  label: Label;
 }
+
+/**
+ * Who stored a blob and its label, with its description given, or computed by `describe` once
+ * the file is being written (the disk then flushes it while the description is worked out).
+ */
+export type PutInfo = { tool: string; server?: string | null; sessionId: string; label: Label } & (Described | { describe(): Described });
 
 /** A text encoded for storage, with its id. */
 export interface PreparedText {
@@ -199,6 +202,7 @@ export class BlobStore {
       prepared,
       encrypt,
     );
+    const d = "describe" in info ? info.describe() : info;
     stmt(
       this.db,
       `INSERT INTO blobs (id, chars, bytes, lines, encoding, kind, shape, tool, server, session_id, label, encrypted,
@@ -213,10 +217,10 @@ export class BlobStore {
       id,
       chars: text.length,
       bytes: stored,
-      lines: info.lines,
+      lines: d.lines,
       encoding,
-      kind: info.kind,
-      shape: info.shape,
+      kind: d.kind,
+      shape: d.shape,
       tool: info.tool,
       server: info.server ?? null,
       session_id: info.sessionId,
