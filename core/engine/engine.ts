@@ -25,7 +25,7 @@ import { TaskQueue } from "./taskQueue";
 import { importSession } from "./importService";
 import { rotateStoreKey } from "../store/rotate";
 import { detectKind } from "../rescue/kind";
-import { labelResult } from "../sensitivity/labels";
+import { labelResult, personalData } from "../sensitivity/labels";
 import { countLines } from "../text/lines";
 
 export interface EngineOptions {
@@ -145,6 +145,25 @@ export function createEngine(opts: EngineOptions): Engine {
         },
         returned.length + (given === returned ? 0 : given.length),
       );
+    },
+    schedulePersonalLabel({ id, text, sessionId, tool }) {
+      queue.push(() => {
+        if (!store.open) return;
+        const found = personalData(text);
+        if (!found) return;
+        store.transaction(() => {
+          const before = store.meta(id);
+          if (!before || !store.raiseLabel(id, found.label)) return;
+          ledger.insertEvent({
+            ts: store.now,
+            type: "label",
+            blobId: id,
+            sessionId,
+            tool,
+            data: { from: before.label, to: found.label, reasons: found.reasons },
+          });
+        }, "immediate");
+      }, text.length);
     },
     scheduleIndex(id, given, asked = false) {
       // A search answered from a scan asks for its blob once; the next searches scan until it is done.

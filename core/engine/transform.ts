@@ -13,7 +13,7 @@ import { countLines } from "../text/lines";
 import type { Outcome } from "../types";
 import { nearDuplicateStub } from "./nearStub";
 import type { EngineParts } from "./parts";
-import { OWN_TOOL_NAMES } from "../vocabulary";
+import { maxLabel, OWN_TOOL_NAMES } from "../vocabulary";
 
 /** Spillway's own model-facing tools; their answers are never rescued or stubbed. */
 export const OWN_TOOLS: ReadonlySet<string> = new Set(OWN_TOOL_NAMES);
@@ -179,6 +179,8 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     toolLabels: cfg.sensitivity.toolLabels,
     contentFindings: findings(),
     contentUtf8: utf8,
+    // Personal data only names the label (nothing is masked or sealed for it): looked for below, off the hot path.
+    personal: false,
   });
   const before = store.meta(contentId);
   const { meta, repaired } = store.put(
@@ -210,6 +212,8 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
       data: { to: meta.label, reasons: label.reasons },
     });
   }
+  if (maxLabel(meta.label, "personal") !== meta.label)
+    p.schedulePersonalLabel({ id: meta.id, text, sessionId: input.sessionId, tool: input.tool });
   sessions.recordHeld(input.sessionId, meta.id, session.generation, now);
   // The masked view is cached now, so indexing and the first fetch do not scan the text again.
   const masked = views.maskedBlob(meta.id, text, findings());
