@@ -183,7 +183,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     personal: false,
   });
   const before = store.meta(contentId);
-  const { meta, repaired } = store.put(
+  const { meta, repaired, created } = store.put(
     text,
     { tool: input.tool, server, sessionId: input.sessionId, label: label.label, describe },
     prepared,
@@ -212,7 +212,8 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
       data: { to: meta.label, reasons: label.reasons },
     });
   }
-  if (maxLabel(meta.label, "personal") !== meta.label)
+  // Once per stored content: a repeat finds what the first store of it found.
+  if (created && maxLabel(meta.label, "personal") !== meta.label)
     p.schedulePersonalLabel({ id: meta.id, text, sessionId: input.sessionId, tool: input.tool });
   sessions.recordHeld(input.sessionId, meta.id, session.generation, now);
   // The masked view is cached now, so indexing and the first fetch do not scan the text again.
