@@ -137,7 +137,10 @@ export class BlobScan {
       if (c >= table.n) break;
       // Matches between chunks fell in text no chunk holds (no letter or digit there).
       if (at < table.startChar[c]!) continue;
-      const q = todo.indexOf(m[0].toLowerCase());
+      // Most words are written as the stem is (lower case): no lower-cased copy needed for those.
+      const w = m[0];
+      let q = todo.indexOf(w);
+      if (q < 0) q = todo.indexOf(w.toLowerCase());
       if (q < 0) continue;
       for (const k of covers[q]!) dense[k]![c]!++;
     }
