@@ -159,8 +159,9 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
       }
       const room = table.makeRoom();
       if (!room) {
-        log.warn("mcp session refused: every session is held", { sessions: table.size, ...table.holds() });
-        return rpcError(res, 503, -32000, full(table.size, table.holds()));
+        const holds = table.holds();
+        log.warn("mcp session refused: every session is held", { sessions: table.size, ...holds });
+        return rpcError(res, 503, -32000, full(table.size, holds));
       }
       if (room.evict) await end(room.evict, "evicted");
       const id = randomUUID();
