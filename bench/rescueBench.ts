@@ -74,6 +74,8 @@ const payloadBytes = Buffer.byteLength(text, "utf8");
 // an agent's call makes it, with its background work (token counts, indexing) run to the end.
 const canReset = resetPeakRss();
 const withPayloadRss = process.memoryUsage().rss;
+const expectedKind = detectKind(text).kind;
+if (which.startsWith("json") !== (expectedKind === "json")) throw new Error(`${which} detected as ${expectedKind}`);
 const first = engine.transformToolResult({ sessionId: "memory", tool: "bench", text });
 if (first.outcome !== "rescued") throw new Error(`expected a rescue, got ${first.outcome}`);
 await engine.idle();
@@ -126,8 +128,9 @@ for (let i = 0; i < runs; i++) {
   // is collected, so the peak RSS is that of one rescue and its background work.
   await engine.idle();
   gc?.();
-  // a distinct payload each run (one char changed at the end) so every run stores a new blob
-  const t = i === 0 ? text : text.slice(0, -1) + String.fromCharCode(48 + (i % 10));
+  // A distinct payload each run, so every run stores a new blob: trailing whitespace, which keeps
+  // the kind (replacing the last char would turn a JSON document into broken JSON, a text rescue).
+  const t = text + " ".repeat(i + 1);
   const session = `bench-${i}`;
   let t0 = performance.now();
   floorOf(t);
@@ -138,6 +141,8 @@ for (let i = 0; i < runs; i++) {
   t0 = performance.now();
   const { kind, shape } = detectKind(t);
   stages.kind!.push(performance.now() - t0);
+  // Every run must rescue what the payload is: a JSON payload detected as text would time another path.
+  if (kind !== expectedKind) throw new Error(`run ${i}: detected ${kind}, expected ${expectedKind}`);
   t0 = performance.now();
   buildExcerpt(t, kind, 8000);
   stages.excerpt!.push(performance.now() - t0);
@@ -179,7 +184,7 @@ for (let i = 0; i < runs; i++) {
 await engine.close();
 home.cleanup();
 
-const out: Record<string, unknown> = { payload: which, chars: text.length, bytes: payloadBytes, runs };
+const out: Record<string, unknown> = { payload: which, detected: expectedKind, chars: text.length, bytes: payloadBytes, runs };
 for (const [k, v] of Object.entries(stages)) out[k] = { p50: ms(pct(v, 50)), p95: ms(pct(v, 95)) };
 const floor50 = pct(stages.floor!, 50);
 out.totalOverFloor = Math.round((pct(stages.total!, 50) / floor50) * 10) / 10;

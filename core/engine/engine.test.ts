@@ -246,3 +246,28 @@ describe("engine: savings", () => {
     home.cleanup();
   });
 });
+
+describe("engine: labels found off the hot path", () => {
+  let home: ReturnType<typeof tempHome>;
+  beforeEach(() => (home = tempHome()));
+  afterEach(() => home.cleanup());
+
+  it("labels a rescued result with personal data as personal once background work is done, with a label event saying why", async () => {
+    const e = createEngine({ home: home.path, logger: memoryLogger() });
+    const people = ["ana.lima@acme-corp.io", "b.okafor@acme-corp.io", "chen.wei@acme-corp.io"];
+    const text = bigLog("crm") + people.map((p, i) => `contact ${i}: ${p}\n`).join("");
+    const r = e.transformToolResult({ sessionId: "s", tool: "crm_export", text });
+    expect(r.outcome).toBe("rescued");
+    await e.idle();
+    expect(e.reader.meta(r.blobId!)!.label).toBe("personal");
+    const label = e.reader.recentEvents(20).find((ev) => ev.type === "label" && ev.blobId === r.blobId);
+    expect(label).toMatchObject({ sessionId: "s", tool: "crm_export" });
+    expect(JSON.stringify(label)).toContain("3 e-mail addresses");
+    // a result without personal data stays public, with no label event
+    const plain = e.transformToolResult({ sessionId: "s", tool: "build", text: bigLog("plain") });
+    await e.idle();
+    expect(e.reader.meta(plain.blobId!)!.label).toBe("public");
+    expect(e.reader.recentEvents(50).some((ev) => ev.type === "label" && ev.blobId === plain.blobId)).toBe(false);
+    await e.close();
+  });
+});

@@ -26,7 +26,7 @@ import { KeptScans } from "./keptScans";
 import { importSession } from "./importService";
 import { rotateStoreKey } from "../store/rotate";
 import { detectKind } from "../rescue/kind";
-import { labelResult } from "../sensitivity/labels";
+import { labelResult, personalData } from "../sensitivity/labels";
 import { countLines } from "../text/lines";
 
 export interface EngineOptions {
@@ -149,6 +149,25 @@ export function createEngine(opts: EngineOptions): Engine {
         },
         returned.length + (given === returned ? 0 : given.length),
       );
+    },
+    schedulePersonalLabel({ id, text, sessionId, tool }) {
+      queue.push(() => {
+        if (!store.open) return;
+        const found = personalData(text);
+        if (!found) return;
+        store.transaction(() => {
+          const before = store.meta(id);
+          if (!before || !store.raiseLabel(id, found.label)) return;
+          ledger.insertEvent({
+            ts: store.now,
+            type: "label",
+            blobId: id,
+            sessionId,
+            tool,
+            data: { from: before.label, to: found.label, reasons: found.reasons },
+          });
+        }, "immediate");
+      }, text.length);
     },
     scheduleIndex(id, given, asked = false) {
       // A search answered from a scan asks for its blob once, ahead of the other background work;
@@ -334,12 +353,16 @@ export function createEngine(opts: EngineOptions): Engine {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Resolves when background work (token counts, indexing) is done. */
-    idle: (): Promise<void> => queue.idle(),
+    /** Resolves when background work (token counts, indexing, disk flushes) is done. */
+    async idle(): Promise<void> {
+      await queue.idle();
+      await store.flushed();
+    },
     backpressure: (): Promise<void> => queue.underBudget(),
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
       await queue.idle();
+      await store.flushed();
       listeners.clear();
       store.close();
     },

@@ -29,6 +29,8 @@ export interface EngineParts {
   countCallTokens(callId: number, returned: string, given: string): void;
   /** Queues a blob for search indexing off the hot path; `asked`: a search asked for it, index it whatever its size (once). */
   scheduleIndex(id: string, text?: string, asked?: boolean): void;
+  /** Looks for personal data in a stored blob's text off the hot path, and raises its label when it finds some. */
+  schedulePersonalLabel(job: { id: string; text: string; sessionId: string; tool: string }): void;
   /** Indexes a blob now if it is not yet (a search is waiting on it). */
   ensureIndexed(id: string, text: string, meta: BlobMeta): void;
   emit(event: EngineEvent): void;

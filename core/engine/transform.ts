@@ -13,7 +13,7 @@ import { countLines } from "../text/lines";
 import type { Outcome } from "../types";
 import { nearDuplicateStub } from "./nearStub";
 import type { EngineParts } from "./parts";
-import { OWN_TOOL_NAMES } from "../vocabulary";
+import { maxLabel, OWN_TOOL_NAMES } from "../vocabulary";
 
 /** Spillway's own model-facing tools; their answers are never rescued or stubbed. */
 export const OWN_TOOLS: ReadonlySet<string> = new Set(OWN_TOOL_NAMES);
@@ -169,7 +169,9 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     near = base && { ...base, key };
   }
 
-  const { kind, shape, scan } = detectKindScanned(text);
+  // Worked out while the store writes the file, whose flush then runs meanwhile (BlobStore.put).
+  let described: (ReturnType<typeof detectKindScanned> & { lines: number }) | undefined;
+  const describe = () => (described ??= { ...detectKindScanned(text), lines: countLines(text) });
   const label = labelResult({
     tool: input.tool,
     args: input.args ?? {},
@@ -177,14 +179,16 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     toolLabels: cfg.sensitivity.toolLabels,
     contentFindings: findings(),
     contentUtf8: utf8,
+    // Personal data only names the label (nothing is masked or sealed for it): looked for below, off the hot path.
+    personal: false,
   });
-  const lines = countLines(text);
   const before = store.meta(contentId);
-  const { meta, repaired } = store.put(
+  const { meta, repaired, created } = store.put(
     text,
-    { tool: input.tool, server, sessionId: input.sessionId, kind, shape, lines, label: label.label },
+    { tool: input.tool, server, sessionId: input.sessionId, label: label.label, describe },
     prepared,
   );
+  const { kind, shape, scan, lines } = describe();
   if (repaired) {
     p.logger.warn("stored copy was unreadable; stored this result afresh", { id: meta.id, tool: input.tool, problem: repaired });
     reason ??= `stored copy was ${repaired}`;
@@ -208,6 +212,9 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
       data: { to: meta.label, reasons: label.reasons },
     });
   }
+  // Once per stored content: a repeat finds what the first store of it found.
+  if (created && maxLabel(meta.label, "personal") !== meta.label)
+    p.schedulePersonalLabel({ id: meta.id, text, sessionId: input.sessionId, tool: input.tool });
   sessions.recordHeld(input.sessionId, meta.id, session.generation, now);
   // The masked view is cached now, so indexing and the first fetch do not scan the text again.
   const masked = views.maskedBlob(meta.id, text, findings());

@@ -1,5 +1,18 @@
 /** File-system habits of the store: private folders and files, atomic writes. */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync, chmodSync, statSync } from "node:fs";
+import {
+  close,
+  closeSync,
+  fsync,
+  fsyncSync,
+  mkdirSync,
+  open,
+  openSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+  chmodSync,
+  statSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 
@@ -21,6 +34,24 @@ export const TEMP_SUFFIX = ".tmp";
  * rename. A reader sees the old file or the complete new one, never a partial write.
  */
 export function writeFileAtomic(path: string, data: Buffer | string | Iterable<Buffer>): void {
+  stageFileAtomic(path, data, false).commit();
+}
+
+/** A file written under a temp name beside its path, not yet renamed into place. */
+export interface StagedFile {
+  /** fsync, then rename into place: from then on the file is complete under its name, or the old one is. */
+  commit(): void;
+  /** Removes the temp file. */
+  abort(): void;
+}
+
+/**
+ * Writes `data` to a temp file beside `path`; `commit` makes it the file at `path` as
+ * writeFileAtomic does. With `early`, the disk starts flushing the temp file at once on libuv's
+ * thread pool, so the flush runs while the caller does its remaining work (a rescue's excerpt
+ * and ledger rows) and `commit`'s own fsync only waits for what is left of it.
+ */
+export function stageFileAtomic(path: string, data: Buffer | string | Iterable<Buffer>, early = true): StagedFile {
   const tmp = join(dirname(path), `.${process.pid}-${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`);
   const fd = openSync(tmp, "wx", FILE_MODE);
   try {
@@ -30,34 +61,92 @@ export function writeFileAtomic(path: string, data: Buffer | string | Iterable<B
       let off = 0;
       while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
     }
-    fsyncSync(fd);
+    if (early) flushEarly(tmp);
   } catch (err) {
     closeSync(fd);
     safeUnlink(tmp);
     throw err;
   }
-  closeSync(fd);
-  try {
-    renameSync(tmp, path);
-  } catch (err) {
-    safeUnlink(tmp);
-    throw err;
-  }
-  fsyncDir(dirname(path));
+  let done = false;
+  return {
+    commit() {
+      if (done) return;
+      done = true;
+      try {
+        fsyncSync(fd);
+      } catch (err) {
+        closeSync(fd);
+        safeUnlink(tmp);
+        throw err;
+      }
+      closeSync(fd);
+      try {
+        renameSync(tmp, path);
+      } catch (err) {
+        safeUnlink(tmp);
+        throw err;
+      }
+      flushDirLater(dirname(path));
+    },
+    abort() {
+      if (done) return;
+      done = true;
+      closeSync(fd);
+      safeUnlink(tmp);
+    },
+  };
 }
 
-/** Makes a rename durable; not every platform allows opening a folder, so failures are ignored. */
-function fsyncDir(dir: string): void {
+/** Flushes that are still running on the thread pool. */
+let inflight = 0;
+let settledWaiters: (() => void)[] = [];
+const started = () => inflight++;
+function finished(): void {
+  if (--inflight > 0) return;
+  const waiters = settledWaiters;
+  settledWaiters = [];
+  for (const w of waiters) w();
+}
+
+/** Resolves once every flush this process started in the background (early temp files, folders) is done. */
+export function backgroundFlushes(): Promise<void> {
+  return inflight === 0 ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));
+}
+
+/**
+ * One fsync of the temp file on the pool, through its own descriptor: the pool may start it
+ * after the writer closed and reused its own, and one request (not open then fsync) runs even
+ * while the main thread is busy, which is the point.
+ */
+function flushEarly(tmp: string): void {
+  let fd: number;
   try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    fd = openSync(tmp, "r");
   } catch {
-    /* best effort */
+    return; // best effort: commit fsyncs anyway
   }
+  started();
+  fsync(fd, () => close(fd, finished));
+}
+
+/** Folders whose fsync is queued and not yet begun: renames into them meanwhile are covered by it. */
+const dirsQueued = new Set<string>();
+
+/**
+ * Makes renames into `dir` durable, after the fact. The file itself was fsynced before its
+ * rename, so a crash before this runs can lose the name, never leave a partial file under it;
+ * the index (SQLite in WAL with synchronous=NORMAL) gives a power loss the same window for its
+ * last commits. Not every platform allows opening a folder, so failures are ignored.
+ */
+function flushDirLater(dir: string): void {
+  if (dirsQueued.has(dir)) return;
+  dirsQueued.add(dir);
+  started();
+  open(dir, "r", (err, fd) => {
+    dirsQueued.delete(dir);
+    if (err) return finished();
+    fsync(fd, () => close(fd, finished));
+  });
 }
 
 /** Unlinks a file; a missing file is not an error. */

@@ -1,2 +1,12 @@
 /** The fs surface: all that code outside core/fs may import (ARCHITECTURE.md, "Surfaces"). */
-export { DIR_MODE, FILE_MODE, TEMP_SUFFIX, ensurePrivateDir, safeUnlink, writeFileAtomic } from "./fsUtil";
+export {
+  DIR_MODE,
+  FILE_MODE,
+  TEMP_SUFFIX,
+  backgroundFlushes,
+  ensurePrivateDir,
+  safeUnlink,
+  stageFileAtomic,
+  writeFileAtomic,
+} from "./fsUtil";
+export type { StagedFile } from "./fsUtil";

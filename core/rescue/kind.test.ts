@@ -84,3 +84,29 @@ describe("detectKind edge cases", () => {
     expect(shape).toMatch(/^array\[\d+\] of object\{id,name,tags,price\}$/);
   });
 });
+
+describe("detectKind on documents too big to parse whole", () => {
+  const row = (i: number) => `{"id": ${i}, "note": "row ${i}", "ok": true}`;
+  const array = (rows: string[]) => `[\n${rows.join(",\n")}\n]`;
+  const rows = Array.from({ length: 3_000 }, (_, i) => row(i));
+
+  it("is JSON when its structure closes and the entries it keeps parse", () => {
+    expect(array(rows).length).toBeGreaterThan(64 * 1024);
+    expect(detectKind(array(rows))).toEqual({ kind: "json", shape: "array[3000] of object{id,note,ok}" });
+  });
+
+  it.each([
+    ["a single-quoted key in the first entries", (r: string[]) => r.with(3, `{'id': 3, "note": "row 3", "ok": true}`)],
+    ["a NaN among the last entries", (r: string[]) => r.with(r.length - 2, `{"id": NaN, "note": "row", "ok": true}`)],
+    ["a missing comma in the first entries", (r: string[]) => r.with(5, `{"id": 5 "note": "row 5", "ok": true}`)],
+    ["a bare word as an entry", (r: string[]) => r.with(0, "undefined")],
+  ])("is not JSON with %s", (_, spoil) => {
+    expect(detectKind(array(spoil(rows))).kind).not.toMatch(/json/);
+  });
+
+  it("checks an object's keys as JSON strings", () => {
+    const obj = `{${rows.map((r, i) => `"k${i}": ${r}`).join(",\n")}}`;
+    expect(detectKind(obj).kind).toBe("json");
+    expect(detectKind(obj.replace('"k1":', "k1:")).kind).not.toBe("json");
+  });
+});

@@ -23,18 +23,21 @@ export function labelContent(
   utf8?: Buffer,
 ): { label: Label; reasons: string[] } {
   if (secrets.length > 0) return { label: "credential", reasons: [`content holds ${describeSecrets(secrets)}`] };
+  return personalData(text, utf8) ?? { label: "public", reasons: [] };
+}
+
+/** The personal label and why, when `text` holds personal data; null when it does not. */
+export function personalData(text: string, utf8?: Buffer): { label: "personal"; reasons: string[] } | null {
   const p = scanPersonal(text, utf8);
   const strong: string[] = [];
   if (p.iban) strong.push(plural(p.iban, "IBAN"));
   if (p.ssn) strong.push(plural(p.ssn, "SSN-like number"));
   if (p.card) strong.push(plural(p.card, "payment card number"));
   const contacts = p.emails + p.phones;
-  if (strong.length > 0 || contacts >= PERSONAL_CONTACTS) {
-    if (p.emails) strong.push(plural(p.emails, "e-mail address", "e-mail addresses"));
-    if (p.phones) strong.push(plural(p.phones, "phone number"));
-    return { label: "personal", reasons: [`content holds personal data: ${strong.join(", ")}`] };
-  }
-  return { label: "public", reasons: [] };
+  if (strong.length === 0 && contacts < PERSONAL_CONTACTS) return null;
+  if (p.emails) strong.push(plural(p.emails, "e-mail address", "e-mail addresses"));
+  if (p.phones) strong.push(plural(p.phones, "phone number"));
+  return { label: "personal", reasons: [`content holds personal data: ${strong.join(", ")}`] };
 }
 
 /** Label of a call's arguments: credential when they carry a secret (a key pasted into a query…). */
@@ -65,6 +68,8 @@ export function labelResult(input: {
   contentFindings?: readonly SecretFinding[];
   /** The content's UTF-8 bytes, when at hand: an ASCII text is then scanned without RE2 converting it again. */
   contentUtf8?: Buffer;
+  /** False: the content is not scanned for personal data (the caller does it later, see personalData). */
+  personal?: boolean;
 }): { label: Label; reasons: string[] } {
   let label: Label = "public";
   const reasons: string[] = [];
@@ -73,7 +78,12 @@ export function labelResult(input: {
     label = floor;
     if (floor !== "public") reasons.push(`tool ${input.tool} is configured as ${floor}`);
   }
-  for (const part of [labelArguments(input.args), labelContent(input.content, input.contentFindings, input.contentUtf8)]) {
+  const secrets = input.contentFindings ?? findSecrets(input.content);
+  const content =
+    input.personal === false && secrets.length === 0
+      ? { label: "public" as const, reasons: [] }
+      : labelContent(input.content, secrets, input.contentUtf8);
+  for (const part of [labelArguments(input.args), content]) {
     label = maxLabel(label, part.label);
     reasons.push(...part.reasons);
   }

@@ -12,7 +12,7 @@ import {
   type BigIntStats,
 } from "node:fs";
 import { join } from "node:path";
-import { ensurePrivateDir, safeUnlink, TEMP_SUFFIX, writeFileAtomic } from "../fs/fsUtil";
+import { ensurePrivateDir, safeUnlink, stageFileAtomic, TEMP_SUFFIX, writeFileAtomic, type StagedFile } from "../fs/fsUtil";
 import { BLOB_ID_PATTERN } from "../vocabulary";
 
 /**
@@ -64,9 +64,14 @@ export class BlobFiles {
   }
 
   write(id: string, data: Buffer | Iterable<Buffer>): void {
+    this.stage(id, data, false).commit();
+  }
+
+  /** The blob's file written under a temp name, flushing in the background with `early`; in place once committed (stageFileAtomic). */
+  stage(id: string, data: Buffer | Iterable<Buffer>, early = true): StagedFile {
     const dir = join(this.root, id.slice(0, 2));
     if (!existsSync(dir)) ensurePrivateDir(dir);
-    writeFileAtomic(this.pathOf(id), data);
+    return stageFileAtomic(this.pathOf(id), data, early);
   }
 
   read(id: string): Buffer | null {

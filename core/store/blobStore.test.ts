@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { defaultConfig } from "../config/config";
 import { fileKeyProvider } from "../crypto/keys";
@@ -136,6 +136,25 @@ describe("BlobStore", () => {
     expect(again.created).toBe(true);
     expect(again.meta.state).toBe("live");
     expect(store.read(meta.id)).toBe("soon gone");
+    store.close();
+  });
+
+  it("puts a blob's file in place only when its transaction commits: a failed one leaves no file, no temp and no row", () => {
+    const store = open(home.path);
+    const text = "rolled back\n".repeat(20_000);
+    const id = store.idFor(text);
+    expect(() =>
+      store.transact(() => {
+        store.put(text, info);
+        throw new Error("the caller failed after the put");
+      }),
+    ).toThrow("the caller failed");
+    expect(store.row(id)).toBeUndefined();
+    const shard = join(home.path, "blobs", id.slice(0, 2));
+    expect(existsSync(shard) ? readdirSync(shard) : []).toEqual([]);
+    // the same put, committed, is read back exactly
+    const { meta } = store.transact(() => store.put(text, info));
+    expect(store.read(meta.id)).toBe(text);
     store.close();
   });
 

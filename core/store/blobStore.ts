@@ -13,21 +13,25 @@ import { BlobFiles, encodedLength, encodedSlices, encodeText, encodingFor, type 
 import { BlobReader, type BlobRange } from "./blobReader";
 import { BlobAux } from "./blobAux";
 import { indexPath, openIndex, storeSecret, type Db } from "./db";
-import { ensurePrivateDir, safeUnlink } from "../fs/fsUtil";
+import { backgroundFlushes, ensurePrivateDir, safeUnlink, type StagedFile } from "../fs/fsUtil";
 import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integrity";
+import { writeContent } from "./blobContent";
 import { toBlobMeta, type BlobRow } from "./rows";
 
 const HOUR = 3_600_000;
 
-export interface PutInfo {
-  tool: string;
-  server?: string | null;
-  sessionId: string;
+/** What a blob's row says of its content. */
+export interface Described {
   kind: Kind;
   shape: string;
   lines: number;
-  label: Label;
 }
+
+/**
+ * Who stored a blob and its label, with its description given, or computed by `describe` once
+ * the file is being written (the disk then flushes it while the description is worked out).
+ */
+export type PutInfo = { tool: string; server?: string | null; sessionId: string; label: Label } & (Described | { describe(): Described });
 
 /** A text encoded for storage, with its id. */
 export interface PreparedText {
@@ -72,6 +76,8 @@ export class BlobStore {
   /** Files of blobs tombstoned in the open transaction: removed only once it has committed. */
   private readonly pending = new Map<string, Removal>();
   private grew = false;
+  /** Blob files written in the running transact() call, renamed into place just before it commits. */
+  private staged: StagedFile[] | null = null;
   /** Called after a commit that grew the store, so the lifecycle can enforce the size cap. */
   onGrow: (() => void) | null = null;
 
@@ -100,6 +106,11 @@ export class BlobStore {
     return mode === "immediate" ? tx.immediate() : tx();
   }
 
+  /** Resolves once the disk flushes this process left to the background (see stageFileAtomic) are done. */
+  flushed(): Promise<void> {
+    return backgroundFlushes();
+  }
+
   /** The id `text` has (or would have) in this store. */
   idFor(text: string): string {
     return this.prepareText(text).id;
@@ -121,19 +132,31 @@ export class BlobStore {
 
   /**
    * Runs `fn` in one IMMEDIATE transaction (a second process waits for the lock rather than
-   * failing). Files of blobs it tombstoned are removed after the commit, so a kill at any point
+   * failing). Blob files it wrote are flushed while `fn` goes on and renamed into place just
+   * before the commit. Files of blobs it tombstoned are removed after the commit, so a kill at any point
    * leaves no live row without its file; then the size cap is enforced if the store grew.
    * Nested calls join the outer transaction.
    */
   transact<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
     let result: T;
+    const staged: StagedFile[] = (this.staged = []);
     try {
-      result = this.db.transaction(fn).immediate();
+      result = this.db
+        .transaction(() => {
+          const r = fn();
+          // In place before the rows naming them commit: a kill never leaves a row without its file.
+          while (staged.length > 0) staged.shift()!.commit();
+          return r;
+        })
+        .immediate();
     } catch (err) {
+      for (const s of staged) s.abort();
       this.pending.clear();
       this.grew = false;
       throw err;
+    } finally {
+      this.staged = null;
     }
     this.flushRemovals();
     if (this.grew) {
@@ -154,7 +177,7 @@ export class BlobStore {
   }
 
   private putNow(text: string, info: PutInfo, prepared: PreparedText): { meta: BlobMeta; created: boolean; repaired?: BlobProblem } {
-    const { encoding, id, bytes } = prepared;
+    const { encoding, id } = prepared;
     const now = this.now;
     const existing = this.row(id);
     let repaired: BlobProblem | undefined;
@@ -174,19 +197,12 @@ export class BlobStore {
     }
     const label = existing ? maxLabel(existing.label, info.label) : info.label;
     const encrypt = label === "credential";
-    // AES-GCM here takes one buffer; credential results are rarely large, so only they are encoded whole.
-    const kept = prepared.encoded;
-    const data = encrypt ? this.keys.encrypt(kept ?? encodeText(text, encoding)) : null;
-    let chunkSums: Buffer | null = null;
-    if (data) this.files.write(id, data);
-    else {
-      const sums = this.hasher.chunker();
-      this.files.write(
-        id,
-        tap(kept ? [kept] : encodedSlices(text, encoding), (b) => sums.update(b)),
-      );
-      chunkSums = sums.digest();
-    }
+    const { bytes: stored, chunkSums } = writeContent(
+      { keys: this.keys, hasher: this.hasher, write: (data) => this.writeFile(id, data) },
+      prepared,
+      encrypt,
+    );
+    const d = "describe" in info ? info.describe() : info;
     stmt(
       this.db,
       `INSERT INTO blobs (id, chars, bytes, lines, encoding, kind, shape, tool, server, session_id, label, encrypted,
@@ -200,11 +216,11 @@ export class BlobStore {
     ).run({
       id,
       chars: text.length,
-      bytes: data ? data.length : bytes,
-      lines: info.lines,
+      bytes: stored,
+      lines: d.lines,
       encoding,
-      kind: info.kind,
-      shape: info.shape,
+      kind: d.kind,
+      shape: d.shape,
       tool: info.tool,
       server: info.server ?? null,
       session_id: info.sessionId,
@@ -218,6 +234,12 @@ export class BlobStore {
     this.pending.delete(id);
     this.grew = true;
     return { meta: this.meta(id)!, created: true, ...(repaired ? { repaired } : {}) };
+  }
+
+  /** Writes a blob's file: staged for the running transact() call to put in place before it commits, else at once. */
+  private writeFile(id: string, data: Buffer | Iterable<Buffer>): void {
+    if (this.staged) this.staged.push(this.files.stage(id, data));
+    else this.files.write(id, data);
   }
 
   row(id: string): BlobRow | undefined {
@@ -378,13 +400,6 @@ export class BlobStore {
 
   close(): void {
     if (this.db.open) this.db.close();
-  }
-}
-
-function* tap(slices: Iterable<Buffer>, each: (b: Buffer) => void): Generator<Buffer> {
-  for (const b of slices) {
-    each(b);
-    yield b;
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * JSON and NDJSON detection. A document is JSON when one structural scan finds a single
  * closed container followed only by whitespace; small documents are confirmed with
- * JSON.parse, large ones by their first entry's well-formedness, so detection never parses
- * (or copies) a huge string.
+ * JSON.parse, bigger ones by the well-formedness of the entries the scan kept (the first and
+ * last few), so detection never parses (or copies) a big string: on a 194 k document the
+ * whole-text parse cost more than the scan itself, on every rescue.
  */
 import type { Kind } from "../../types";
 import { fmtInt, skipWs, trimEndIndex } from "../format";
@@ -20,7 +21,11 @@ export interface Detected {
 export const JSON_KEEP_FIRST = 40;
 export const JSON_KEEP_LAST = 5;
 
-const PARSE_BELOW = 256 * 1024;
+/** Documents up to this long are confirmed whole with JSON.parse. */
+const PARSE_WHOLE_BELOW = 16 * 1024;
+/** Above it, each kept entry up to this long is parsed (within PARSE_ENTRIES_BUDGET chars in all); longer ones rest on the scan. */
+const PARSE_ENTRY_BELOW = 64 * 1024;
+const PARSE_ENTRIES_BUDGET = 256 * 1024;
 
 function parses(s: string): boolean {
   try {
@@ -29,6 +34,20 @@ function parses(s: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether the entries a scan kept are well-formed: object keys are JSON strings, values parse. */
+function keptEntriesParse(text: string, scan: ContainerScan): boolean {
+  const isObj = scan.type === "object";
+  let budget = PARSE_ENTRIES_BUDGET;
+  for (const e of [...scan.first, ...scan.last]) {
+    if (isObj && (text.charCodeAt(e.keyStart) !== 34 || !parses(text.slice(e.keyStart, e.keyEnd)))) return false;
+    const n = e.valEnd - e.valStart;
+    if (n > PARSE_ENTRY_BELOW || n > budget) continue;
+    budget -= n;
+    if (!parses(text.slice(e.valStart, e.valEnd))) return false;
+  }
+  return true;
 }
 
 /** Whether the line [s, e) is one complete JSON container. */
@@ -84,19 +103,13 @@ export function detectJson(text: string): Detected | null {
     const kept = scanContainer(text, start, JSON_KEEP_FIRST, JSON_KEEP_LAST);
     const scan = narrowScan(kept, 8, 2);
     if (!scan.closed || skipWs(text, scan.end) < text.length) return null;
-    if (text.length <= PARSE_BELOW) {
-      if (!parses(text)) return null;
-    } else {
-      const e = scan.first[0];
-      if (e && c === 123 && text.charCodeAt(e.keyStart) !== 34) return null;
-      if (e && e.valEnd - e.valStart <= PARSE_BELOW && !parses(text.slice(e.valStart, e.valEnd))) return null;
-    }
+    if (!(text.length <= PARSE_WHOLE_BELOW ? parses(text) : keptEntriesParse(text, kept))) return null;
     return { kind: "json", shape: containerShape(text, scan), scan: kept };
   }
   if (c === 34) {
     const after = skipString(text, start);
     if (after !== end) return null;
-    if (end - start <= PARSE_BELOW && !parses(text.slice(start, end))) return null;
+    if (end - start <= PARSE_ENTRIES_BUDGET && !parses(text.slice(start, end))) return null;
     return { kind: "json", shape: scalarShape(text, start, end) };
   }
   if (end - start <= 64 && /^(-?\d|true|false|null)/.test(text.slice(start, start + 5)) && parses(text)) {
