@@ -107,8 +107,18 @@ export const configSchema = z
         upstreamTimeoutMs: z.int().min(1_000).default(120_000),
         /** MCP-over-HTTP sessions unused this long are closed (clients rarely send DELETE). */
         sessionIdleMinutes: z.number().positive().max(10_080).default(30),
-        /** Open MCP-over-HTTP sessions at most; past it the least recently used idle one is closed. */
+        /**
+         * Open MCP-over-HTTP sessions at most; past it the least recently used one that nothing
+         * holds (no request running, no open stream, no answer its client has not received) is
+         * closed, and when all are held a new one is refused.
+         */
         maxSessions: z.int().min(1).max(100_000).default(256),
+        /**
+         * How long after its client was last seen a session is still held for answers the client
+         * has not received (a call still running, or an answer waiting for a resume after a poll
+         * or a dropped connection): past it, a client that never came back no longer pins a slot.
+         */
+        resumeGraceMs: z.int().min(0).max(86_400_000).default(120_000),
         /**
          * How long tools/list waits for upstream servers whose tools are not in the cached catalog
          * yet (a first start, a new or edited server entry) before answering with what it has; the

@@ -22,6 +22,7 @@ import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { openStoreParts } from "../store/blobStore";
 import { storeToolCatalog } from "../store/toolCatalog";
 import { TaskQueue } from "./taskQueue";
+import { KeptScans } from "./keptScans";
 import { importSession } from "./importService";
 import { rotateStoreKey } from "../store/rotate";
 import { detectKind } from "../rescue/kind";
@@ -91,9 +92,11 @@ export function createEngine(opts: EngineOptions): Engine {
       }
     }
   };
+  const scans = new KeptScans();
   const onRemoved = (id: string) => {
     search.removeBlob(id);
     views.forget(id);
+    scans.forget(id);
   };
 
   /** Blobs a search asked to have indexed (answered from a scan meanwhile), until their task ends. */
@@ -108,6 +111,7 @@ export function createEngine(opts: EngineOptions): Engine {
     tokens,
     emit,
     views,
+    scans,
     pendingRedactions: new Map(),
     countCallTokens(callId, returned, given) {
       // Always off the hot path: the agent's call returns before any token is counted. Small
@@ -166,24 +170,32 @@ export function createEngine(opts: EngineOptions): Engine {
       }, text.length);
     },
     scheduleIndex(id, given, asked = false) {
-      // A search answered from a scan asks for its blob once; the next searches scan until it is done.
+      // A search answered from a scan asks for its blob once, ahead of the other background work;
+      // the next searches answer from the kept scan until the index is done.
       if (asked && askedIndex.has(id)) return;
       if (asked) askedIndex.add(id);
       // Texts too large to index eagerly are not kept for the task, which only checks and returns.
       const known = given !== undefined && given.length <= EAGER_INDEX_MAX_CHARS ? given : undefined;
-      queue.push(async () => {
-        try {
-          await indexNow();
-        } finally {
-          if (asked) askedIndex.delete(id);
-        }
-      }, known?.length ?? 0);
+      queue.push(
+        async () => {
+          try {
+            await indexNow();
+          } finally {
+            if (asked) {
+              askedIndex.delete(id);
+              scans.forget(id);
+            }
+          }
+        },
+        known?.length ?? 0,
+        asked,
+      );
       async function indexNow(): Promise<void> {
         const meta = store.meta(id);
         if (!meta || meta.state === "tombstoned" || (!asked && meta.chars > EAGER_INDEX_MAX_CHARS) || search.isIndexed(id)) return;
         // The caller's copy when it has one: reading the file back would hold a second copy
         // (and its buffer) in memory while indexing.
-        const text = known ?? store.read(id);
+        const text = known ?? scans.exactText(id) ?? store.read(id);
         if (text === null) return;
         try {
           store.aux.buildLineIndex(id, text);

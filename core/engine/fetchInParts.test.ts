@@ -9,6 +9,7 @@ import { dirname } from "node:path";
 import { parseConfig } from "../config/config";
 import { FakeClock, memoryLogger } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
+import { scanSearch } from "../search/scanSearch";
 import { createEngine, engineInternals } from "./engine";
 
 const MB = 1024 * 1024;
@@ -153,6 +154,32 @@ describe("the first search of a big blob not yet indexed", () => {
     // The background work after the rescue also built its line index, from the text in hand.
     expect(existsSync(`${engineInternals(e).store.files.pathOf(id)}.lines`)).toBe(true);
     const indexed = search();
+    expect(indexed).toMatch(/3 best chunks by BM25 \(terms: upload, failed\)/);
+    expect(indexed).toMatch(/ERROR upload of chunk \d+ failed/);
+  });
+
+  it("answers the next searches until the index is done from the same scan, without reading the blob again", async () => {
+    const p = engineInternals(e);
+    const text = buildLog(3);
+    const id = e.transformToolResult({ sessionId: "s", tool: "build", text }).blobId!;
+    const search = (query: string) => e.fetch({ sessionId: "s", id, mode: "search", args: { query, top_k: 3 } }).text;
+    const scanned = /3 best chunks by BM25 over a scan of the text \(its index is being built\)/;
+    const first = search("upload failed");
+    expect(first).toMatch(scanned);
+    // Past the first MiB the file is overwritten: a second read of the blob would refuse it as damaged.
+    const file = p.store.files.pathOf(id);
+    scribble(file, MB, statSync(file).size);
+    expect(search("upload failed")).toBe(first);
+    const other = search("compiled file4242");
+    expect(other).toMatch(scanned);
+    const best = scanSearch(id, text, "log", "compiled file4242", 3)[0]!;
+    expect(other).toContain(`1. lines ${best.startLine}–${best.endLine} (chars ${best.startChar}–${best.endChar - 1})`);
+    expect(other).toContain("compiled src/file4242.ts");
+    expect(p.search.isIndexed(id)).toBe(false);
+    await e.idle();
+    // Indexed from the text the scan kept (verified when it was read), not from the damaged file.
+    expect(p.search.isIndexed(id)).toBe(true);
+    const indexed = search("upload failed");
     expect(indexed).toMatch(/3 best chunks by BM25 \(terms: upload, failed\)/);
     expect(indexed).toMatch(/ERROR upload of chunk \d+ failed/);
   });

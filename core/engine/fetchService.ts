@@ -4,6 +4,7 @@ import type { FetchAnswer } from "../fetch/fetchTypes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
 import { fetchArgSecrets } from "../sensitivity/fetchArgsMask";
 import { BLOB_ID_PATTERN } from "../vocabulary";
+import type { BlobScan } from "../search/scanSearch";
 import type { TextDoc } from "../text/textDoc";
 import type { BlobMeta } from "../types";
 import type { EngineParts } from "./parts";
@@ -157,9 +158,14 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
       // A big blob not yet indexed is searched by a scan while it is indexed in the background;
       // a small one is indexed now (it takes milliseconds, and gives the index's own answer).
       let indexLater: (() => void) | undefined;
+      let scan: (() => BlobScan) | undefined;
       if (mode === "search" && !p.search.isIndexed(meta.id)) {
         if (meta.chars < SCAN_SEARCH_MIN_CHARS) p.ensureIndexed(meta.id, exact(), meta);
-        else indexLater = () => p.scheduleIndex(meta.id, undefined, true);
+        else {
+          indexLater = () => p.scheduleIndex(meta.id, undefined, true);
+          // The searches until the index is done share one scan: no second read, and what it counted stays counted.
+          scan = () => p.scans.scanOf(meta.id, meta.kind, exact, view);
+        }
       }
       // The store reads in parts only blobs whose exact text is the model's view (no credential label).
       const doc = READS_IN_PARTS.has(mode) ? docOf(p, meta) : null;
@@ -173,6 +179,7 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
           },
           ...(doc ? { doc } : {}),
           ...(indexLater ? { indexLater } : {}),
+          ...(scan ? { scan } : {}),
           meta,
           args,
           limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },

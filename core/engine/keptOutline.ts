@@ -1,6 +1,6 @@
 /**
  * The outline of a blob, built once and kept beside it (BlobAux), served as kept on the next
- * calls: a 50 MB JSON's outline takes a second of CPU to build. Kept per answer cap and kind.
+ * calls: a 50 MB JSON's outline takes about half a second of CPU to build. Kept per answer cap and kind.
  */
 import { describeError } from "../errors";
 import type { FetchAnswer } from "../fetch/fetchTypes";

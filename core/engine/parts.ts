@@ -9,6 +9,7 @@ import type { TokenCounter } from "../savings/tokens";
 import type { SensitiveViews } from "../sensitivity/views";
 import type { BlobMeta } from "../types";
 import type { EngineEvent } from "./engineEvents";
+import type { KeptScans } from "./keptScans";
 
 export interface EngineParts {
   config: SpillwayConfig;
@@ -20,6 +21,8 @@ export interface EngineParts {
   tokens: TokenCounter;
   /** The exits: what the model, the operator and the disk get of a text (one cache of blob views). */
   views: SensitiveViews;
+  /** Scans that searches of big blobs answered from, kept until the blob's index is done. */
+  scans: KeptScans;
   /** Per read event: argument runs naming a secret, still to mask in the JSON-RPC noted after the answer. */
   pendingRedactions: Map<number, readonly string[]>;
   /** Counts the call's tokens off the hot path and stores them in the ledger. */

@@ -44,6 +44,19 @@ describe("TaskQueue", () => {
     ]);
   });
 
+  it("runs a task queued first ahead of those waiting, after the one running", async () => {
+    const q = new TaskQueue(memoryLogger());
+    const ran: string[] = [];
+    q.push(async () => {
+      ran.push("running");
+      q.push(() => void ran.push("urgent"), 0, true);
+    });
+    q.push(() => void ran.push("a"));
+    q.push(() => void ran.push("b"));
+    await q.idle();
+    expect(ran).toEqual(["running", "urgent", "a", "b"]);
+  });
+
   it("knows SQLite's lock errors from others", () => {
     expect(isBusyError(busy("SQLITE_BUSY"))).toBe(true);
     expect(isBusyError(busy("SQLITE_LOCKED_SHAREDCACHE"))).toBe(true);

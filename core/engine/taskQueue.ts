@@ -57,11 +57,13 @@ export class TaskQueue {
   }
 
   /**
-   * Queues a task that keeps `weight` chars alive until it starts. A task that hits a busy lock is
+   * Queues a task that keeps `weight` chars alive until it starts; `first`: ahead of the tasks
+   * waiting (something is answered less well until it runs). A task that hits a busy lock is
    * run again (it must be safe to repeat); other failures are logged.
    */
-  push(task: () => Promise<void> | void, weight = 0): void {
-    this.tasks.push({ run: task, weight });
+  push(task: () => Promise<void> | void, weight = 0, first = false): void {
+    if (first) this.tasks.unshift({ run: task, weight });
+    else this.tasks.push({ run: task, weight });
     this.pending += weight;
     if (!this.running) {
       this.running = true;

@@ -1,4 +1,5 @@
 /** Types shared by the fetch modes (re-exported from fetchModes.ts, the public entry). */
+import type { BlobScan } from "../search/scanSearch";
 import type { SearchIndex } from "../search/searchIndex";
 import type { TextDoc } from "../text/textDoc";
 import type { BlobMeta } from "../types";
@@ -32,6 +33,8 @@ export interface FetchInput {
    * of the text and calls this to have the blob indexed in the background.
    */
   indexLater?: () => void;
+  /** With indexLater: the scan to search (kept by the engine for the next searches); else one over `content`. */
+  scan?: () => BlobScan;
   /** true when full must be withheld (credential blob in mask mode) */
   withholdFull?: boolean;
 }

@@ -1,6 +1,6 @@
 /** The search mode: BM25 over the blob's chunks, answered with line spans and centred snippets. */
 import { queryTerms } from "../search/queryTerms";
-import { scanSearch } from "../search/scanSearch";
+import { BlobScan } from "../search/scanSearch";
 import { scratchSearchIndex } from "../search/searchIndex";
 import { fail, fitItems, fmtCount, ok } from "./answer";
 import type { FetchArgs } from "./fetchArgs";
@@ -17,7 +17,7 @@ export function searchMode(input: FetchInput, args: FetchArgs["search"]): FetchA
     if (scan) input.indexLater!();
     else if (!index.isIndexed(input.id)) index.indexBlob(input.id, input.content, input.meta.kind);
     const hits = scan
-      ? scanSearch(input.id, input.content, input.meta.kind, args.query, args.top_k)
+      ? (input.scan?.() ?? new BlobScan(input.content, input.meta.kind)).search(input.id, args.query, args.top_k)
       : index.search(args.query, { blobId: input.id, topK: args.top_k });
     if (hits.length === 0) {
       return ok(`No part of ${input.id} matches any of: ${terms.join(", ")}; try other words, or grep for an exact pattern.`, 0);

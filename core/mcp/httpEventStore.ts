@@ -7,10 +7,15 @@
  * Memory is bounded: past `maxChars` (the JSON of the messages) or `maxEvents`, the oldest events
  * are dropped; the newest one is always kept, even when it alone is over the cap. A client that
  * resumes from a dropped event is refused ("expired") rather than given a stream with a hole in it.
+ *
+ * The store tells the session's delivery ledger (httpDelivery.ts) where each answer waits, which
+ * events the client holds (a resume) and which are gone (dropped), so the session is known to owe
+ * its client an answer until the client has it.
  */
 import { randomBytes } from "node:crypto";
 import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { isJSONRPCErrorResponse, isJSONRPCResultResponse, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { DeliveryLedger } from "./httpDelivery";
 
 export interface EventStoreLimits {
   /** Characters of message JSON kept at most (config server.resumeBufferKB × 1024). */
@@ -35,7 +40,10 @@ export class SessionEventStore implements EventStore {
   private readonly events = new Map<number, Kept>();
   private chars = 0;
 
-  constructor(private readonly limits: EventStoreLimits) {}
+  constructor(
+    private readonly limits: EventStoreLimits,
+    private readonly ledger?: DeliveryLedger,
+  ) {}
 
   /** Events and characters held now, for status pages and tests. */
   get size(): { events: number; chars: number } {
@@ -47,8 +55,16 @@ export class SessionEventStore implements EventStore {
     const chars = JSON.stringify(message).length;
     this.events.set(seq, { stream, message, chars });
     this.chars += chars;
+    if ((isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && message.id !== undefined)
+      this.ledger?.answered(message.id, seq, stream);
     this.trim();
     return `${this.prefix}-${seq}`;
+  }
+
+  /** Event `id` (one of this session's, written by the SDK) was flushed onto a connection. */
+  sent(id: string): void {
+    const seq = this.seqOf(id);
+    if (seq !== null) this.ledger?.sent(seq);
   }
 
   /** Whether `id` is an event of this session that is still kept. */
@@ -68,6 +84,7 @@ export class SessionEventStore implements EventStore {
     const from = seq === null ? undefined : this.events.get(seq);
     // The SDK asks getStreamIdForEventId first; this only guards a race with trim().
     if (seq === null || !from) return "";
+    this.ledger?.resumed(from.stream, seq);
     // The live map: an event stored while the replay awaits is not on any stream yet, so it goes out here too.
     for (const [s, e] of this.events) {
       if (s > seq && e.stream === from.stream) await send(`${this.prefix}-${s}`, e.message);
@@ -88,6 +105,7 @@ export class SessionEventStore implements EventStore {
       const [seq, e] = this.events.entries().next().value as [number, Kept];
       this.events.delete(seq);
       this.chars -= e.chars;
+      this.ledger?.dropped(seq);
     }
   }
 }

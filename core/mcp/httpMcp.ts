@@ -5,6 +5,8 @@
  * `server.maxSessions` are open at once. Streams are resumable: each session keeps its recent
  * events (httpEventStore.ts) for a client reconnecting with Last-Event-ID, and a request left
  * unanswered for `server.streamHoldMs` has its stream closed so the client polls (httpPolling.ts).
+ * Each session's ledger (httpDelivery.ts) knows which answers its client has not received, so a
+ * session waiting for its client to resume is neither reaped nor closed to make room.
  */
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
@@ -16,10 +18,11 @@ import type { HttpEndpoint } from "../http/server";
 import type { ToolUseSessions } from "../hooks/toolUseSessions";
 import type { Engine } from "../engine/engineApi";
 import { systemClock, type Clock } from "../runtime";
+import { DeliveryLedger, DeliveryTransport, watchSentEvents } from "./httpDelivery";
 import { SessionEventStore } from "./httpEventStore";
 import { readMcpBody } from "./httpMcpBody";
 import { PollingTransport } from "./httpPolling";
-import { SessionTable, type EndReason } from "./httpSessions";
+import { SessionTable, type EndReason, type Hold } from "./httpSessions";
 import { createProxyServer } from "./proxyServer";
 import { CheckedTransport, checkParams } from "./requestChecks";
 import type { UpstreamManager } from "./upstreamManager";
@@ -28,6 +31,7 @@ interface McpSession {
   transport: StreamableHTTPServerTransport;
   server: Server;
   events: SessionEventStore;
+  ledger: DeliveryLedger;
 }
 
 export interface McpHttpOptions {
@@ -43,8 +47,12 @@ export interface McpHttpOptions {
 }
 
 export interface McpHttp {
-  /** Live MCP sessions: id, client name (from initialize), idle time, calls in flight and open streams, for status pages. */
-  sessions(): { id: string; client: string | null; idleMs: number; inflight: number; streams: number }[];
+  /**
+   * Live MCP sessions, for status pages: id, client name (from initialize), idle time, POSTs being
+   * answered, open streams, and answers the client has not received (`owed`; `ready` of them
+   * answered, waiting for the client to collect them).
+   */
+  sessions(): { id: string; client: string | null; idleMs: number; inflight: number; streams: number; owed: number; ready: number }[];
   /** Closes the sessions idle past the timeout now (a timer also does); resolves to how many. */
   reapIdle(): Promise<number>;
   close(): Promise<void>;
@@ -53,6 +61,16 @@ export interface McpHttp {
 function rpcError(res: ServerResponse, status: number, code: number, message: string, id: RequestId | null = null): void {
   const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id });
   res.writeHead(status, { "content-type": "application/json" }).end(body);
+}
+
+/** The sentence that refuses a new session when every open one is held (httpSessions.ts). */
+function full(open: number, holds: Record<Hold, number>): string {
+  const why = [
+    holds.request && `${holds.request} with a request being answered`,
+    holds.stream && `${holds.stream} with a client listening on an open stream`,
+    holds.owed && `${holds.owed} holding answers its client has not received yet`,
+  ].filter(Boolean);
+  return `Spillway already has ${open} MCP sessions open, all busy, which is its limit (server.maxSessions): ${why.join(", ")}; none is closed for a new one, so try again when one ends, or raise server.maxSessions.`;
 }
 
 /** Events kept per session beside the size cap: a long stream of tiny ones (priming, progress) is bounded by count. */
@@ -71,8 +89,8 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
   const clock = opts.clock ?? engine.clock ?? systemClock;
   const idleMs = opts.idleMs ?? engine.config.server.sessionIdleMinutes * 60_000;
   const maxSessions = opts.maxSessions ?? engine.config.server.maxSessions;
-  const table = new SessionTable<McpSession>({ clock, idleMs, maxSessions });
-  const { sseRetryMs, resumeBufferKB, streamHoldMs } = engine.config.server;
+  const { sseRetryMs, resumeBufferKB, streamHoldMs, resumeGraceMs } = engine.config.server;
+  const table = new SessionTable<McpSession>({ clock, idleMs, maxSessions, graceMs: resumeGraceMs, owes: (s) => s.ledger.size.owed > 0 });
 
   const end = async (id: string, reason: EndReason) => {
     const s = table.get(id);
@@ -128,6 +146,7 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
           );
         }
         res.once("close", table.begin(sid, req.method === "GET" ? "stream" : "request"));
+        watchSentEvents(res, (eventId) => s.value.events.sent(eventId));
         // Background work over its memory budget: take the request once it has caught up.
         if (req.method === "POST") await engine.backpressure();
         await s.value.transport.handleRequest(req, res, body);
@@ -140,16 +159,14 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
       }
       const room = table.makeRoom();
       if (!room) {
-        return rpcError(
-          res,
-          503,
-          -32000,
-          `Spillway already has ${table.size} MCP sessions open, all busy, which is its limit (server.maxSessions); try again when a call finishes.`,
-        );
+        const holds = table.holds();
+        log.warn("mcp session refused: every session is held", { sessions: table.size, ...holds });
+        return rpcError(res, 503, -32000, full(table.size, holds));
       }
       if (room.evict) await end(room.evict, "evicted");
       const id = randomUUID();
-      const events = new SessionEventStore({ maxChars: resumeBufferKB * 1024, maxEvents: MAX_EVENTS });
+      const ledger = new DeliveryLedger();
+      const events = new SessionEventStore({ maxChars: resumeBufferKB * 1024, maxEvents: MAX_EVENTS }, ledger);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id, eventStore: events, retryInterval: sseRetryMs });
       const toolUses = opts.toolUses;
       const server = createProxyServer({
@@ -159,11 +176,12 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
         sessionFromMeta: toolUses ? (meta) => toolUses.fromMeta(meta) : undefined,
       });
       server.onerror = (err) => log.warn("mcp http", { session: id, error: describeError(err) });
-      const checked = new CheckedTransport(new PollingTransport(transport, streamHoldMs));
+      const checked = new CheckedTransport(new PollingTransport(new DeliveryTransport(transport, ledger), streamHoldMs));
       checked.onclose = () => table.delete(id);
-      table.add(id, { transport, server, events });
+      table.add(id, { transport, server, events, ledger });
       await server.connect(checked);
       res.once("close", table.begin(id, "request"));
+      watchSentEvents(res, (eventId) => events.sent(eventId));
       await transport.handleRequest(req, res, body);
       log.info("mcp session started", { session: id });
     },
@@ -188,6 +206,7 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
         idleMs: clock.now() - s.lastSeen,
         inflight: s.inflight,
         streams: s.streams,
+        ...s.value.ledger.size,
       })),
     reapIdle,
     async close() {

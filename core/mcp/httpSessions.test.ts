@@ -3,9 +3,14 @@ import { SessionTable } from "./httpSessions";
 
 const MIN = 60_000;
 
+const GRACE = 2 * MIN;
+
+/** A table whose values are session names; `owing` holds the names whose clients are still owed answers. */
 function table(maxSessions = 10) {
   const clock = new FakeClock();
-  return { clock, t: new SessionTable<string>({ clock, idleMs: 30 * MIN, maxSessions }) };
+  const owing = new Set<string>();
+  const t = new SessionTable<string>({ clock, idleMs: 30 * MIN, maxSessions, graceMs: GRACE, owes: (v) => owing.has(v) });
+  return { clock, t, owing };
 }
 
 describe("SessionTable", () => {
@@ -36,10 +41,10 @@ describe("SessionTable", () => {
     expect(t.idle()).toEqual(["listening"]);
   });
 
-  it("at the cap, makes room by the least recently used idle session, one without a stream first", () => {
+  it("at the cap, makes room by the least recently used session nothing holds, never one with an open stream", () => {
     const { clock, t } = table(3);
     t.add("old-listening", "1");
-    t.begin("old-listening", "stream");
+    const hangUp = t.begin("old-listening", "stream");
     clock.advance(MIN);
     t.add("old", "2");
     clock.advance(MIN);
@@ -47,9 +52,56 @@ describe("SessionTable", () => {
     expect(t.makeRoom()).toEqual({ evict: "old" });
     t.begin("old", "request");
     t.begin("new", "request");
-    expect(t.makeRoom()).toEqual({ evict: "old-listening" });
-    t.begin("old-listening", "request");
     expect(t.makeRoom()).toBeNull();
+    expect(t.holds()).toEqual({ request: 2, stream: 1, owed: 0 });
+    hangUp();
+    expect(t.makeRoom()).toEqual({ evict: "old-listening" });
+  });
+
+  it("holds a session whose client is owed answers, for the grace period after its client was last seen", () => {
+    const { clock, t, owing } = table(2);
+    t.add("polling", "P");
+    t.add("idle", "I");
+    // The polling client's stream was closed, its call still runs; it was seen last, so LRU alone would pick it next.
+    clock.advance(MIN);
+    t.begin("idle", "request")();
+    clock.advance(MIN);
+    t.begin("polling", "request")();
+    owing.add("P");
+    expect(t.makeRoom()).toEqual({ evict: "idle" });
+    t.begin("idle", "request");
+    expect(t.makeRoom()).toBeNull();
+    expect(t.holds()).toEqual({ request: 1, stream: 0, owed: 1 });
+    // A poll (a resume that came and went) counts as being seen: the grace starts again.
+    clock.advance(GRACE - 1);
+    t.begin("polling", "stream")();
+    clock.advance(GRACE - 1);
+    expect(t.makeRoom()).toBeNull();
+    // A client that never comes back pins its slot no longer than the grace.
+    clock.advance(1);
+    expect(t.makeRoom()).toEqual({ evict: "polling" });
+  });
+
+  it("holds a session that has nothing owed no more than any other", () => {
+    const { clock, t, owing } = table(2);
+    t.add("a", "A");
+    t.add("b", "B");
+    owing.add("A");
+    clock.advance(MIN);
+    expect(t.makeRoom()).toEqual({ evict: "b" });
+    owing.delete("A"); // the client collected its answer
+    expect(t.makeRoom()).toEqual({ evict: "a" });
+  });
+
+  it("never reaps a session whose client is owed answers within the grace, even past the idle timeout", () => {
+    const clock = new FakeClock();
+    const t = new SessionTable<string>({ clock, idleMs: MIN, maxSessions: 10, graceMs: 10 * MIN, owes: (v) => v === "owed" });
+    t.add("a", "owed");
+    t.add("b", "free");
+    clock.advance(2 * MIN);
+    expect(t.idle()).toEqual(["b"]);
+    clock.advance(8 * MIN);
+    expect(t.idle()).toEqual(["a", "b"]);
   });
 
   it("has room without evicting under the cap, and remembers why a session ended", () => {

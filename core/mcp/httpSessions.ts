@@ -1,8 +1,13 @@
 /**
  * The open MCP sessions of the HTTP endpoint and their lifetimes. Clients rarely send DELETE, so a
- * session nobody has used for `idleMs` (no request in flight, no open stream) is reaped, and past
- * `maxSessions` the least recently used idle one makes room; when every session is busy a new one
- * is refused. Time comes from an injected clock, so tests move it instead of waiting.
+ * session nobody has used for `idleMs` is reaped, and past `maxSessions` the least recently used
+ * one makes room. Neither happens to a session that is held: one with a request being answered, an
+ * open stream (a client listening), or answers its client has not received yet (a call still
+ * running, or its answer waiting in the event store for the client to resume after a poll or a
+ * dropped connection). That last hold lasts at most `graceMs` after the client was last seen, so a
+ * client that never comes back cannot pin a slot. When every session is held, a new one is refused
+ * rather than one of them closed: opening sessions never takes an answer away from another client.
+ * Time comes from an injected clock, so tests move it instead of waiting.
  */
 import type { Clock } from "../runtime";
 
@@ -17,10 +22,17 @@ export interface SessionEntry<T> {
 
 export type EndReason = "idle" | "evicted";
 
-export interface SessionTableOptions {
+/** Why a session may not be closed now. */
+export type Hold = "request" | "stream" | "owed";
+
+export interface SessionTableOptions<T> {
   clock: Clock;
   idleMs: number;
   maxSessions: number;
+  /** How long after its client was last seen a session that still owes it answers is held (config server.resumeGraceMs). */
+  graceMs: number;
+  /** Whether the session's client is still owed answers (httpDelivery.ts). */
+  owes: (value: T) => boolean;
 }
 
 /** How many ended ids are remembered, to tell a client why its session is gone. */
@@ -30,7 +42,7 @@ export class SessionTable<T> {
   private readonly live = new Map<string, SessionEntry<T>>();
   private readonly ended = new Map<string, EndReason>();
 
-  constructor(private readonly opts: SessionTableOptions) {}
+  constructor(private readonly opts: SessionTableOptions<T>) {}
 
   get size(): number {
     return this.live.size;
@@ -49,16 +61,33 @@ export class SessionTable<T> {
     return [...this.live];
   }
 
+  /** Why the session may not be closed now, or null when nothing holds it. */
+  hold(e: SessionEntry<T>): Hold | null {
+    if (e.inflight > 0) return "request";
+    if (e.streams > 0) return "stream";
+    if (this.opts.clock.now() - e.lastSeen < this.opts.graceMs && this.opts.owes(e.value)) return "owed";
+    return null;
+  }
+
+  /** How many sessions each hold keeps open now, for the sentence that refuses a new one. */
+  holds(): Record<Hold, number> {
+    const out: Record<Hold, number> = { request: 0, stream: 0, owed: 0 };
+    for (const e of this.live.values()) {
+      const h = this.hold(e);
+      if (h) out[h]++;
+    }
+    return out;
+  }
+
   /**
    * Room for one more session: nothing when under the cap, else the id of the least recently used
-   * idle session to end (one with no open stream first). null means every session is busy.
+   * session nothing holds, to end. null means every session is held.
    */
   makeRoom(): { evict: string | null } | null {
     if (this.live.size < this.opts.maxSessions) return { evict: null };
     let best: [string, SessionEntry<T>] | null = null;
     for (const e of this.live) {
-      if (e[1].inflight > 0) continue;
-      if (!best || e[1].streams < best[1].streams || (e[1].streams === best[1].streams && e[1].lastSeen < best[1].lastSeen)) best = e;
+      if (this.hold(e[1]) === null && (!best || e[1].lastSeen < best[1].lastSeen)) best = e;
     }
     return best ? { evict: best[0] } : null;
   }
@@ -92,11 +121,11 @@ export class SessionTable<T> {
     if (this.ended.size > REMEMBER_ENDED) this.ended.delete(this.ended.keys().next().value as string);
   }
 
-  /** The sessions idle for longer than the timeout, oldest first. */
+  /** The sessions idle for longer than the timeout and held by nothing, oldest first. */
   idle(): string[] {
     const cutoff = this.opts.clock.now() - this.opts.idleMs;
     return this.entries()
-      .filter(([, e]) => e.inflight === 0 && e.streams === 0 && e.lastSeen <= cutoff)
+      .filter(([, e]) => e.lastSeen <= cutoff && this.hold(e) === null)
       .sort((a, b) => a[1].lastSeen - b[1].lastSeen)
       .map(([id]) => id);
   }

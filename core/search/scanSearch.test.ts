@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Kind } from "../types";
-import { scanSearch } from "./scanSearch";
+import { chunkText } from "./chunker";
+import { BlobScan, scanSearch } from "./scanSearch";
 import { scratchSearchIndex } from "./searchIndex";
 
 const FIXTURES = join(import.meta.dirname, "..", "..", "tests", "fixtures");
@@ -36,6 +37,46 @@ describe("scanSearch: BM25 from one pass over the text", () => {
       }
     });
   }
+
+  it("answers each search of a kept scan as a fresh scan would, whatever it counted before", () => {
+    const words = ["payment failure", "pay", "payments failed", "testing", "test run", "fail", "Tests passed", "refund", "testingsuite"];
+    const text = Array.from({ length: 900 }, (_, i) => `${i} ${words[(i * 7) % words.length]} ${words[(i * 3) % 5]} step ${i % 13}`).join(
+      "\n",
+    );
+    const kept = new BlobScan(text, "log");
+    // Nested stems ("testingsui" holds "testi" of testing, which holds "test"; "payme" of payments holds
+    // "pay") asked apart and together: the longer counted first, then the shorter in a pass of its own.
+    const queries = [
+      "testing",
+      "test testing",
+      "test",
+      "test testing testingsuite",
+      "payments",
+      "pay payments refund",
+      "pay",
+      "failure",
+      "fail failure",
+      "zebra",
+    ];
+    for (const q of [...queries, ...queries.toReversed()]) {
+      for (const k of [1, 5, 20]) expect(kept.search("b", q, k), `${q} top ${k}`).toEqual(new BlobScan(text, "log").search("b", q, k));
+    }
+    for (const q of queries.slice(0, -1)) expect(kept.search("b", q, 5).length, q).toBeGreaterThan(0);
+    // What the scores come from, against one pass of the query's own alternation over the text.
+    const chunks = [...chunkText(text, "log")];
+    for (const q of queries) {
+      const { stems, tf } = kept.termFrequencies(q);
+      const want = stems.map(() => chunks.map(() => 0));
+      for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(?:${stems.join("|")})`, "giu"))) {
+        const c = chunks.findIndex((ch) => ch.startChar <= m.index && m.index < ch.endChar);
+        if (c >= 0) want[stems.indexOf(m[0].toLowerCase())]![c]!++;
+      }
+      expect(
+        tf.map((t) => [...t]),
+        q,
+      ).toEqual(want);
+    }
+  });
 
   it("finds nothing when no query word occurs", () => {
     expect(scanSearch("b", "alpha beta\ngamma\n", "text", "zebra quartz")).toEqual([]);

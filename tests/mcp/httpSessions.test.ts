@@ -1,7 +1,8 @@
 /**
  * Lifetimes of MCP sessions over Streamable HTTP, with real SDK clients and a fake clock: sessions
  * left without DELETE are reaped after the idle timeout, and past server.maxSessions the least
- * recently used idle one makes room, or a new one is refused with a sentence when all are busy.
+ * recently used one nothing holds makes room (a connected client's never does), or a new one is
+ * refused with a sentence when all are held.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -69,26 +70,38 @@ describe("spillway serve: MCP session lifetimes", () => {
     expect((await kept.client.callTool({ name: "digest", arguments: { text: "still here" } })).isError).toBeFalsy();
   });
 
-  it("at the cap, closes the least recently used idle session for a new one", async () => {
-    // open now: kept; two more reach the cap of 3
+  it("at the cap, closes the least recently used session nothing holds for a new one, never a connected client's", async () => {
+    // open now: kept, still connected; two more reach the cap of 3, and their clients leave without DELETE
     const second = await connect("second");
+    const third = await connect("third");
+    const secondId = second.transport.sessionId!;
+    await second.client.close();
+    await until(() => info(second)?.streams === 0);
     clock.advance(MIN);
-    await connect("third");
+    await third.client.close();
+    await until(() => info(third)?.streams === 0);
     clock.advance(MIN);
-    await second.client.callTool({ name: "digest", arguments: { text: "recent" } });
-    const kept = open[0]!;
-    const keptId = kept.transport.sessionId!;
+    const keptId = open[0]!.transport.sessionId!;
     await connect("fourth");
-    expect(t.ep.mcp.sessions()).toHaveLength(3);
-    expect(t.ep.mcp.sessions().map((s) => s.id)).not.toContain(keptId);
-    const late = await post(keptId);
+    const ids = () => t.ep.mcp.sessions().map((s) => s.id);
+    expect(ids()).toHaveLength(3);
+    // the oldest session is the connected one, yet the one a client left goes
+    expect(ids()).toContain(keptId);
+    expect(ids()).not.toContain(secondId);
+    const late = await post(secondId);
+    expect(late.status).toBe(404);
     expect(late.json.error.message).toBe(
-      `Session ${keptId} was closed to make room for a newer one (server.maxSessions is 3); initialize a new one.`,
+      `Session ${secondId} was closed to make room for a newer one (server.maxSessions is 3); initialize a new one.`,
     );
+    await connect("fifth");
+    expect(ids()).not.toContain(third.transport.sessionId);
   });
 
-  it("refuses a new session with a sentence when every open one has a call in flight, and takes it once one is free", async () => {
-    const live = open.slice(-3);
+  it("refuses a new session with a sentence when every open one is held, and takes it once one is free", async () => {
+    const live = open.filter((c) => info(c) !== undefined);
+    expect(live).toHaveLength(3);
+    // Each SDK client opens its notification stream right after initialize.
+    await until(() => live.every((c) => info(c)?.streams === 1));
     const started: Promise<void>[] = [];
     const calls = live.map(({ client }) => {
       let seen: () => void;
@@ -98,12 +111,17 @@ describe("spillway serve: MCP session lifetimes", () => {
       }) as Promise<CallToolResult>;
     });
     await Promise.all(started);
-    await expect(httpClient(t.ep.mcpUrl, t.token, "fifth")).rejects.toThrow(
-      /already has 3 MCP sessions open, all busy, which is its limit \(server\.maxSessions\)/,
+    await expect(httpClient(t.ep.mcpUrl, t.token, "sixth")).rejects.toThrow(
+      /already has 3 MCP sessions open, all busy, which is its limit \(server\.maxSessions\): 3 with a request being answered; none is closed for a new one/,
     );
     for (const r of await Promise.all(calls)) expect(textOf(r)).toBe("done after 3 steps");
-    const fifth = await connect("fifth");
-    expect(fifth.transport.sessionId).toBeTruthy();
-    expect(t.ep.mcp.sessions()).toHaveLength(3);
+    // Their calls are done, but their clients are still connected, listening for notifications.
+    await expect(httpClient(t.ep.mcpUrl, t.token, "sixth")).rejects.toThrow(/3 with a client listening on an open stream/);
+    const leaving = live[1]!;
+    await leaving.client.close();
+    await until(() => info(leaving)?.streams === 0);
+    const sixth = await connect("sixth");
+    expect(sixth.transport.sessionId).toBeTruthy();
+    expect(t.ep.mcp.sessions().map((s) => s.id)).not.toContain(leaving.transport.sessionId);
   });
 });
