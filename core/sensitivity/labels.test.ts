@@ -49,6 +49,24 @@ describe("labelContent", () => {
     }
   });
 
+  it("counts the same in a text of several megabytes scanned a window at a time, signals across window edges included", () => {
+    const MiB = 1 << 20;
+    const filler = (n: number) => "log line with nothing personal in it\n".repeat(Math.ceil(n / 37)).slice(0, n);
+    // Each signal starts a few chars before a 1 MiB edge, so it ends past it; one address is glued
+    // to a word that ends before the edge (its match starts there, not at the edge).
+    let t = "";
+    const before = (edge: number, signal: string, back: number) => (t += filler(edge * MiB - back - t.length) + signal);
+    before(1, " ana.lima@acme-corp.io ", 6);
+    before(2, " prefixjohn@acme-corp.io ", 3);
+    before(3, " GB82 WEST 1234 5698 7654 32 ", 10);
+    before(4, " card 4111 1111 1111 1111 ", 12);
+    t += filler(1000) + "+44 20 7946 0958, 123-45-6789\n";
+    expect(t.length).toBeGreaterThan(4 * MiB);
+    const whole = scanPersonal(t, Buffer.from(t, "utf8"));
+    expect(whole).toEqual({ emails: 2, phones: 1, iban: 1, ssn: 1, card: 1 });
+    expect(scanPersonal(t)).toEqual(whole);
+  });
+
   it("is public for checksum-failing look-alikes and role addresses", () => {
     expect(labelContent("ref GB00 WEST 1234 5698 7654 32").label).toBe("public"); // bad IBAN checksum
     expect(labelContent("id 666-12-3456 and 4111 1111 1111 1112").label).toBe("public");

@@ -36,31 +36,59 @@ const NON_PERSONAL_EMAIL =
 /** Stop counting once the label cannot change; keeps a 10 MB mailing list cheap. */
 const ENOUGH = 200;
 
+/**
+ * A text longer than this, given without its bytes, is scanned a window at a time: RE2 converts a
+ * JS string to UTF-8 whole, and the background label check of a 50 MB result would hold a second
+ * copy of it for that.
+ */
+const WINDOW = 1 << 20;
+/** Each window sees this much of the text on both sides, more than the longest match (an e-mail address is at most 64 + 1 + 253 chars). */
+const OVERLAP = 512;
+
 /** Counts personal-data signals in `text`. `utf8`: its UTF-8 bytes, when at hand (see scanSubject in secrets.ts). */
 export function scanPersonal(text: string, utf8?: Buffer): PersonalSignals {
-  const emails = new Set<string>();
-  const phones = new Set<string>();
+  const counts = { emails: new Set<string>(), phones: new Set<string>(), seen: 0 };
   const out: PersonalSignals = { emails: 0, phones: 0, iban: 0, ssn: 0, card: 0 };
   if (typeof text !== "string" || text.length === 0) return out;
+  if (utf8 !== undefined || text.length <= WINDOW) scanWindow(text, scanSubject(text, utf8), 0, text.length, counts, out);
+  else {
+    // A match is counted in the window it starts in; the context on both sides lets it start and
+    // finish as it would in the whole text (a \b sees the same neighbours).
+    for (let at = 0; at < text.length && counts.seen < ENOUGH; at += WINDOW) {
+      const from = Math.max(0, at - OVERLAP);
+      const piece = text.slice(from, at + WINDOW + OVERLAP);
+      scanWindow(piece, piece, at - from, at - from + WINDOW, counts, out);
+    }
+  }
+  out.emails = counts.emails.size;
+  out.phones = counts.phones.size;
+  return out;
+}
+
+/** Scans `subject` (the text, or its bytes), counting matches that start in [`from`, `upTo`). */
+function scanWindow(
+  text: string,
+  subject: string,
+  from: number,
+  upTo: number,
+  counts: { emails: Set<string>; phones: Set<string>; seen: number },
+  out: PersonalSignals,
+): void {
   const SCAN = scanner();
-  const subject = scanSubject(text, utf8);
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
-  let seen = 0;
-  while ((m = SCAN.exec(subject)) && seen < ENOUGH) {
-    seen++;
+  while (counts.seen < ENOUGH && (m = SCAN.exec(subject)) && m.index < upTo) {
+    if (m.index < from) continue;
+    counts.seen++;
     const kind = KINDS[m.findIndex((g, i) => i > 0 && g !== undefined) - 1];
     // From the text: on a Buffer the match is bytes (the same chars, the text being ASCII).
     const v = text.slice(m.index, m.index + m[0].length);
-    if (kind === "email" && !NON_PERSONAL_EMAIL.test(v)) emails.add(v.toLowerCase());
-    else if (kind === "phone") phones.add(v.replace(/\D/g, ""));
+    if (kind === "email" && !NON_PERSONAL_EMAIL.test(v)) counts.emails.add(v.toLowerCase());
+    else if (kind === "phone") counts.phones.add(v.replace(/\D/g, ""));
     else if (kind === "iban" && validIban(v)) out.iban++;
     else if (kind === "ssn" && validSsn(v)) out.ssn++;
     else if (kind === "card" && luhn(v.replace(/\D/g, ""))) out.card++;
   }
-  out.emails = emails.size;
-  out.phones = phones.size;
-  return out;
 }
 
 function validIban(v: string): boolean {
