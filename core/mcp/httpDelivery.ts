@@ -13,7 +13,7 @@
  * sends the answer again on a stream that is open, which keeps the session anyway.
  */
 import type { ServerResponse } from "node:http";
-import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CancelledNotificationSchema,
   isJSONRPCNotification,
@@ -22,6 +22,7 @@ import {
   type MessageExtraInfo,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
+import { TransportWrapper } from "./transportWrapper";
 
 /** Where a request's answer waits: its event's sequence number in the session's store, and its stream. */
 interface Answer {
@@ -85,44 +86,21 @@ export class DeliveryLedger {
 }
 
 /** A transport that tells the ledger which requests came in and which the client cancelled. */
-export class DeliveryTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-
+export class DeliveryTransport extends TransportWrapper {
   constructor(
-    readonly inner: Transport,
+    inner: Transport,
     private readonly ledger: DeliveryLedger,
-  ) {}
-
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
+  ) {
+    super(inner);
   }
 
-  setProtocolVersion(version: string): void {
-    this.inner.setProtocolVersion?.(version);
-  }
-
-  async start(): Promise<void> {
-    this.inner.onclose = () => this.onclose?.();
-    this.inner.onerror = (err) => this.onerror?.(err);
-    this.inner.onmessage = (message, extra) => {
-      if (isJSONRPCRequest(message)) this.ledger.asked(message.id);
-      else if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
-        const c = CancelledNotificationSchema.safeParse(message);
-        if (c.success && c.data.params.requestId !== undefined) this.ledger.cancelled(c.data.params.requestId);
-      }
-      this.onmessage?.(message, extra);
-    };
-    await this.inner.start();
-  }
-
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
+  protected override received(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    if (isJSONRPCRequest(message)) this.ledger.asked(message.id);
+    else if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
+      const c = CancelledNotificationSchema.safeParse(message);
+      if (c.success && c.data.params.requestId !== undefined) this.ledger.cancelled(c.data.params.requestId);
+    }
+    this.onmessage?.(message, extra);
   }
 }
 

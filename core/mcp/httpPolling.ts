@@ -20,54 +20,42 @@ import {
   type MessageExtraInfo,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
+import { TransportWrapper } from "./transportWrapper";
 
 /** A transport that closes the stream of each request left unanswered for `holdMs`, until it is answered. */
-export class PollingTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-
+export class PollingTransport extends TransportWrapper {
   private readonly polls = new Map<RequestId, { timer: NodeJS.Timeout; sent: boolean }>();
 
   constructor(
-    readonly inner: Transport,
+    inner: Transport,
     private readonly holdMs: number,
-  ) {}
-
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
+  ) {
+    super(inner);
   }
 
-  setProtocolVersion(version: string): void {
-    this.inner.setProtocolVersion?.(version);
+  protected override closed(): void {
+    this.stopAll();
+    this.onclose?.();
   }
 
-  async start(): Promise<void> {
-    this.inner.onclose = () => {
-      this.stopAll();
-      this.onclose?.();
-    };
-    this.inner.onerror = (err) => this.onerror?.(err);
-    this.inner.onmessage = (message, extra) => {
-      const close = extra?.closeSSEStream;
-      if (close && this.holdMs > 0 && isJSONRPCRequest(message)) {
-        // The POST stream starts with the priming event: its first close needs nothing sent.
-        const poll = { sent: true, timer: undefined as unknown as NodeJS.Timeout };
-        poll.timer = setInterval(() => {
-          if (!poll.sent) return;
-          poll.sent = false;
-          close();
-        }, this.holdMs);
-        // Never what keeps the process alive: the request's answer or the session's end clears it.
-        poll.timer.unref();
-        this.polls.set(message.id, poll);
-      }
-      this.onmessage?.(message, extra);
-    };
-    await this.inner.start();
+  protected override received(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    const close = extra?.closeSSEStream;
+    if (close && this.holdMs > 0 && isJSONRPCRequest(message)) {
+      // The POST stream starts with the priming event: its first close needs nothing sent.
+      const poll = { sent: true, timer: undefined as unknown as NodeJS.Timeout };
+      poll.timer = setInterval(() => {
+        if (!poll.sent) return;
+        poll.sent = false;
+        close();
+      }, this.holdMs);
+      // Never what keeps the process alive: the request's answer or the session's end clears it.
+      poll.timer.unref();
+      this.polls.set(message.id, poll);
+    }
+    this.onmessage?.(message, extra);
   }
 
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
       const poll = message.id === undefined ? undefined : this.polls.get(message.id);
       if (poll) {
@@ -81,7 +69,7 @@ export class PollingTransport implements Transport {
     return this.inner.send(message, options);
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.stopAll();
     return this.inner.close();
   }

@@ -3,7 +3,7 @@
  * answer a bad `uri` or `cursor` with -32603 and zod's issue list as the message; here the client
  * gets -32602 and one sentence naming the parameter. Wraps any server transport (stdio or HTTP).
  */
-import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
@@ -23,6 +23,7 @@ import {
   type MessageExtraInfo,
 } from "@modelcontextprotocol/sdk/types.js";
 import { INVALID_PARAMS, errorResponse, type RpcErrorBody } from "./jsonRpcMessage";
+import { TransportWrapper } from "./transportWrapper";
 
 interface Issue {
   code: string;
@@ -101,39 +102,24 @@ export function checkParams(message: JSONRPCMessage): RpcErrorBody | null {
 }
 
 /** A transport that answers requests with bad params itself and hands the rest to the Server. */
-export class CheckedTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-
+export class CheckedTransport extends TransportWrapper {
   private chain: Promise<void> = Promise.resolve();
 
   /** `gate`, when given, is awaited before each message is handed on (in order): backpressure. */
   constructor(
-    readonly inner: Transport,
+    inner: Transport,
     private readonly gate?: () => Promise<void>,
-  ) {}
-
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
+  ) {
+    super(inner);
   }
 
-  setProtocolVersion(version: string): void {
-    this.inner.setProtocolVersion?.(version);
-  }
-
-  async start(): Promise<void> {
-    this.inner.onclose = () => this.onclose?.();
-    this.inner.onerror = (err) => this.onerror?.(err);
-    this.inner.onmessage = (message, extra) => {
-      const gate = this.gate;
-      if (!gate) return this.deliver(message, extra);
-      this.chain = this.chain.then(gate).then(
-        () => this.deliver(message, extra),
-        (err: Error) => this.onerror?.(err),
-      );
-    };
-    await this.inner.start();
+  protected override received(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    const gate = this.gate;
+    if (!gate) return this.deliver(message, extra);
+    this.chain = this.chain.then(gate).then(
+      () => this.deliver(message, extra),
+      (err: Error) => this.onerror?.(err),
+    );
   }
 
   private deliver(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
@@ -143,13 +129,5 @@ export class CheckedTransport implements Transport {
       return;
     }
     this.onmessage?.(message, extra);
-  }
-
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }
