@@ -7,12 +7,13 @@
  * standalone GET stream (405, which the SDK takes as "no stream offered"), so nothing but the
  * answer it is owed keeps the session. Time is a fake clock: only the grace period depends on it.
  */
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { FakeClock } from "../../core/runtime";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
+import { startRelay } from "./helpers/relay";
 import { httpClient, textOf, upstream } from "./helpers/setup";
 
 type Conn = { client: Client; transport: StreamableHTTPClientTransport };
@@ -35,41 +36,24 @@ async function holdingRelay(targetPort: number): Promise<HoldingRelay> {
   let held: { res: ServerResponse; go: () => void }[] = [];
   const waitingClients = () => held.filter((h) => !h.res.destroyed);
   let waiting: (() => void)[] = [];
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
-    const up = request(
-      {
-        host: "127.0.0.1",
-        port: targetPort,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: `127.0.0.1:${targetPort}` },
-      },
-      (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      },
-    );
-    up.on("error", () => res.destroy());
-    res.on("close", () => up.destroy());
-    up.end(body);
-  };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
+  const relay = await startRelay(
+    targetPort,
+    (req, res, _body, forward) => {
       if (req.method === "GET" && req.headers["last-event-id"] === undefined) {
         res.writeHead(405).end();
         return;
       }
-      if (req.method !== "GET" || !holding) return forward(req, res, body);
-      held.push({ res, go: () => forward(req, res, body) });
+      if (req.method !== "GET" || !holding) return forward();
+      held.push({ res, go: () => forward() });
       for (const w of waiting.splice(0)) w();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    },
+    () => {
+      held = [];
+      waiting = [];
+    },
+  );
   return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`,
+    url: relay.url,
     holdResumes: () => (holding = true),
     nextResume: () => new Promise<void>((r) => waiting.push(r)),
     held: () => waitingClients().length,
@@ -79,13 +63,7 @@ async function holdingRelay(targetPort: number): Promise<HoldingRelay> {
       held = [];
       for (const h of go) h.go();
     },
-    close: () =>
-      new Promise<void>((r) => {
-        held = [];
-        waiting = [];
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close: relay.close,
   };
 }
 

@@ -5,10 +5,10 @@
  * call's stream itself and the client polls; an event id of another session is refused, and so
  * is one whose events were dropped past server.resumeBufferKB.
  */
-import { createServer, request, type Server } from "node:http";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
+import { startRelay } from "./helpers/relay";
 import { httpClient, textOf, upstream } from "./helpers/setup";
 
 interface CuttingProxy {
@@ -26,50 +26,14 @@ interface CuttingProxy {
 async function cuttingProxy(targetPort: number, cutMarker: string | null): Promise<CuttingProxy> {
   const resumes: string[] = [];
   let cut = false;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const resume = req.headers["last-event-id"];
-      if (req.method === "GET" && typeof resume === "string") resumes.push(resume);
-      const cutThis = !cut && cutMarker !== null && body.toString("utf8").includes(cutMarker);
-      if (cutThis) cut = true;
-      const up = request(
-        {
-          host: "127.0.0.1",
-          port: targetPort,
-          method: req.method,
-          path: req.url,
-          headers: { ...req.headers, host: `127.0.0.1:${targetPort}` },
-        },
-        (r) => {
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          r.on("data", (c: Buffer) => {
-            res.write(c);
-            if (cutThis && c.toString("utf8").includes("notifications/progress")) {
-              res.destroy();
-              r.destroy();
-            }
-          });
-          r.on("end", () => res.end());
-        },
-      );
-      up.on("error", () => res.destroy());
-      res.on("close", () => up.destroy());
-      up.end(body);
-    });
+  const relay = await startRelay(targetPort, (req, _res, body, forward) => {
+    const resume = req.headers["last-event-id"];
+    if (req.method === "GET" && typeof resume === "string") resumes.push(resume);
+    const cutThis = !cut && cutMarker !== null && body.toString("utf8").includes(cutMarker);
+    if (cutThis) cut = true;
+    forward((c) => cutThis && c.toString("utf8").includes("notifications/progress"));
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`,
-    resumes,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  return { url: relay.url, resumes, close: relay.close };
 }
 
 /** Calls fixture `slow` and collects its progress messages. */
