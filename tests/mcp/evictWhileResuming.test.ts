@@ -10,10 +10,9 @@
 import type { ServerResponse } from "node:http";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { FakeClock } from "../../core/runtime";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
-import { startRelay } from "./helpers/relay";
+import { slowCall, startRelay, steps } from "./helpers/relay";
 import { httpClient, textOf, upstream } from "./helpers/setup";
 
 type Conn = { client: Client; transport: StreamableHTTPClientTransport };
@@ -72,16 +71,6 @@ async function until(cond: () => boolean): Promise<void> {
   while (!cond()) await new Promise((r) => setTimeout(r, 5));
 }
 
-/** Calls fixture `slow` and collects its progress messages. */
-async function slowCall(c: Client, steps: number): Promise<{ result: CallToolResult; progress: string[] }> {
-  const progress: string[] = [];
-  const result = (await c.request({ method: "tools/call", params: { name: "slow", arguments: { steps, ms: 60 } } }, CallToolResultSchema, {
-    onprogress: (p) => progress.push(p.message ?? String(p.progress)),
-  })) as CallToolResult;
-  return { result, progress };
-}
-
-const steps = (n: number) => Array.from({ length: n }, (_, i) => `step ${i + 1}`);
 const GRACE = 60_000;
 
 describe("spillway serve: a session waiting for its client to resume is not evicted", () => {

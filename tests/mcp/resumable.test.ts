@@ -5,10 +5,8 @@
  * call's stream itself and the client polls; an event id of another session is refused, and so
  * is one whose events were dropped past server.resumeBufferKB.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
-import { startRelay } from "./helpers/relay";
+import { slowCall, startRelay, steps } from "./helpers/relay";
 import { httpClient, textOf, upstream } from "./helpers/setup";
 
 interface CuttingProxy {
@@ -35,17 +33,6 @@ async function cuttingProxy(targetPort: number, cutMarker: string | null): Promi
   });
   return { url: relay.url, resumes, close: relay.close };
 }
-
-/** Calls fixture `slow` and collects its progress messages. */
-async function slowCall(c: Client, steps: number): Promise<{ result: CallToolResult; progress: string[] }> {
-  const progress: string[] = [];
-  const result = (await c.request({ method: "tools/call", params: { name: "slow", arguments: { steps, ms: 60 } } }, CallToolResultSchema, {
-    onprogress: (p) => progress.push(p.message ?? String(p.progress)),
-  })) as CallToolResult;
-  return { result, progress };
-}
-
-const steps = (n: number) => Array.from({ length: n }, (_, i) => `step ${i + 1}`);
 
 /** The id of the priming event (checked to come first, with a retry field) of a tools/call POSTed by hand in `session`. */
 async function primingId(t: TestEndpoint, session: string): Promise<string> {

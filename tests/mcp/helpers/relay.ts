@@ -1,5 +1,7 @@
 /** A loopback HTTP relay in front of the endpoint, for tests that hold, cut or refuse what passes between a client and it. */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** Sends the request on to the endpoint and its answer back; `cutAfter` sees each chunk once written, and true cuts the connection there. */
 export type Forward = (cutAfter?: (chunk: Buffer) => boolean) => void;
@@ -58,3 +60,15 @@ export async function startRelay(
       }),
   };
 }
+
+/** Calls the fixture's `slow` tool (one progress message per step, 60 ms apart) and collects its progress messages. */
+export async function slowCall(c: Client, steps: number): Promise<{ result: CallToolResult; progress: string[] }> {
+  const progress: string[] = [];
+  const result = (await c.request({ method: "tools/call", params: { name: "slow", arguments: { steps, ms: 60 } } }, CallToolResultSchema, {
+    onprogress: (p) => progress.push(p.message ?? String(p.progress)),
+  })) as CallToolResult;
+  return { result, progress };
+}
+
+/** The progress messages of `slow` with `n` steps. */
+export const steps = (n: number): string[] => Array.from({ length: n }, (_, i) => `step ${i + 1}`);
