@@ -1,5 +1,8 @@
-/** A new blob's bytes on disk: sealed for a credential, else written as encoded, with chunk checksums past one chunk. */
-import { encodedSlices, encodeText } from "./blobFiles";
+/** A new blob: its bytes on disk (sealed for a credential, else as encoded, with chunk checksums past one chunk) and its index row. */
+import type { Kind, Label } from "../types";
+import { encodedSlices, encodeText, type BlobEncoding } from "./blobFiles";
+import type { Db } from "./db";
+import { stmt } from "./statements";
 import type { PreparedText } from "./blobStore";
 import { CHUNK_BYTES, type ContentHasher } from "./integrity";
 import type { KeyRing } from "./keyRing";
@@ -36,4 +39,38 @@ function* tap(slices: Iterable<Buffer>, each: (b: Buffer) => void): Generator<Bu
     each(b);
     yield b;
   }
+}
+
+/** What a new (or revived, or rewritten) live blob's row holds. */
+export interface LiveRow {
+  id: string;
+  chars: number;
+  bytes: number;
+  lines: number;
+  encoding: BlobEncoding;
+  kind: Kind;
+  shape: string;
+  tool: string;
+  server: string | null;
+  session_id: string;
+  label: Label;
+  encrypted: 0 | 1;
+  now: number;
+  expires: number;
+  sums: Buffer | null;
+}
+
+/** Inserts the row, or makes an existing one (a tombstone, a damaged copy) this live blob afresh. */
+export function insertLiveRow(db: Db, row: LiveRow): void {
+  stmt(
+    db,
+    `INSERT INTO blobs (id, chars, bytes, lines, encoding, kind, shape, tool, server, session_id, label, encrypted,
+         pinned, created_at, last_access_at, expires_at, fetch_count, sidecar_bytes, chunk_sums)
+       VALUES (@id, @chars, @bytes, @lines, @encoding, @kind, @shape, @tool, @server, @session_id, @label, @encrypted,
+         0, @now, @now, @expires, 0, 0, @sums)
+       ON CONFLICT (id) DO UPDATE SET bytes = @bytes, encoding = @encoding, label = @label, encrypted = @encrypted,
+         tool = @tool, server = @server, session_id = @session_id, created_at = @now, last_access_at = @now,
+         expires_at = @expires, fetch_count = 0, sidecar_bytes = 0, chunk_sums = @sums, tombstoned_at = NULL,
+         tombstone_expires_at = NULL, tombstone_reason = NULL`,
+  ).run(row);
 }

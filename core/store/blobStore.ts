@@ -15,7 +15,7 @@ import { BlobAux } from "./blobAux";
 import { indexPath, openIndex, storeSecret, type Db } from "./db";
 import { backgroundFlushes, ensurePrivateDir, safeUnlink, type StagedFile } from "../fs/fsUtil";
 import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integrity";
-import { writeContent } from "./blobContent";
+import { insertLiveRow, writeContent } from "./blobContent";
 import { toBlobMeta, type BlobRow } from "./rows";
 
 const HOUR = 3_600_000;
@@ -203,17 +203,7 @@ export class BlobStore {
       encrypt,
     );
     const d = "describe" in info ? info.describe() : info;
-    stmt(
-      this.db,
-      `INSERT INTO blobs (id, chars, bytes, lines, encoding, kind, shape, tool, server, session_id, label, encrypted,
-           pinned, created_at, last_access_at, expires_at, fetch_count, sidecar_bytes, chunk_sums)
-         VALUES (@id, @chars, @bytes, @lines, @encoding, @kind, @shape, @tool, @server, @session_id, @label, @encrypted,
-           0, @now, @now, @expires, 0, 0, @sums)
-         ON CONFLICT (id) DO UPDATE SET bytes = @bytes, encoding = @encoding, label = @label, encrypted = @encrypted,
-           tool = @tool, server = @server, session_id = @session_id, created_at = @now, last_access_at = @now,
-           expires_at = @expires, fetch_count = 0, sidecar_bytes = 0, chunk_sums = @sums, tombstoned_at = NULL,
-           tombstone_expires_at = NULL, tombstone_reason = NULL`,
-    ).run({
+    insertLiveRow(this.db, {
       id,
       chars: text.length,
       bytes: stored,
