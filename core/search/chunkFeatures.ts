@@ -34,3 +34,11 @@ export function isNavigation(body: string): boolean {
   );
   return links.length >= lines.length * 0.6;
 }
+
+/** Extra candidates a search fetches so that link-list chunks, weighed down, do not leave it short. */
+export const NAV_OVERFETCH = 8;
+
+/** A chunk's score factor: a link list (a table of contents) ranks below the text it points to. */
+export function navigationWeight(body: string): number {
+  return isNavigation(body) ? 0.5 : 1;
+}

@@ -9,7 +9,7 @@
  */
 import type { Kind } from "../types";
 import { chunkText } from "./chunker";
-import { isNavigation } from "./chunkFeatures";
+import { NAV_OVERFETCH, navigationWeight } from "./chunkFeatures";
 import { queryTerms } from "./queryTerms";
 import type { SearchHit } from "./searchIndex";
 import { bestTermSpan, centreSnippet, termPrefix } from "./snippet";
@@ -17,8 +17,6 @@ import { bestTermSpan, centreSnippet, termPrefix } from "./snippet";
 /** FTS5's bm25() defaults. */
 const K1 = 1.2;
 const B = 0.75;
-const NAV_PENALTY = 0.5;
-const NAV_OVERFETCH = 8;
 /** Stems whose counts are kept; past this many the oldest are forgotten (counted again if asked). */
 const MAX_KEPT_STEMS = 256;
 
@@ -80,7 +78,7 @@ export class BlobScan {
     }
     return best
       .map(({ c, score }) => ({ c, body: this.content.slice(table.startChar[c], table.endChar[c]), score }))
-      .map((x) => ({ ...x, score: x.score * (isNavigation(x.body) ? NAV_PENALTY : 1) }))
+      .map((x) => ({ ...x, score: x.score * navigationWeight(x.body) }))
       .toSorted((a, b) => b.score - a.score)
       .slice(0, Math.max(1, topK))
       .map(({ c, body, score }) => {

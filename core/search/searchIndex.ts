@@ -7,7 +7,7 @@
 import DatabaseCtor, { type Database, type Statement } from "better-sqlite3";
 import type { Kind } from "../types";
 import { chunkText, type Chunk } from "./chunker";
-import { extraTerms, isNavigation } from "./chunkFeatures";
+import { extraTerms, NAV_OVERFETCH, navigationWeight } from "./chunkFeatures";
 import { ftsMatchExpression, queryTerms, selectTerms } from "./queryTerms";
 import { bestTermSpan, centreSnippet } from "./snippet";
 
@@ -68,9 +68,6 @@ const SEQ_SHIFT = 2 ** 21;
 const DEFAULT_TOP_K = 5;
 /** Beyond this many blob ids a filtered search runs once globally and filters, not per blob. */
 const PER_BLOB_QUERY_LIMIT = 32;
-/** Score factor for link-list chunks (tables of contents) and extra candidates fetched for it. */
-const NAV_PENALTY = 0.5;
-const NAV_OVERFETCH = 8;
 /**
  * FTS5's bm25() walks the whole doclist of every query term on each query (for its IDF), even
  * when a rowid range limits the search to one blob; one very common term in a 1 GB store costs
@@ -204,7 +201,7 @@ export class SearchIndex {
         ? ids.flatMap((id) => this.searchBlob(match, id, want))
         : this.searchAll(match, want, ids ? new Set(ids) : null);
     return hits
-      .map(({ blobId, row }) => ({ blobId, row, score: -row.rank * (isNavigation(row.body) ? NAV_PENALTY : 1) }))
+      .map(({ blobId, row }) => ({ blobId, row, score: -row.rank * navigationWeight(row.body) }))
       .toSorted((a, b) => b.score - a.score)
       .slice(0, topK)
       .map(({ blobId, row, score }) => toHit(blobId, row, terms, score));
