@@ -74,6 +74,20 @@ async function earlyAnswer(line: string): Promise<string | null> {
   return out.got[0] ?? null;
 }
 
+/** The SDK Server taking the streams over from the early reader, as spillway mcp does once it has loaded. */
+function serveAfter(prelude: StdinPrelude, stdin: PassThrough, stdout: PassThrough) {
+  const logger = memoryLogger();
+  const served = serveStdio({
+    engine: deferred(logger),
+    upstreams: createUpstreamManager(config, logger),
+    sessionId: "s",
+    stdin,
+    stdout,
+    prelude,
+  });
+  return { logger, served };
+}
+
 describe("the early initialize answer", () => {
   it.each([
     ["the latest version", init("2025-11-25")],
@@ -117,15 +131,7 @@ describe("the hand-over from the early reader to the Server", () => {
     const prelude: StdinPrelude = startEarlyStdio(stdin, stdout);
     write(stdin);
     await prelude.settled;
-    const logger = memoryLogger();
-    const served = serveStdio({
-      engine: deferred(logger),
-      upstreams: createUpstreamManager(config, logger),
-      sessionId: "s",
-      stdin,
-      stdout,
-      prelude,
-    });
+    const { logger, served } = serveAfter(prelude, stdin, stdout);
     return { stdin, out, logger, served, done: out.atLeast(expected) };
   }
 
@@ -211,15 +217,7 @@ describe("tools/list answered early from the last complete answer", () => {
     stdin.write(input);
     await prelude.settled;
     const early = [...out.got];
-    const logger = memoryLogger();
-    const served = serveStdio({
-      engine: deferred(logger),
-      upstreams: createUpstreamManager(config, logger),
-      sessionId: "s",
-      stdin,
-      stdout,
-      prelude,
-    });
+    const { served } = serveAfter(prelude, stdin, stdout);
     await out.atLeast(expected);
     stdin.end();
     await served;
