@@ -33,11 +33,18 @@ describe("atomic files", () => {
     expect(temps()).toEqual([]);
   });
 
-  it("resolves backgroundFlushes once the early and folder flushes it started are done", async () => {
-    for (let i = 0; i < 20; i++) stageFileAtomic(join(home.path, `f${i}`), `content ${i}`).commit();
-    await backgroundFlushes();
-    // nothing is left running: a second wait resolves at once, and every file is in place
-    await backgroundFlushes();
-    expect(readdirSync(home.path).filter((n) => /^f\d+$/.test(n))).toHaveLength(20);
+  it("settles backgroundFlushes after staged, committed and aborted files alike (engine.idle and close wait on it, so it must never hang)", async () => {
+    for (let i = 0; i < 20; i++) {
+      const staged = stageFileAtomic(join(home.path, `f${i}`), `content ${i}`);
+      if (i % 5 === 4) staged.abort();
+      else staged.commit();
+    }
+    let settled = false;
+    const wait = backgroundFlushes().then(() => (settled = true));
+    expect(settled).toBe(false);
+    await wait;
+    expect(settled).toBe(true);
+    expect(readdirSync(home.path).filter((n) => /^f\d+$/.test(n))).toHaveLength(16);
+    expect(temps()).toEqual([]);
   });
 });
