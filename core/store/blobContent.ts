@@ -1,7 +1,7 @@
 /** A new blob: its bytes on disk (sealed for a credential, else as encoded, with chunk checksums past one chunk) and its index row. */
-import type { Kind, Label } from "../types";
-import { encodedSlices, encodeText, type BlobEncoding } from "./blobFiles";
+import { encodedSlices, encodeText } from "./blobFiles";
 import type { Db } from "./db";
+import type { BlobRow } from "./rows";
 import { stmt } from "./statements";
 import type { PreparedText } from "./blobStore";
 import { CHUNK_BYTES, type ContentHasher } from "./integrity";
@@ -41,24 +41,11 @@ function* tap(slices: Iterable<Buffer>, each: (b: Buffer) => void): Generator<Bu
   }
 }
 
-/** What a new (or revived, or rewritten) live blob's row holds. */
-export interface LiveRow {
-  id: string;
-  chars: number;
-  bytes: number;
-  lines: number;
-  encoding: BlobEncoding;
-  kind: Kind;
-  shape: string;
-  tool: string;
-  server: string | null;
-  session_id: string;
-  label: Label;
-  encrypted: 0 | 1;
-  now: number;
-  expires: number;
-  sums: Buffer | null;
-}
+/** What a new (or revived, or rewritten) live blob's row holds; the rest starts afresh (no pin, no fetch, no sidecar). */
+export type LiveRow = Pick<
+  BlobRow,
+  "id" | "chars" | "bytes" | "lines" | "encoding" | "kind" | "shape" | "tool" | "server" | "session_id" | "label" | "encrypted"
+> & { now: number; expires: number; sums: Buffer | null };
 
 /** Inserts the row, or makes an existing one (a tombstone, a damaged copy) this live blob afresh. */
 export function insertLiveRow(db: Db, row: LiveRow): void {
