@@ -11,6 +11,8 @@ export interface OpState<T> {
   loading: boolean;
   /** Showing earlier data while newer data loads. */
   refreshing: boolean;
+  /** `data` answers an earlier request (the filter before this one): fine for layout, wrong for a count or "nothing matches". */
+  stale: boolean;
   refetch: () => void;
 }
 
@@ -39,6 +41,7 @@ export function useOp<K extends OpName>(op: K, req: Req<K>, opts: { enabled?: bo
     error: entry.status === "error" ? entry.error : undefined,
     loading: shown === null || (shown.data === undefined && entry.status !== "error"),
     refreshing: entry.refreshing || (shown !== entry && entry.status === "loading"),
+    stale: shown !== null && shown.key !== entry.key,
     refetch,
   };
 }

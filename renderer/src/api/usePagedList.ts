@@ -11,7 +11,10 @@ type ListOp = "blobs.list" | "sessions.list";
 type RowOf<K extends ListOp> = Res<K>["rows"][number];
 
 export interface PagedList<T> {
+  /** Rows in the list; while a new request's first page loads, the previous request's (see `stale`), so the table keeps its height. */
   total: number | undefined;
+  /** `total` is the previous request's, not this one's: show it as loading, never as this request's count. */
+  stale: boolean;
   rowAt(i: number): T | undefined;
   /** Tells the list which rows are on screen; their pages load if missing. */
   setRange(first: number, last: number): void;
@@ -25,7 +28,7 @@ export function usePagedList<K extends ListOp>(op: K, base: Omit<Req<K>, "offset
   const baseKey = queryKey(op, base);
   const [range, setRangeState] = useState<[number, number]>([0, 0]);
   const [version, setVersion] = useState(0);
-  const lastTotal = useRef<number | undefined>(undefined);
+  const lastTotal = useRef<{ key: string; total: number } | undefined>(undefined);
   const pageReq = useCallback((p: number) => ({ ...base, offset: p * pageSize, limit: pageSize }) as Req<K>, [baseKey, pageSize]);
   const pages = useMemo(() => {
     const [a, b] = range;
@@ -45,10 +48,12 @@ export function usePagedList<K extends ListOp>(op: K, base: Omit<Req<K>, "offset
 
   const snapshots = pages.map((p) => cache.snapshot(op, pageReq(p)));
   const first = snapshots.find((s) => s.data !== undefined)?.data as Res<K> | undefined;
-  if (first) lastTotal.current = first.total;
+  if (first) lastTotal.current = { key: baseKey, total: first.total };
+  const kept = first ? undefined : lastTotal.current;
   const byPage = new Map(pages.map((p, i) => [p, snapshots[i]!.data as Res<K> | undefined]));
   return {
-    total: first ? first.total : lastTotal.current,
+    total: first ? first.total : kept?.total,
+    stale: kept !== undefined && kept.key !== baseKey,
     rowAt: (i) => byPage.get(Math.floor(i / pageSize))?.rows[i % pageSize] as RowOf<K> | undefined,
     // Kept as page numbers, so scrolling within loaded pages does not re-render the owner.
     setRange: useCallback(

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { usePagedList } from "../../api/usePagedList";
 import { BlobTable } from "../../components/BlobTable/BlobTable";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
+import { LiveCount } from "../../components/LiveCount/LiveCount";
 import { Progress, ViewHead } from "../../components/Ui/Ui";
 import { fmtInt } from "../../format/format";
 import { formatRoute, type BlobQuery, type Route } from "../../router/route";
@@ -55,17 +56,22 @@ export function BlobsView({ route }: { route: Extract<Route, { name: "blobs" }> 
   return (
     <>
       <ViewHead title="Blobs">
-        <span className="muted num" data-testid="blob-count" aria-live="polite">
-          {list.total === undefined ? "…" : `${fmtInt(list.total)} ${filtered ? "matching" : "stored"}`}
-        </span>
+        <LiveCount
+          testId="blob-count"
+          pending={list.total === undefined || list.stale}
+          pendingLabel={filtered ? "counting the matching blobs" : "counting the stored blobs"}
+        >
+          {`${fmtInt(list.total ?? 0)} ${filtered ? "matching" : "stored"}`}
+        </LiveCount>
         <BlobActions selected={[...selected]} onDone={() => setSelected(new Set())} />
       </ViewHead>
       <Progress on={list.loading} label="Loading blobs" />
       <div className="view-body flush">
         <BlobFilters key={version} initial={form} onChange={onForm} />
-        {list.total === 0 && !filtered ? (
+        {/* An empty answer to the previous filter says nothing about this one. */}
+        {list.total === 0 && !list.stale && !filtered ? (
           <ConnectHint what="No stored results yet" />
-        ) : list.total === 0 ? (
+        ) : list.total === 0 && !list.stale ? (
           <p className="empty muted">No blob matches these filters.</p>
         ) : (
           <BlobTable

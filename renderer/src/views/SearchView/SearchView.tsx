@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { BlobFilter, GlobalHit, Kind, Label } from "../../../../core/inspector/api/contract";
 import { KINDS, LABELS } from "../../../../core/vocabulary";
 import { useOp } from "../../api/useOp";
+import { LiveCount } from "../../components/LiveCount/LiveCount";
 import { Badge, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
 import { fmtCompact, fmtInt, plural, shortId } from "../../format/format";
 import { formatRoute, type Route } from "../../router/route";
@@ -198,16 +199,23 @@ export function SearchView({ route }: { route: SearchRoute }) {
             form.
           </p>
         )}
-        {d && (
-          <p className="muted" data-testid="search-summary">
-            {plural(d.hits.length, "result")} in {plural(new Set(d.hits.map((h) => h.blobId)).size, "blob")}, {d.tookMs} ms
-            {d.unindexed > 0
-              ? ` · ${fmtInt(d.unindexed)} blob${d.unindexed === 1 ? " is" : "s are"} not in the index (very large, or still being indexed)`
-              : ""}
+        {q && !r.error && (
+          <p className="muted">
+            <LiveCount testId="search-summary" className="" pending={!d || r.stale} pendingLabel="counting the results">
+              {d && (
+                <>
+                  {plural(d.hits.length, "result")} in {plural(new Set(d.hits.map((h) => h.blobId)).size, "blob")}, {d.tookMs} ms
+                  {d.unindexed > 0
+                    ? ` · ${fmtInt(d.unindexed)} blob${d.unindexed === 1 ? " is" : "s are"} not in the index (very large, or still being indexed)`
+                    : ""}
+                </>
+              )}
+            </LiveCount>
           </p>
         )}
         {d && d.hits.length > 0 && <Results hits={d.hits} group={group} words={words} />}
-        {d && d.hits.length === 0 && (
+        {/* The previous query's empty answer says nothing about this one. */}
+        {d && d.hits.length === 0 && !r.stale && (
           <p className="muted">
             Nothing matches “{q}”{Object.keys(filter).length ? " with these filters" : ""}.
           </p>

@@ -5,6 +5,7 @@
 import type { Outcome, Req } from "../../../../core/inspector/api/contract";
 import { OUTCOMES } from "../../../../core/vocabulary";
 import { useOp } from "../../api/useOp";
+import { LiveCount } from "../../components/LiveCount/LiveCount";
 import { fmtInt } from "../../format/format";
 
 export interface CallFilter {
@@ -36,8 +37,8 @@ export function CallFilterBar(p: {
   sessionId: string;
   filter: CallFilter;
   onChange: (f: CallFilter) => void;
-  /** The first page of the applied filter's matches, for the count (`stale` while a newer filter's loads); null when no filter applies. */
-  counts: { matched: number; total: number; stale: boolean } | null;
+  /** The applied filter's count from its first page (`pending` until that filter's own answer is in); null when no filter applies. */
+  counts: { matched: number; total: number; pending: boolean } | null;
   onCloseAll: () => void;
   canClose: boolean;
 }) {
@@ -96,15 +97,9 @@ export function CallFilterBar(p: {
         failures and refusals only
       </label>
       {p.counts && (
-        <span
-          className="muted"
-          data-testid="call-matches"
-          aria-live="polite"
-          aria-busy={p.counts.stale}
-          style={{ opacity: p.counts.stale ? 0.5 : 1 }}
-        >
+        <LiveCount testId="call-matches" className="muted" pending={p.counts.pending} pendingLabel="counting the matching calls">
           {fmtInt(p.counts.matched)} of {fmtInt(p.counts.total)} calls match
-        </span>
+        </LiveCount>
       )}
       <span className="spacer" style={{ flex: 1 }} />
       <button type="button" className="btn small" onClick={p.onCloseAll} disabled={!p.canClose}>

@@ -89,7 +89,11 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
           sessionId={id}
           filter={filter}
           onChange={setFilter}
-          counts={filtered && first.data ? { ...first.data, stale: first.refreshing } : null}
+          counts={
+            filtered
+              ? { matched: first.data?.matched ?? 0, total: first.data?.total ?? 0, pending: first.data === undefined || first.stale }
+              : null
+          }
           onCloseAll={() => setOpen(new Set())}
           canClose={open.size > 0}
         />

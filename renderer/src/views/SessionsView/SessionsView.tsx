@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNod
 import type { SessionSortKey, SessionSummary } from "../../../../core/inspector/api/contract";
 import { usePagedList } from "../../api/usePagedList";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
+import { LiveCount } from "../../components/LiveCount/LiveCount";
 import { Progress, ViewHead } from "../../components/Ui/Ui";
 import { fmtAgo, fmtInt, fmtShortTime, fmtTime, fmtTokens, shortId } from "../../format/format";
 import { formatRoute } from "../../router/route";
@@ -82,9 +83,13 @@ export function SessionsView() {
   return (
     <>
       <ViewHead title="Sessions">
-        <span className="muted num" data-testid="session-count" aria-live="polite">
-          {list.total === undefined ? "…" : `${fmtInt(list.total)} ${q ? "matching" : "sessions"}`}
-        </span>
+        <LiveCount
+          testId="session-count"
+          pending={list.total === undefined || list.stale}
+          pendingLabel={q ? "counting the matching sessions" : "counting the sessions"}
+        >
+          {`${fmtInt(list.total ?? 0)} ${q ? "matching" : "sessions"}`}
+        </LiveCount>
         <label className="sr-only" htmlFor="session-filter">
           Filter sessions
         </label>
@@ -99,9 +104,10 @@ export function SessionsView() {
       </ViewHead>
       <Progress on={list.loading} label="Loading sessions" />
       <div className="view-body flush">
-        {list.total === 0 && !q ? (
+        {/* An empty answer to the previous filter says nothing about this one. */}
+        {list.total === 0 && !list.stale && !q ? (
           <ConnectHint what="No sessions yet" />
-        ) : list.total === 0 ? (
+        ) : list.total === 0 && !list.stale ? (
           <p className="empty muted">No session matches “{q}”.</p>
         ) : (
           <SessionTable
