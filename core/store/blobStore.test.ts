@@ -158,6 +158,47 @@ describe("BlobStore", () => {
     store.close();
   });
 
+  it("keeps the bytes the size cap counts exact through puts, sidecars, kept files, sealing, tombstones, revivals and deletes", () => {
+    const store = open(home.path);
+    // What usedBytes replaced: the sum over every live row, read here as the truth.
+    const summed = () =>
+      (
+        store.db
+          .prepare("SELECT COALESCE(SUM(bytes + sidecar_bytes + aux_bytes), 0) AS n FROM blobs WHERE tombstoned_at IS NULL")
+          .get() as { n: number }
+      ).n;
+    const steps: string[] = [];
+    const check = (step: string) => {
+      steps.push(step);
+      expect({ step, used: store.usedBytes() }).toEqual({ step, used: summed() });
+    };
+    check("empty");
+    const a = store.put("token: ghp_abcdefghijklmnopqrstuvwxyz0123456789 " + "a".repeat(5_000), info).meta.id;
+    const b = store.put("line of a log\n".repeat(90_000), info).meta.id;
+    check("two puts");
+    store.put("line of a log\n".repeat(90_000), info);
+    check("a repeat put");
+    store.setSidecarBytes(a, 1_234);
+    check("a search sidecar");
+    store.aux.put(b, "outline", Buffer.alloc(4_096, 1));
+    check("a kept file");
+    expect(store.row(b)!.aux_bytes).toBe(4_096);
+    store.raiseLabel(a, "credential"); // sealed in place: its size changes
+    check("sealed");
+    store.tombstone(b, "evicted");
+    check("tombstoned");
+    store.put("line of a log\n".repeat(90_000), info);
+    check("revived");
+    store.tombstone(a, "expired");
+    store.db.prepare("DELETE FROM blobs WHERE id = ?").run(a);
+    check("a tombstone deleted");
+    store.db.prepare("DELETE FROM blobs WHERE id = ?").run(b);
+    check("a live row deleted");
+    expect(store.usedBytes()).toBe(0);
+    expect(steps).toHaveLength(10);
+    store.close();
+  });
+
   it("rejects malformed ids with a sentence", () => {
     expect(() => checkBlobId("../../etc/passwd")).toThrow(/not a Spillway id/);
     expect(checkBlobId("0123456789ab")).toBe("0123456789ab");

@@ -373,15 +373,9 @@ export class BlobStore {
     }
   }
 
-  /** Bytes the live store holds: files plus sidecars. */
+  /** Bytes the size cap counts: live blobs' files, sidecars and aux files (kept by triggers, see STORE_USAGE). */
   usedBytes(): number {
-    const r = stmt(
-      this.db,
-      "SELECT COALESCE(SUM(bytes + sidecar_bytes + aux_bytes), 0) AS n FROM blobs WHERE tombstoned_at IS NULL",
-    ).get() as {
-      n: number;
-    };
-    return r.n;
+    return (stmt(this.db, "SELECT bytes FROM store_usage WHERE id = 0").get() as { bytes: number }).bytes;
   }
 
   capBytes(): number {

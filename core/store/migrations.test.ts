@@ -34,6 +34,28 @@ describe("migrations", () => {
     home.cleanup();
   });
 
+  it("start the size cap's running total from the blobs an older index already holds", () => {
+    const home = tempHome();
+    const path = join(home.path, "index.sqlite");
+    const old = new Database(path);
+    const before = MIGRATIONS.findIndex((m) => m.includes("CREATE TABLE store_usage"));
+    for (const m of MIGRATIONS.slice(0, before)) old.exec(m);
+    old.pragma(`user_version = ${before}`);
+    const row = old.prepare(
+      `INSERT INTO blobs (id, chars, bytes, lines, encoding, kind, shape, tool, session_id, label, encrypted, pinned,
+         created_at, last_access_at, expires_at, fetch_count, sidecar_bytes, aux_bytes, tombstoned_at)
+       VALUES (?, 10, ?, 1, 'utf8', 'text', 'text', 't', 's', 'public', 0, 0, 0, 0, 0, 0, ?, ?, ?)`,
+    );
+    row.run("aaaaaaaaaaaa", 1_000, 200, 30, null);
+    row.run("bbbbbbbbbbbb", 5_000, 0, 0, null);
+    row.run("cccccccccccc", 7_000, 0, 0, 123); // a tombstone counts nothing
+    old.close();
+    const db = openIndex(path);
+    expect(db.prepare("SELECT bytes FROM store_usage").get()).toEqual({ bytes: 6_230 });
+    db.close();
+    home.cleanup();
+  });
+
   it("names the failing step when the index cannot be opened", () => {
     const home = tempHome();
     const path = join(home.path, "index.sqlite");

@@ -209,6 +209,29 @@ const RAW_RECORD_KIND = `
 ALTER TABLE rpc_log ADD COLUMN kind TEXT NOT NULL DEFAULT 'jsonrpc';
 `;
 
+/**
+ * The bytes the size cap counts (live blobs' files, search sidecars and aux files), kept as one
+ * row by triggers: every rescue asked for SUM over all blobs, a scan that grows with the store
+ * (several ms per rescue at 50 k blobs). Triggers keep it exact for every process sharing the index.
+ */
+const STORE_USAGE = `
+CREATE TABLE store_usage (id INTEGER PRIMARY KEY CHECK (id = 0), bytes INTEGER NOT NULL);
+INSERT INTO store_usage (id, bytes)
+  SELECT 0, COALESCE(SUM(bytes + sidecar_bytes + aux_bytes), 0) FROM blobs WHERE tombstoned_at IS NULL;
+CREATE TRIGGER store_usage_insert AFTER INSERT ON blobs WHEN NEW.tombstoned_at IS NULL BEGIN
+  UPDATE store_usage SET bytes = bytes + NEW.bytes + NEW.sidecar_bytes + NEW.aux_bytes WHERE id = 0;
+END;
+CREATE TRIGGER store_usage_delete AFTER DELETE ON blobs WHEN OLD.tombstoned_at IS NULL BEGIN
+  UPDATE store_usage SET bytes = bytes - OLD.bytes - OLD.sidecar_bytes - OLD.aux_bytes WHERE id = 0;
+END;
+CREATE TRIGGER store_usage_update AFTER UPDATE OF bytes, sidecar_bytes, aux_bytes, tombstoned_at ON blobs BEGIN
+  UPDATE store_usage SET bytes = bytes
+    - CASE WHEN OLD.tombstoned_at IS NULL THEN OLD.bytes + OLD.sidecar_bytes + OLD.aux_bytes ELSE 0 END
+    + CASE WHEN NEW.tombstoned_at IS NULL THEN NEW.bytes + NEW.sidecar_bytes + NEW.aux_bytes ELSE 0 END
+  WHERE id = 0;
+END;
+`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -221,6 +244,7 @@ export const MIGRATIONS: readonly string[] = [
   BLOB_AUX_BYTES,
   TOKENS_ESTIMATED,
   RAW_RECORD_KIND,
+  STORE_USAGE,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */
