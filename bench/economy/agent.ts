@@ -47,6 +47,8 @@ export interface SessionRun {
   requests: number;
   /** Prompt tokens over all requests, without the system prompt. */
   promptTokens: number;
+  /** The largest single request's prompt tokens, without the system prompt (what a host's context window must hold). */
+  peakRequest: number;
   toolDefTokens: number;
   questions: number;
   answered: number;
@@ -91,6 +93,7 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
   const run: SessionRun = {
     requests: 0,
     promptTokens: 0,
+    peakRequest: 0,
     toolDefTokens: countTokens(JSON.stringify(conn.tools)),
     questions: 0,
     answered: 0,
@@ -113,6 +116,7 @@ export async function runSession(session: Session, mode: Mode, conn: Connection,
   const request = () => {
     run.requests++;
     run.promptTokens += fixed + convoTokens + PER_REQUEST;
+    run.peakRequest = Math.max(run.peakRequest, fixed + convoTokens + PER_REQUEST);
     charge("tool defs + instructions", fixed + PER_REQUEST);
     for (const [part, n] of Object.entries(parts)) charge(part, n);
   };
