@@ -171,7 +171,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
 
   // Worked out while the store writes the file, whose flush then runs meanwhile (BlobStore.put).
   let described: (ReturnType<typeof detectKindScanned> & { lines: number }) | undefined;
-  const describe = () => (described ??= { ...detectKindScanned(text), lines: countLines(text) });
+  const describe = () => (described ??= { ...detectKindScanned(text, utf8), lines: countLines(text) });
   const label = labelResult({
     tool: input.tool,
     args: input.args ?? {},

@@ -65,10 +65,10 @@ function linesShape(n: number): string {
   return `${fmtInt(n)} ${n === 1 ? "line" : "lines"}`;
 }
 
-function detect(text: string): Detected {
+function detect(text: string, utf8?: Uint8Array): Detected {
   const start = skipWs(text);
   if (start >= text.length) return { kind: "text", shape: text.length === 0 ? "empty" : "whitespace only" };
-  const json = detectJson(text);
+  const json = detectJson(text, utf8);
   if (json) return json;
   const sample = text.slice(start, start + SAMPLE_CHARS);
   const lines = linesOf(sample, start + SAMPLE_CHARS < text.length);
@@ -101,10 +101,13 @@ export function detectKind(text: string): { kind: Kind; shape: string } {
   return { kind, shape };
 }
 
-/** `detectKind` plus, for a JSON container, the scan it made, which `buildExcerpt` of the same text reuses. */
-export function detectKindScanned(text: string): Detected {
+/**
+ * `detectKind` plus, for a JSON container, the scan it made, which `buildExcerpt` of the same
+ * text reuses. `utf8`: the text's UTF-8 bytes when the caller holds them (a faster scan).
+ */
+export function detectKindScanned(text: string, utf8?: Uint8Array): Detected {
   try {
-    return detect(typeof text === "string" ? text : String(text));
+    return detect(typeof text === "string" ? text : String(text), utf8);
   } catch {
     return { kind: "text", shape: "unreadable" };
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { renderValue } from "./render";
 import { keyText, lastEntries, scanContainer } from "./scan";
@@ -77,5 +78,37 @@ describe("renderValue", () => {
   it("clips long strings and says by how much", () => {
     const text = JSON.stringify("é".repeat(500));
     expect(renderValue(text, 0, text.length, "", 0)).toMatch(/^"é+…" \(\+3[89]\d chars\)$/);
+  });
+});
+
+describe("scanContainer over an ASCII text's bytes", () => {
+  // Structural JSON-ish text: valid documents, and the broken ones a tool may print (cut short,
+  // mismatched brackets, stray backslashes), so both walks must agree on every shape of input.
+  const piece = fc.oneof(
+    fc.constantFrom("{", "}", "[", "]", ",", ":", " ", "\n", '"', "\\", '\\"', "1", "null", '"k"', '"a,]}"'),
+    fc.json(),
+  );
+  const doc = fc.tuple(fc.constantFrom("[", "{"), fc.array(piece, { maxLength: 60 })).map(([open, ps]) => open + ps.join(""));
+
+  it("gives the same scan as the text itself, for any input", () => {
+    fc.assert(
+      fc.property(doc, fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 3 }), (text, nFirst, nLast) => {
+        const bytes = Buffer.from(text, "utf8");
+        fc.pre(bytes.length === text.length);
+        expect(scanContainer(text, 0, nFirst, nLast, text.length, -1, bytes)).toEqual(scanContainer(text, 0, nFirst, nLast));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("gives the same scan on the fixtures", () => {
+    for (const rel of ["transactions.json", "minified.json"]) {
+      const text = readFileSync(new URL(`../../../tests/fixtures/json/${rel}`, import.meta.url), "utf8");
+      const bytes = Buffer.from(text, "utf8");
+      expect(bytes.length).toBe(text.length);
+      const scan = scanContainer(text, 0, 40, 5, text.length, -1, bytes);
+      expect(scan.closed).toBe(true);
+      expect(scan).toEqual(scanContainer(text, 0, 40, 5));
+    }
   });
 });

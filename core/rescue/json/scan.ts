@@ -125,9 +125,41 @@ function skipNested(text: string, i: number, limit: number): number {
 }
 
 /**
+ * `skipNested` over the text's bytes, for an ASCII text whose UTF-8 bytes the caller holds
+ * (byte i is char i): indexing bytes is about twice as fast in V8 as `charCodeAt`, and this
+ * loop is most of a big document's scan. Kept beside its twin so the two stay the same walk.
+ */
+function skipNestedBytes(b: Uint8Array, i: number, limit: number): number {
+  let d = 1;
+  let commas = 0;
+  i++;
+  while (i < limit) {
+    const c = b[i]!;
+    if (c === QUOTE) {
+      i++;
+      while (i < limit) {
+        const x = b[i]!;
+        if (x === QUOTE) break;
+        i += x === BACKSLASH ? 2 : 1;
+      }
+    } else if (c === 123 || c === 91) d++;
+    else if (c === 125 || c === 93) {
+      if (--d === 0) {
+        nestedCommas = commas;
+        return i + 1;
+      }
+    } else if (c === 44 && d === 1) commas++;
+    i++;
+  }
+  nestedCommas = commas;
+  return -1;
+}
+
+/**
  * Scan the container opening at `start` (text[start] is `{` or `[`), keeping the first
  * `nFirst` and last `nLast` entries. `limit` bounds the scan (exclusive); with `maxCount` > 0
  * the scan stops after that many entries (then `end`, `closed` and `count` are partial).
+ * `ascii`: the text's UTF-8 bytes when it is ASCII (see skipNestedBytes), else undefined.
  */
 export function scanContainer(
   text: string,
@@ -136,6 +168,7 @@ export function scanContainer(
   nLast: number,
   limit = text.length,
   maxCount = -1,
+  ascii?: Uint8Array,
 ): ContainerScan {
   const isObj = text.charCodeAt(start) === 123;
   const keep = new Keeper(nFirst, nLast);
@@ -165,7 +198,7 @@ export function scanContainer(
       }
       i = stop;
     } else if (c === 123 || c === 91) {
-      const after = skipNested(text, i, limit);
+      const after = ascii ? skipNestedBytes(ascii, i, limit) : skipNested(text, i, limit);
       if (valStart === -1) {
         valStart = i;
         valEnd = after === -1 ? limit : after;

@@ -88,8 +88,8 @@ function detectNdjson(text: string, start: number): Detected | null {
   return { kind: "ndjson", shape: `${fmtInt(count)} records of ${of}` };
 }
 
-/** JSON or NDJSON, or null when `text` is neither. */
-export function detectJson(text: string): Detected | null {
+/** JSON or NDJSON, or null when `text` is neither. `utf8`: its UTF-8 bytes, when at hand (the scan then reads bytes if it is ASCII). */
+export function detectJson(text: string, utf8?: Uint8Array): Detected | null {
   const start = skipWs(text);
   if (start >= text.length) return null;
   const c = text.charCodeAt(start);
@@ -100,7 +100,8 @@ export function detectJson(text: string): Detected | null {
       const nd = detectNdjson(text, start);
       if (nd) return nd;
     }
-    const kept = scanContainer(text, start, JSON_KEEP_FIRST, JSON_KEEP_LAST);
+    const ascii = utf8 !== undefined && utf8.length === text.length ? utf8 : undefined;
+    const kept = scanContainer(text, start, JSON_KEEP_FIRST, JSON_KEEP_LAST, text.length, -1, ascii);
     const scan = narrowScan(kept, 8, 2);
     if (!scan.closed || skipWs(text, scan.end) < text.length) return null;
     if (!(text.length <= PARSE_WHOLE_BELOW ? parses(text) : keptEntriesParse(text, kept))) return null;
