@@ -1,12 +1,23 @@
 /** The blobs table's filter bar; text inputs apply after a short pause so typing stays smooth. */
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { BLOB_STATES as STATES, LABELS } from "../../../../core/vocabulary";
 import type { BlobQuery } from "../../router/route";
 import { useOp } from "../../api/useOp";
 import { useDebounced } from "../../api/useDebounced";
 
-/** The filter bar over a URL query of strings; text fields report after a short pause. */
-export function BlobFilters({ initial, onChange }: { initial: BlobQuery; onChange: (q: BlobQuery) => void }) {
+/**
+ * The filter bar over a URL query of strings; text fields report after a short pause, and
+ * `onPending(true)` says one of them holds text not reported yet (its count is not known).
+ */
+export function BlobFilters({
+  initial,
+  onChange,
+  onPending,
+}: {
+  initial: BlobQuery;
+  onChange: (q: BlobQuery) => void;
+  onPending: (pending: boolean) => void;
+}) {
   const facets = useOp("blobs.facets", {});
   const [text, setText] = useState(initial.q ?? "");
   const [tool, setTool] = useState(initial.tool ?? "");
@@ -17,12 +28,16 @@ export function BlobFilters({ initial, onChange }: { initial: BlobQuery; onChang
   const [role, setRole] = useState(initial.role ?? "");
   const [minKb, setMinKb] = useState(initial.min ?? "");
   const [from, setFrom] = useState(initial.from ?? "");
-  const dText = useDebounced(text);
-  const dSession = useDebounced(session);
-  const dMin = useDebounced(minKb);
+  const { value: dText, settled: textSettled } = useDebounced(text);
+  const { value: dSession, settled: sessionSettled } = useDebounced(session);
+  const { value: dMin, settled: minSettled } = useDebounced(minKb);
+  const settled = textSettled && sessionSettled && minSettled;
   const first = useRef(true);
 
-  useEffect(() => {
+  // Layout effects, so the view hears of the pause, and then of the new query, before the
+  // browser paints: no frame shows the new text beside the previous query's count.
+  useLayoutEffect(() => onPending(!settled), [settled]);
+  useLayoutEffect(() => {
     // The first pass is the URL itself: reporting it back would only rewrite the same URL.
     if (first.current) {
       first.current = false;

@@ -21,6 +21,8 @@ export function BlobsView({ route }: { route: Extract<Route, { name: "blobs" }> 
   const [form, setForm] = useState<BlobQuery>(route);
   const [sort, setSortState] = useState<BlobSort>(() => sortOf(route));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // A text filter holds what the list was not asked for yet (BlobFilters waits for typing to pause).
+  const [typing, setTyping] = useState(false);
   useEffect(() => {
     if (key === written) return;
     written = key;
@@ -58,8 +60,8 @@ export function BlobsView({ route }: { route: Extract<Route, { name: "blobs" }> 
       <ViewHead title="Blobs">
         <LiveCount
           testId="blob-count"
-          pending={list.total === undefined || list.stale}
-          pendingLabel={filtered ? "counting the matching blobs" : "counting the stored blobs"}
+          pending={typing || list.total === undefined || list.stale}
+          pendingLabel={filtered || typing ? "counting the matching blobs" : "counting the stored blobs"}
         >
           {`${fmtInt(list.total ?? 0)} ${filtered ? "matching" : "stored"}`}
         </LiveCount>
@@ -67,7 +69,7 @@ export function BlobsView({ route }: { route: Extract<Route, { name: "blobs" }> 
       </ViewHead>
       <Progress on={list.loading} label="Loading blobs" />
       <div className="view-body flush">
-        <BlobFilters key={version} initial={form} onChange={onForm} />
+        <BlobFilters key={version} initial={form} onChange={onForm} onPending={setTyping} />
         {/* An empty answer to the previous filter says nothing about this one. */}
         {list.total === 0 && !list.stale && !filtered ? (
           <ConnectHint what="No stored results yet" />

@@ -23,9 +23,11 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
   const [pages, setPages] = useState<number[]>([0]);
   const [filter, setFilter] = useState<CallFilter>(NO_FILTER);
   // The store is asked once typing pauses; the selects and the checkbox apply at once.
-  const text = useDebounced(filter.text);
+  const { value: text, settled } = useDebounced(filter.text.trim());
   const applied: CallFilter = { ...filter, text };
   const filtered = isFiltered(applied);
+  // While typing, the count stands for the filter in the box, which has no answer yet.
+  const counted = filtered || isFiltered(filter);
   const first = useOp("calls.find", findRequest(id, applied, 0, FILTER_PAGE), { enabled: filtered });
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(call ? [`c${call}`] : []));
   const head = useOp("sessions.timeline", { sessionId: id, afterCallId: 0, limit: PAGE });
@@ -90,8 +92,12 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
           filter={filter}
           onChange={setFilter}
           counts={
-            filtered
-              ? { matched: first.data?.matched ?? 0, total: first.data?.total ?? 0, pending: first.data === undefined || first.stale }
+            counted
+              ? {
+                  matched: first.data?.matched ?? 0,
+                  total: first.data?.total ?? 0,
+                  pending: !settled || first.data === undefined || first.stale,
+                }
               : null
           }
           onCloseAll={() => setOpen(new Set())}

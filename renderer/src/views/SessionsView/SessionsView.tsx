@@ -6,6 +6,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { SessionSortKey, SessionSummary } from "../../../../core/inspector/api/contract";
+import { useDebounced } from "../../api/useDebounced";
 import { usePagedList } from "../../api/usePagedList";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
 import { LiveCount } from "../../components/LiveCount/LiveCount";
@@ -71,12 +72,9 @@ const COLS: Col[] = [
 
 export function SessionsView() {
   const [query, setQuery] = useState("");
-  const [q, setQ] = useState("");
+  const typed = query.trim();
+  const { value: q, settled } = useDebounced(typed);
   const [sort, setSort] = useState<{ by: SessionSortKey; dir: "asc" | "desc" }>({ by: "lastSeenAt", dir: "desc" });
-  useEffect(() => {
-    const t = setTimeout(() => setQ(query.trim()), 200);
-    return () => clearTimeout(t);
-  }, [query]);
   const base = useMemo(() => ({ sort, ...(q ? { query: q } : {}) }), [sort, q]);
   const list = usePagedList("sessions.list", base);
   const toggle = (by: SessionSortKey) => setSort((s) => ({ by, dir: s.by === by && s.dir === "desc" ? "asc" : "desc" }));
@@ -85,8 +83,8 @@ export function SessionsView() {
       <ViewHead title="Sessions">
         <LiveCount
           testId="session-count"
-          pending={list.total === undefined || list.stale}
-          pendingLabel={q ? "counting the matching sessions" : "counting the sessions"}
+          pending={!settled || list.total === undefined || list.stale}
+          pendingLabel={typed ? "counting the matching sessions" : "counting the sessions"}
         >
           {`${fmtInt(list.total ?? 0)} ${q ? "matching" : "sessions"}`}
         </LiveCount>
