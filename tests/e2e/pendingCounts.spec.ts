@@ -7,46 +7,10 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { MANY_CALLS, TIMED_OUT } from "./support/manyCalls";
 import { clientOf, MANY_SESSIONS } from "./support/manySessions";
+import { hold, recordTexts, type Gate } from "./support/pending";
 import { api } from "./support/serve";
 
 const n = (x: number) => x.toLocaleString("en-US");
-
-/**
- * Holds every `op` request whose body `matches` until `release()`; `held` settles when the first
- * one reached the route, so a test awaits the request, not a delay. Other requests go on as usual.
- */
-async function hold(page: Page, op: string, matches: (body: Record<string, unknown>) => boolean) {
-  let arrived!: () => void;
-  let release!: () => void;
-  const held = new Promise<void>((r) => (arrived = r));
-  const gate = new Promise<void>((r) => (release = r));
-  const url = `**/api/${op}`;
-  await page.route(url, async (route) => {
-    if (!matches(route.request().postDataJSON() as Record<string, unknown>)) return route.fallback();
-    arrived();
-    await gate;
-    return route.fallback();
-  });
-  return { held, release, done: () => page.unroute(url) };
-}
-
-/**
- * Records every text the element under `testId` shows from now on (a MutationObserver in the
- * page), so a number shown for a moment between two awaits is caught too.
- */
-async function recordTexts(page: Page, testId: string): Promise<() => Promise<string[]>> {
-  await page.evaluate((id) => {
-    const seen: string[] = [];
-    const read = () => {
-      const t = document.querySelector(`[data-testid="${id}"]`)?.textContent ?? "(absent)";
-      if (seen[seen.length - 1] !== t) seen.push(t);
-    };
-    read();
-    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
-    (window as unknown as { __seen: string[] }).__seen = seen;
-  }, testId);
-  return () => page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
-}
 
 /**
  * Changes a filter with its answer held: the count is "…" with its label until the answer is let
@@ -55,7 +19,7 @@ async function recordTexts(page: Page, testId: string): Promise<() => Promise<st
 async function expectPendingThen(
   page: Page,
   count: Locator,
-  gate: Awaited<ReturnType<typeof hold>>,
+  gate: Gate,
   change: () => Promise<unknown>,
   p: { testId: string; before: string; label: string; after: string | RegExp },
 ) {
