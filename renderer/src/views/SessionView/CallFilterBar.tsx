@@ -37,7 +37,7 @@ export function CallFilterBar(p: {
   sessionId: string;
   filter: CallFilter;
   onChange: (f: CallFilter) => void;
-  /** The applied filter's count from its first page (`pending` until that filter's own answer is in); null when no filter applies. */
+  /** The filter's count from its first page (`pending` while typed text waits to be sent and until its answer is in); null when no filter applies. */
   counts: { matched: number; total: number; pending: boolean } | null;
   onCloseAll: () => void;
   canClose: boolean;
