@@ -66,6 +66,13 @@ if (want("mcp")) {
   results.mcp = r;
   console.log(`  ${JSON.stringify(r)}`);
 }
+if (want("figures")) {
+  const { benchFigures } = await import("./figuresBench");
+  console.log("store figures on 100 k calls, p50 ms (no issue names a target: they run in the process that answers the agents)");
+  const r = benchFigures();
+  results.figures = r;
+  console.log(`  ${JSON.stringify(r)}`);
+}
 if (want("economy")) {
   const { benchEconomy } = await import("./economy/economyBench");
   console.log(

@@ -232,6 +232,20 @@ CREATE TRIGGER store_usage_update AFTER UPDATE OF bytes, sidecar_bytes, aux_byte
 END;
 `;
 
+/**
+ * The inspector's and the tray's figures read every call's numbers in a time range, and the
+ * calls table also holds each handle given, so reading the rows read the handles too (the
+ * sessions list took 300 ms at 100 k calls, the savings 200 ms). This index holds just the
+ * numbers, in time order, and takes the place of calls_ts (its first column). Sealed blobs get
+ * their own small index for their count.
+ */
+const CALL_FIGURES = `
+DROP INDEX calls_ts;
+CREATE INDEX calls_figures ON calls (ts, session_id, imported, part_of, outcome, is_error, returned_chars, given_chars,
+  returned_tokens, given_tokens, tokens_estimated, tool, server);
+CREATE INDEX blobs_sealed ON blobs (encrypted) WHERE encrypted = 1;
+`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -245,6 +259,7 @@ export const MIGRATIONS: readonly string[] = [
   TOKENS_ESTIMATED,
   RAW_RECORD_KIND,
   STORE_USAGE,
+  CALL_FIGURES,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

@@ -15,7 +15,7 @@ WITH c AS (
     SUM(is_error AND part_of IS NULL) AS failed,
     SUM(returned_chars) AS rc, COALESCE(SUM(returned_tokens), 0) AS rt,
     SUM(given_chars) AS gc, COALESCE(SUM(given_tokens), 0) AS gt, SUM(tokens_estimated) AS est
-  FROM calls GROUP BY session_id),
+  FROM calls INDEXED BY calls_figures GROUP BY session_id),
 e AS (
   SELECT session_id, SUM(type IN ('fetch', 'recall') AND NOT ${READ_FAILED}) AS fetches,
     SUM(type IN ('fetch', 'recall') AND ${READ_FAILED}) AS refused,
@@ -117,7 +117,7 @@ export function listSessions(db: Db, a: SessionListQuery): SessionList {
 
 export function sessionSummary(db: Db, id: string): SessionSummary | null {
   // The CTEs aggregate every session; filtering them first keeps one session's view cheap.
-  const sql = SUMMARY_SQL.replace("FROM calls GROUP BY", "FROM calls WHERE session_id = @id GROUP BY")
+  const sql = SUMMARY_SQL.replace("FROM calls INDEXED BY calls_figures GROUP BY", "FROM calls WHERE session_id = @id GROUP BY")
     .replace("AND session_id IS NOT NULL GROUP BY", "AND session_id = @id GROUP BY")
     .replace("FROM session_blobs GROUP BY", "FROM session_blobs WHERE session_id = @id GROUP BY");
   const r = db.prepare(`${sql} WHERE s.id = @id`).get({ id }) as Row | undefined;
