@@ -65,6 +65,7 @@ export function benchFigures(calls = 100_000): Record<string, number | string> {
     "savings today (tray)": p50(() => engine.savings("day", today)),
     "savings, last 30 days by day (overview)": p50(() => engine.savings("day", now - 30 * DAY)),
     "savings, all time (overview)": p50(() => engine.savings("total", 0)),
+    "savings by session, all time": p50(() => engine.savings("session", 0)),
     "sessions list, first page": p50(() => engine.reader.listSessions({ sort: { by: "lastSeenAt", dir: "desc" }, limit: 50, offset: 0 })),
   };
   void engine.close();
