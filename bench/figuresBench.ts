@@ -23,6 +23,11 @@ export function benchFigures(calls = 100_000): Record<string, number | string> {
     `INSERT INTO calls (session_id, ts, tool, server, args_json, outcome, blob_id, is_error, returned_chars, returned_tokens,
        given_chars, given_tokens, raw_text, given_text) VALUES (?, ?, ?, 'files', ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
   );
+  // Each call's own event (rescue, stub or passthrough), and a fetch after one rescue in ten.
+  const insertEvent = db.prepare(
+    `INSERT INTO events (ts, type, session_id, blob_id, call_id, tool, server, chars, tokens, data_json)
+       VALUES (?, ?, ?, ?, ?, 'read_file', 'files', ?, ?, ?)`,
+  );
   const insertSession = db.prepare("INSERT OR IGNORE INTO sessions (id, created_at, last_seen_at) VALUES (?, ?, ?)");
   db.transaction(() => {
     for (let i = 0; i < calls; i++) {
@@ -31,7 +36,7 @@ export function benchFigures(calls = 100_000): Record<string, number | string> {
       insertSession.run(session, ts, ts);
       const rescued = i % 3 === 0;
       const raw = rescued ? null : `{"ok":true,"path":"/srv/app/file${i}.ts"}`;
-      insertCall.run(
+      const callId = insertCall.run(
         session,
         ts,
         i % 5 === 0 ? "search_files" : "read_file",
