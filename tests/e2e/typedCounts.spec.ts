@@ -104,3 +104,57 @@ test("a session's call-filter count is '…' while the typed text waits to be se
     after: `1 of ${n(MANY_CALLS)} calls match`,
   });
 });
+
+/**
+ * From a text that matches nothing to one that matches: while the new text waits (and while its
+ * request is held), the previous text's "no match" is not said for it, then the matches show.
+ */
+async function expectNoStaleEmpty(input: Locator, gate: Gate, from: string, typed: string, emptyId: string, matched: Locator) {
+  await input.fill(from);
+  await expect(input.page().getByTestId(emptyId)).toBeVisible();
+  const seen = await recordBeside(input, emptyId);
+  await input.fill(typed);
+  await gate.held;
+  gate.release();
+  await expect(matched).toBeVisible();
+  await gate.done();
+  const moments = await seen();
+  const shown = moments.map((m) => `“${m.typed}”: ${m.count}`).join(" | ");
+  expect(
+    moments.filter((m) => m.typed === typed && m.count !== "(absent)"),
+    `recorded: ${shown}`,
+  ).toEqual([]);
+  expect(moments[0]!.typed, `recorded: ${shown}`).toBe(from);
+}
+
+test("the blobs' 'no match' is not said for a typed text that has no answer yet", async ({ page, state }) => {
+  const { tools } = await api<{ tools: string[] }>(state.main, "blobs.facets", {});
+  const tool = tools[0]!;
+  await page.goto(`${state.main.url}/#/blobs`);
+  await page.reload();
+  const input = page.getByRole("search", { name: "Filter blobs" }).getByLabel("Search");
+  const gate = await hold(page, "blobs.list", (b) => (b.filter as { text?: string } | undefined)?.text === tool);
+  await expectNoStaleEmpty(
+    input,
+    gate,
+    "no-blob-has-this-text-zq",
+    tool,
+    "blobs-empty",
+    page.getByTestId("blob-count").getByText(/matching/),
+  );
+});
+
+test("a session's 'no call matches' is not said for a typed text that has no answer yet", async ({ page, state }) => {
+  await page.goto(`${state.calls.url}/#/sessions/${state.calls.session}`);
+  await page.reload();
+  const input = page.getByLabel("Filter calls by tool, argument or error");
+  const gate = await hold(page, "calls.find", (b) => b.text === "/srv/data/f1234");
+  await expectNoStaleEmpty(
+    input,
+    gate,
+    "no-call-has-this-text-zq",
+    "/srv/data/f1234",
+    "no-match",
+    page.getByTestId("call-matches").getByText("1 of"),
+  );
+});

@@ -70,11 +70,13 @@ export function BlobsView({ route }: { route: Extract<Route, { name: "blobs" }> 
       <Progress on={list.loading} label="Loading blobs" />
       <div className="view-body flush">
         <BlobFilters key={version} initial={form} onChange={onForm} onPending={setTyping} />
-        {/* An empty answer to the previous filter says nothing about this one. */}
-        {list.total === 0 && !list.stale && !filtered ? (
+        {/* An empty answer to the previous filter (or to the text before this one) says nothing about this one. */}
+        {list.total === 0 && !list.stale && !typing && !filtered ? (
           <ConnectHint what="No stored results yet" />
-        ) : list.total === 0 && !list.stale ? (
-          <p className="empty muted">No blob matches these filters.</p>
+        ) : list.total === 0 && !list.stale && !typing ? (
+          <p className="empty muted" data-testid="blobs-empty">
+            No blob matches these filters.
+          </p>
         ) : (
           <BlobTable
             total={list.total ?? 0}

@@ -14,6 +14,8 @@ interface RowProps {
   open: ReadonlySet<string>;
   onToggle: (k: string) => void;
   waterfall: boolean;
+  /** The filter's text is being typed: these matches are for the text before it, so "no match" is not said. */
+  typing?: boolean;
 }
 
 /** Mount it with a key per filter, so a new filter starts again from its first page. */
@@ -49,7 +51,7 @@ function FilteredPage(p: RowProps & { after: number; onMore?: (next: number) => 
     );
   return (
     <tbody>
-      {p.after === 0 && d.calls.length === 0 && d.marks.length === 0 && (
+      {p.after === 0 && !p.typing && d.calls.length === 0 && d.marks.length === 0 && (
         <tr>
           <td colSpan={colSpan} className="muted" data-testid="no-match">
             No call of the {fmtInt(d.total)} in this session matches.

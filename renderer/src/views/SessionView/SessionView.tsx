@@ -130,7 +130,15 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
               </tr>
             </thead>
             {filtered ? (
-              <FilteredCalls key={JSON.stringify(applied)} id={id} filter={applied} open={open} onToggle={toggle} waterfall={waterfall} />
+              <FilteredCalls
+                key={JSON.stringify(applied)}
+                id={id}
+                filter={applied}
+                open={open}
+                onToggle={toggle}
+                waterfall={waterfall}
+                typing={!settled}
+              />
             ) : (
               pages.map((after, i) => (
                 <PageRows
