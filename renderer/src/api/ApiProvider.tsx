@@ -12,7 +12,8 @@ export function ApiProvider({ transport, children }: { transport: Transport; chi
   const [authed, setAuthed] = useState(true);
   useEffect(() => {
     cache.onUnauthorized = () => setAuthed(false);
-    const invalidate = batchInvalidation((ops) => cache.invalidate(ops));
+    // An agent's activity refreshes each view in its turn, so a costly view never keeps the engine busy.
+    const invalidate = batchInvalidation((ops) => cache.invalidate(ops, true));
     const stop = cache.transport.subscribe(
       (e) => invalidate(staleOps(e)),
       () => cache.invalidate("all"),

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { QueryCache, queryKey } from "./queryCache";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { QueryCache, queryKey, REFRESH_DUTY } from "./queryCache";
 import type { Transport } from "./transport";
 
 function fakeTransport() {
@@ -60,5 +60,52 @@ describe("QueryCache", () => {
     await c.ensure("overview.get", {});
     expect(lost).toBe(1);
     expect(c.snapshot("overview.get", {}).status).toBe("error");
+  });
+
+  describe("refreshes pushed by an agent's activity", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("wait in proportion to what the last fetch cost, so a costly view keeps the engine busy a tenth of the time", async () => {
+      vi.useFakeTimers({ now: 1_000_000 });
+      const { t, calls } = fakeTransport();
+      const c = new QueryCache(t);
+      const stop = c.subscribe("overview.get", {}, () => {});
+      void c.ensure("overview.get", {});
+      await vi.advanceTimersByTimeAsync(200); // the engine takes 200 ms to answer
+      calls[0]!.resolve({ n: 1 });
+      await vi.advanceTimersByTimeAsync(0);
+      const turn = 200 * (1 / REFRESH_DUTY - 1);
+      // a burst of activity: one refresh, when its turn comes
+      for (let i = 0; i < 5; i++) c.invalidate(["overview.get"], true);
+      await vi.advanceTimersByTimeAsync(turn - 1);
+      expect(calls).toHaveLength(1);
+      expect(c.snapshot("overview.get", {}).data).toEqual({ n: 1 });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(2);
+      calls[1]!.resolve({ n: 2 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(c.snapshot("overview.get", {}).data).toEqual({ n: 2 });
+      // the user's own action refreshes at once, however costly the view
+      c.invalidate(["overview.get"]);
+      expect(calls).toHaveLength(3);
+      stop();
+    });
+
+    it("refresh a cheap view at once, and nothing that is off screen", async () => {
+      vi.useFakeTimers({ now: 1_000_000 });
+      const { t, calls } = fakeTransport();
+      const c = new QueryCache(t);
+      const stop = c.subscribe("sessions.list", {}, () => {});
+      void c.ensure("sessions.list", {});
+      void c.ensure("config.get", {});
+      calls[0]!.resolve({ a: 1 });
+      calls[1]!.resolve({ b: 1 });
+      await vi.advanceTimersByTimeAsync(0);
+      c.invalidate("all", true);
+      expect(calls.map((x) => x.op)).toEqual(["sessions.list", "config.get", "sessions.list"]);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(calls).toHaveLength(3);
+      stop();
+    });
   });
 });

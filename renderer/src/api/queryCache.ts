@@ -24,10 +24,23 @@ interface Slot {
   inflight: Promise<void> | null;
   listeners: Set<() => void>;
   lastUsed: number;
+  /** How long the last fetch took, and when it ended (ms): the next refresh waits in proportion. */
+  cost: number;
+  endedAt: number;
+  /** A refresh waiting for its turn (see REFRESH_DUTY). */
+  timer: ReturnType<typeof setTimeout> | null;
 }
 
 /** Entries kept without subscribers; the least recently used go first. */
 const MAX_IDLE_ENTRIES = 400;
+
+/**
+ * The share of time one view's refreshes may keep the engine busy while events keep arriving:
+ * after a fetch that took t ms, the next refresh of it starts no sooner than t / REFRESH_DUTY
+ * after it began. The engine answering these runs in the process that also answers the agents
+ * (the desktop app's main process), and an overview over a year of calls takes 100 ms or more.
+ */
+export const REFRESH_DUTY = 0.1;
 
 /** Key of a request: the operation and its parameters with object keys sorted. */
 export function queryKey(op: OpName, req: unknown): string {
@@ -69,6 +82,9 @@ export class QueryCache {
         inflight: null,
         listeners: new Set(),
         lastUsed: Date.now(),
+        cost: 0,
+        endedAt: 0,
+        timer: null,
       };
       this.slots.set(key, s);
       this.trim();
@@ -112,29 +128,56 @@ export class QueryCache {
 
   private load(s: Slot): Promise<void> {
     s.stale = false;
+    if (s.timer) {
+      clearTimeout(s.timer);
+      s.timer = null;
+    }
     this.set(s, s.entry.data === undefined ? { status: "loading" } : { refreshing: true });
     const run = async () => {
+      const started = Date.now();
       const r = await this.transport.call(s.entry.op, s.req as never);
       s.inflight = null;
+      s.endedAt = Date.now();
+      s.cost = s.endedAt - started;
       if (r.ok) this.set(s, { status: "ok", data: r.value, error: undefined, refreshing: false, updatedAt: Date.now() });
       else {
         if (r.error.code === "unauthorized") this.onUnauthorized?.();
         this.set(s, { status: "error", error: r.error, refreshing: false, updatedAt: Date.now() });
       }
-      // Invalidated while in flight: the answer may predate the change, so go again.
-      if (s.stale && s.listeners.size > 0) void this.load(s);
+      // Invalidated while in flight: the answer may predate the change, so go again (in turn).
+      if (s.stale && s.listeners.size > 0) this.refreshInTurn(s);
     };
     s.inflight = run();
     return s.inflight;
   }
 
-  /** Marks the operations' entries stale and refreshes those on screen. */
-  invalidate(ops: readonly OpName[] | "all"): void {
+  /**
+   * Marks the operations' entries stale and refreshes those on screen. `paced` (pushed events:
+   * an agent's activity) refreshes each in its turn (REFRESH_DUTY); without it (the user's own
+   * action) at once.
+   */
+  invalidate(ops: readonly OpName[] | "all", paced = false): void {
     for (const s of this.slots.values()) {
       if (ops !== "all" && !ops.includes(s.entry.op)) continue;
       s.stale = true;
-      if (s.listeners.size > 0 && !s.inflight) void this.load(s);
+      if (s.listeners.size === 0 || s.inflight) continue;
+      if (paced) this.refreshInTurn(s);
+      else void this.load(s);
     }
+  }
+
+  /** Refreshes a stale entry on screen now, or once its last fetch's cost allows (REFRESH_DUTY). */
+  private refreshInTurn(s: Slot): void {
+    if (s.timer) return;
+    const wait = s.endedAt + s.cost * (1 / REFRESH_DUTY - 1) - Date.now();
+    if (wait <= 0) {
+      void this.load(s);
+      return;
+    }
+    s.timer = setTimeout(() => {
+      s.timer = null;
+      if (s.stale && s.listeners.size > 0 && !s.inflight) void this.load(s);
+    }, wait);
   }
 
   private trim(): void {
