@@ -1,5 +1,5 @@
 /** Small presentational pieces shared by every view. */
-import { useState, type ReactNode } from "react";
+import { useState, type CSSProperties, type ReactNode } from "react";
 import type { InspectorError } from "../../../../core/inspector/api/contract";
 
 export function Badge({ value, title }: { value: string; title?: string }) {
@@ -130,5 +130,45 @@ export function Tabs<T extends string>({
         </button>
       ))}
     </div>
+  );
+}
+
+/** One choice of an `AnySelect`: a value shown as itself, or a value with its own words. */
+export type SelectOption = string | { value: string; text: string };
+
+/**
+ * A labelled filter select whose first choice is "any" (the empty value): the filter bars of
+ * Blobs and Search are rows of these.
+ */
+export function AnySelect({
+  label,
+  value,
+  options,
+  onChange,
+  style,
+  title,
+}: {
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  onChange: (value: string) => void;
+  style?: CSSProperties;
+  title?: string;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select className="input" value={value} onChange={(e) => onChange(e.target.value)} style={style} title={title}>
+        <option value="">any</option>
+        {options.map((o) => {
+          const { value: v, text } = typeof o === "string" ? { value: o, text: o } : o;
+          return (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </label>
   );
 }

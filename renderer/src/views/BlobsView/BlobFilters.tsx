@@ -4,6 +4,14 @@ import { BLOB_STATES as STATES, LABELS } from "../../../../core/vocabulary";
 import type { BlobQuery } from "../../router/route";
 import { useOp } from "../../api/useOp";
 import { useDebounced } from "../../api/useDebounced";
+import { AnySelect, type SelectOption } from "../../components/Ui/Ui";
+
+/** How the model was given a blob's content, as the blobs list filters it. */
+const ROLES: readonly SelectOption[] = [
+  { value: "rescued", text: "handle (rescued)" },
+  { value: "dedup", text: "in full (dedup copy)" },
+  { value: "other", text: "no call recorded" },
+];
 
 /**
  * The filter bar over a URL query of strings; text fields report after a short pause, and
@@ -59,17 +67,7 @@ export function BlobFilters({
           style={{ width: 150 }}
         />
       </label>
-      <label className="field">
-        <span>Tool</span>
-        <select className="input" value={tool} onChange={(e) => setTool(e.target.value)} style={{ maxWidth: 170 }}>
-          <option value="">any</option>
-          {facets.data?.tools.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </label>
+      <AnySelect label="Tool" value={tool} options={facets.data?.tools ?? []} onChange={setTool} style={{ maxWidth: 170 }} />
       <label className="field">
         <span>Session</span>
         <input
@@ -80,53 +78,16 @@ export function BlobFilters({
           style={{ width: 120 }}
         />
       </label>
-      <label className="field">
-        <span>Kind</span>
-        <select className="input" value={kind} onChange={(e) => setKind(e.target.value)}>
-          <option value="">any</option>
-          {facets.data?.kinds.map((k) => (
-            <option key={k} value={k}>
-              {k}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>Label</span>
-        <select className="input" value={label} onChange={(e) => setLabel(e.target.value)}>
-          <option value="">any</option>
-          {LABELS.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>State</span>
-        <select className="input" value={state} onChange={(e) => setState(e.target.value)}>
-          <option value="">any</option>
-          {STATES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>Given as</span>
-        <select
-          className="input"
-          value={role}
-          onChange={(e) => setRole(e.target.value)}
-          title="rescued: the model got a handle; dedup copy: the model got it in full, the copy stubs repeats"
-        >
-          <option value="">any</option>
-          <option value="rescued">handle (rescued)</option>
-          <option value="dedup">in full (dedup copy)</option>
-          <option value="other">no call recorded</option>
-        </select>
-      </label>
+      <AnySelect label="Kind" value={kind} options={facets.data?.kinds ?? []} onChange={setKind} />
+      <AnySelect label="Label" value={label} options={LABELS} onChange={setLabel} />
+      <AnySelect label="State" value={state} options={STATES} onChange={setState} />
+      <AnySelect
+        label="Given as"
+        value={role}
+        options={ROLES}
+        onChange={setRole}
+        title="rescued: the model got a handle; dedup copy: the model got it in full, the copy stubs repeats"
+      />
       <label className="field">
         <span>Min size (k chars)</span>
         <input

@@ -8,7 +8,7 @@ import type { BlobFilter, GlobalHit, Kind, Label } from "../../../../core/inspec
 import { KINDS, LABELS } from "../../../../core/vocabulary";
 import { useOp } from "../../api/useOp";
 import { LiveCount } from "../../components/LiveCount/LiveCount";
-import { Badge, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
+import { AnySelect, Badge, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
 import { fmtCompact, fmtInt, plural, shortId } from "../../format/format";
 import { formatRoute, type Route } from "../../router/route";
 import { navigate } from "../../router/useRoute";
@@ -151,44 +151,20 @@ export function SearchView({ route }: { route: SearchRoute }) {
             <option value="none">nothing (by score)</option>
           </select>
         </label>
-        <label className="field">
-          <span>Label</span>
-          <select className="input" value={route.label ?? ""} onChange={(e) => go({ label: e.target.value || undefined })}>
-            <option value="">any</option>
-            {LABELS.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>Kind</span>
-          <select className="input" value={route.kind ?? ""} onChange={(e) => go({ kind: e.target.value || undefined })}>
-            <option value="">any</option>
-            {(facets.data?.kinds ?? []).map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>Tool</span>
-          <select
-            className="input"
-            value={route.tool ?? ""}
-            onChange={(e) => go({ tool: e.target.value || undefined })}
-            style={{ maxWidth: 200 }}
-          >
-            <option value="">any</option>
-            {(facets.data?.tools ?? []).map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AnySelect label="Label" value={route.label ?? ""} options={LABELS} onChange={(v) => go({ label: v || undefined })} />
+        <AnySelect
+          label="Kind"
+          value={route.kind ?? ""}
+          options={facets.data?.kinds ?? []}
+          onChange={(v) => go({ kind: v || undefined })}
+        />
+        <AnySelect
+          label="Tool"
+          value={route.tool ?? ""}
+          options={facets.data?.tools ?? []}
+          onChange={(v) => go({ tool: v || undefined })}
+          style={{ maxWidth: 200 }}
+        />
       </div>
       <Progress on={Boolean(q) && (r.loading || r.refreshing)} label="Searching" />
       <div className="view-body">
