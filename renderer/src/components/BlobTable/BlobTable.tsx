@@ -4,10 +4,10 @@
  * exist in the DOM, so 100 k blobs scroll like 100.
  */
 import { useTable, type SortingState } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useMemo } from "react";
 import type { BlobRow, BlobSortKey } from "../../../../core/inspector/api/contract";
 import { columns, features, GROW, WIDTHS, type IndexedRow } from "./columns";
+import { useVirtualRows } from "../Ui/useVirtualRows";
 
 export interface BlobTableProps {
   total: number;
@@ -27,22 +27,21 @@ export interface BlobTableProps {
 const ROW_H = 28;
 
 export function BlobTable(p: BlobTableProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
-  const virtualizer = useVirtualizer({
-    count: p.total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_H,
+  const { scrollRef, virtualizer, items, first, last, active, setActive, onKeyDown } = useVirtualRows({
+    total: p.total,
+    rowHeight: ROW_H,
     overscan: 12,
+    onRange: p.onRange,
+    resetKey: p.resetKey,
+    onEnter: (i) => {
+      const r = p.rowAt(i);
+      if (r) p.onOpen(r.id);
+    },
+    onSpace: (i) => {
+      const r = p.rowAt(i);
+      if (r) p.onSelect([r.id], !p.selected.has(r.id));
+    },
   });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
-  useEffect(() => p.onRange(first, last), [first, last, p.onRange, p.resetKey]);
-  useEffect(() => {
-    setActive(0);
-    virtualizer.scrollToOffset(0);
-  }, [p.resetKey]);
 
   // The table sees only the loaded rows around the viewport, tagged with their absolute index.
   const data = useMemo(() => {
@@ -70,35 +69,6 @@ export function BlobTable(p: BlobTableProps) {
   });
   const byIndex = new Map(table.getRowModel().rows.map((r) => [r.original.index, r]));
 
-  const move = (to: number) => {
-    const i = Math.max(0, Math.min(p.total - 1, to));
-    setActive(i);
-    virtualizer.scrollToIndex(i, { align: "auto" });
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_H) - 1);
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(active + 1),
-      ArrowUp: () => move(active - 1),
-      PageDown: () => move(active + page),
-      PageUp: () => move(active - page),
-      Home: () => move(0),
-      End: () => move(p.total - 1),
-      Enter: () => {
-        const r = p.rowAt(active);
-        if (r) p.onOpen(r.id);
-      },
-      " ": () => {
-        const r = p.rowAt(active);
-        if (r) p.onSelect([r.id], !p.selected.has(r.id));
-      },
-    };
-    const fn = keys[e.key];
-    if (fn) {
-      e.preventDefault();
-      fn();
-    }
-  };
   const allLoaded = data.map((r) => r.id);
   const allOn = allLoaded.length > 0 && allLoaded.every((id) => p.selected.has(id));
 

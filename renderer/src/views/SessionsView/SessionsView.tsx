@@ -3,14 +3,14 @@
  * id), filtered and sorted on the server and read page by page as rows scroll into view, so any
  * number of sessions scroll like a hundred. Client and time come first; the id is shortened.
  */
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import type { SessionSortKey, SessionSummary } from "../../../../core/inspector/api/contract";
 import { useDebounced } from "../../api/useDebounced";
 import { usePagedList } from "../../api/usePagedList";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
 import { LiveCount } from "../../components/LiveCount/LiveCount";
 import { Progress, ViewHead } from "../../components/Ui/Ui";
+import { useVirtualRows } from "../../components/Ui/useVirtualRows";
 import { fmtAgo, fmtInt, fmtShortTime, fmtTime, fmtTokens, shortId } from "../../format/format";
 import { formatRoute } from "../../router/route";
 import { navigate } from "../../router/useRoute";
@@ -132,42 +132,25 @@ function SessionTable(p: {
   onSort(by: SessionSortKey): void;
   resetKey: string;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
-  const v = useVirtualizer({ count: p.total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 10 });
-  const items = v.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
-  useEffect(() => p.onRange(first, last), [first, last, p.onRange, p.resetKey]);
-  useEffect(() => {
-    setActive(0);
-    v.scrollToOffset(0);
-  }, [p.resetKey]);
-  const move = (to: number) => {
-    const i = Math.max(0, Math.min(p.total - 1, to));
-    setActive(i);
-    v.scrollToIndex(i, { align: "auto" });
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_H) - 1);
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(active + 1),
-      ArrowUp: () => move(active - 1),
-      PageDown: () => move(active + page),
-      PageUp: () => move(active - page),
-      Home: () => move(0),
-      End: () => move(p.total - 1),
-      Enter: () => {
-        const r = p.rowAt(active);
-        if (r) navigate({ name: "session", id: r.id });
-      },
-    };
-    const fn = keys[e.key];
-    if (fn && e.target === e.currentTarget) {
-      e.preventDefault();
-      fn();
-    }
-  };
+  const {
+    scrollRef,
+    virtualizer: v,
+    items,
+    active,
+    setActive,
+    onKeyDown,
+  } = useVirtualRows({
+    total: p.total,
+    rowHeight: ROW_H,
+    overscan: 10,
+    onRange: p.onRange,
+    resetKey: p.resetKey,
+    onEnter: (i) => {
+      const r = p.rowAt(i);
+      if (r) navigate({ name: "session", id: r.id });
+    },
+    ownKeysOnly: true,
+  });
   return (
     <div
       className="vtable"
