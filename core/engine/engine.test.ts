@@ -271,3 +271,34 @@ describe("engine: labels found off the hot path", () => {
     await e.close();
   });
 });
+
+describe("engine: label events of a stored result", () => {
+  it("says what a new result was labelled, and what a repeat raised its stored copy from and to", async () => {
+    const home = tempHome();
+    const config = parseConfig({ sensitivity: { toolLabels: { read_vault: "credential" } } });
+    const e = createEngine({ home: home.path, config, logger: memoryLogger() });
+    const labels = () =>
+      e.reader
+        .recentEvents(50)
+        .filter((ev) => ev.type === "label")
+        .map((ev) => ({ blobId: ev.blobId, data: ev.data }));
+    // public when first stored: no label event
+    const text = bigLog("vault");
+    const first = e.transformToolResult({ sessionId: "s", tool: "read_file", args: { p: 1 }, text });
+    expect(first.outcome).toBe("rescued");
+    expect(labels()).toEqual([]);
+    // the same content from a tool labelled credential: its stored copy is raised, from public
+    const again = e.transformToolResult({ sessionId: "s2", tool: "read_vault", args: {}, text });
+    expect(again.blobId).toBe(first.blobId);
+    expect(e.reader.meta(first.blobId!)!.label).toBe("credential");
+    expect(labels()).toEqual([{ blobId: first.blobId, data: expect.objectContaining({ from: "public", to: "credential" }) }]);
+    // a new result labelled at once: the event names only what it became
+    const fresh = e.transformToolResult({ sessionId: "s", tool: "read_vault", args: { k: 2 }, text: bigLog("other") });
+    const own = labels().filter((l) => l.blobId === fresh.blobId);
+    expect(own).toHaveLength(1);
+    expect(own[0]!.data).toMatchObject({ to: "credential" });
+    expect(own[0]!.data).not.toHaveProperty("from");
+    await e.close();
+    home.cleanup();
+  });
+});

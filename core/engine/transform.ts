@@ -182,8 +182,8 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     // Personal data only names the label (nothing is masked or sealed for it): looked for below, off the hot path.
     personal: false,
   });
-  const before = store.meta(contentId);
-  const { meta, repaired, created } = store.put(
+  // The label the row had before this put (null: no row, live or tombstoned), read by the put itself.
+  const { meta, repaired, created, previousLabel } = store.put(
     text,
     { tool: input.tool, server, sessionId: input.sessionId, label: label.label, describe },
     prepared,
@@ -193,16 +193,16 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     p.logger.warn("stored copy was unreadable; stored this result afresh", { id: meta.id, tool: input.tool, problem: repaired });
     reason ??= `stored copy was ${repaired}`;
   }
-  if (before && before.label !== meta.label) {
+  if (previousLabel !== null && previousLabel !== meta.label) {
     ledger.insertEvent({
       ts: now,
       type: "label",
       blobId: meta.id,
       sessionId: input.sessionId,
       tool: input.tool,
-      data: { from: before.label, to: meta.label, reasons: label.reasons },
+      data: { from: previousLabel, to: meta.label, reasons: label.reasons },
     });
-  } else if (!before && meta.label !== "public") {
+  } else if (previousLabel === null && meta.label !== "public") {
     ledger.insertEvent({
       ts: now,
       type: "label",

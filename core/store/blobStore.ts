@@ -1,7 +1,7 @@
 /** The content-addressed blob store: keyed-hash ids, atomic files, the SQLite index, encryption at rest. */
 import { stmt } from "./statements";
 import { join } from "node:path";
-import type { BlobMeta, Kind, Label } from "../types";
+import type { BlobMeta, Label } from "../types";
 import { maxLabel } from "../vocabulary";
 import type { Clock } from "../runtime";
 import type { SpillwayConfig } from "../config/config";
@@ -9,7 +9,7 @@ import type { KeyProvider } from "../crypto/keys";
 import { KeyRing } from "./keyRing";
 import { Ledger } from "./ledger";
 import { SessionStore } from "./sessions";
-import { BlobFiles, encodedLength, encodedSlices, encodeText, encodingFor, type BlobEncoding } from "./blobFiles";
+import { BlobFiles, encodedLength, encodedSlices, encodeText, encodingFor } from "./blobFiles";
 import { BlobReader, type BlobRange } from "./blobReader";
 import { BlobAux } from "./blobAux";
 import { indexPath, openIndex, storeSecret, type Db } from "./db";
@@ -17,35 +17,11 @@ import { backgroundFlushes, ensurePrivateDir, safeUnlink, type StagedFile } from
 import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integrity";
 import { insertLiveRow, writeContent } from "./blobContent";
 import { toBlobMeta, type BlobRow } from "./rows";
+import type { PreparedText, PutInfo, PutResult } from "./putTypes";
+
+export type { Described, PreparedText, PutInfo, PutResult } from "./putTypes";
 
 const HOUR = 3_600_000;
-
-/** What a blob's row says of its content. */
-export interface Described {
-  kind: Kind;
-  shape: string;
-  lines: number;
-}
-
-/**
- * Who stored a blob and its label, with its description given, or computed by `describe` once
- * the file is being written (the disk then flushes it while the description is worked out).
- */
-export type PutInfo = { tool: string; server?: string | null; sessionId: string; label: Label } & (Described | { describe(): Described });
-
-/** A text encoded for storage, with its id. */
-export interface PreparedText {
-  text: string;
-  encoding: BlobEncoding;
-  /** Encoded size in bytes. */
-  bytes: number;
-  id: string;
-  /**
-   * The encoded bytes, when kept for the write: one encoding then serves the id, the chunk
-   * checksums, the file and (ASCII text) the secret scans, at the cost of holding them until the put.
-   */
-  encoded?: Buffer;
-}
 
 /** Points in the store's work where a test can stop a process (to SIGKILL it exactly there). */
 export interface StoreHooks {
@@ -172,14 +148,15 @@ export class BlobStore {
    * written afresh from `text`: `repaired` says what was wrong. The file is written before the
    * row, so a row never points at a missing file.
    */
-  put(text: string, info: PutInfo, prepared?: PreparedText): { meta: BlobMeta; created: boolean; repaired?: BlobProblem } {
+  put(text: string, info: PutInfo, prepared?: PreparedText): PutResult {
     return this.transact(() => this.putNow(text, info, prepared && prepared.text === text ? prepared : this.prepareText(text)));
   }
 
-  private putNow(text: string, info: PutInfo, prepared: PreparedText): { meta: BlobMeta; created: boolean; repaired?: BlobProblem } {
+  private putNow(text: string, info: PutInfo, prepared: PreparedText): PutResult {
     const { encoding, id } = prepared;
     const now = this.now;
     const existing = this.row(id);
+    const previousLabel = existing ? existing.label : null;
     let repaired: BlobProblem | undefined;
     if (existing && existing.tombstoned_at === null) {
       const state = this.reader.intact(existing) ? null : this.reader.check(existing);
@@ -191,7 +168,7 @@ export class BlobStore {
           id,
         );
         if (label !== existing.label) this.raiseLabel(id, label);
-        return { meta: this.meta(id)!, created: false };
+        return { meta: this.meta(id)!, created: false, previousLabel };
       }
       repaired = state.problem;
     }
@@ -223,7 +200,7 @@ export class BlobStore {
     if (encrypt) this.aux.remove(id); // nothing in clear beside a credential blob
     this.pending.delete(id);
     this.grew = true;
-    return { meta: this.meta(id)!, created: true, ...(repaired ? { repaired } : {}) };
+    return { meta: this.meta(id)!, created: true, previousLabel, ...(repaired ? { repaired } : {}) };
   }
 
   /** Writes a blob's file: staged for the running transact() call to put in place before it commits, else at once. */
