@@ -80,7 +80,9 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const now = store.now;
   const text = input.text;
   const chars = text.length;
-  const session = sessions.touch(input.sessionId, now);
+  // Touched once the file of a new result is on its way to the disk (below), or on the way out.
+  let touched: ReturnType<typeof sessions.touch> | undefined;
+  const touch = () => (touched ??= sessions.touch(input.sessionId, now));
   const server = input.server ?? null;
   // The ledger stores these masked (storedView); the exact bytes live only in the blob.
   const argsJson = input.args === undefined ? null : canonicalJson(input.args);
@@ -90,6 +92,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   let utf8: Buffer | undefined;
   const findings = () => (scanned ??= findSecrets(text, utf8));
   const record = (outcome: Outcome, given: string, blobId: string | null, reason?: string): TransformResult => {
+    touch();
     const callId = ledger.insertCall({
       sessionId: input.sessionId,
       ts: now,
@@ -133,6 +136,23 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   const prepared = store.prepareText(text, true);
   if (prepared.encoding === "utf8") utf8 = prepared.encoded;
   const contentId = prepared.id;
+  let labelled: ReturnType<typeof labelResult> | undefined;
+  const label = () =>
+    (labelled ??= labelResult({
+      tool: input.tool,
+      args: input.args ?? {},
+      content: text,
+      toolLabels: cfg.sensitivity.toolLabels,
+      contentFindings: findings(),
+      contentUtf8: utf8,
+      // Personal data only names the label (nothing is masked or sealed for it): looked for below, off the hot path.
+      personal: false,
+    }));
+  // A result the store has no live copy of is stored on every path below: its file is written
+  // first (after the secret scan that decides whether it is sealed), so the disk flushes it
+  // while the dedup decision, the description, the excerpt and the ledger rows are worked out.
+  store.writeAhead(prepared, () => label().label);
+  const session = touch();
   let reason: string | undefined;
   let near: (NearBase & { key: string }) | null = null;
   if (dedup) {
@@ -172,20 +192,11 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   // Worked out while the store writes the file, whose flush then runs meanwhile (BlobStore.put).
   let described: (ReturnType<typeof detectKindScanned> & { lines: number }) | undefined;
   const describe = () => (described ??= { ...detectKindScanned(text, utf8), lines: countLines(text) });
-  const label = labelResult({
-    tool: input.tool,
-    args: input.args ?? {},
-    content: text,
-    toolLabels: cfg.sensitivity.toolLabels,
-    contentFindings: findings(),
-    contentUtf8: utf8,
-    // Personal data only names the label (nothing is masked or sealed for it): looked for below, off the hot path.
-    personal: false,
-  });
+  const { label: resultLabel, reasons } = label();
   // The label the row had before this put (null: no row, live or tombstoned), read by the put itself.
   const { meta, repaired, created, previousLabel } = store.put(
     text,
-    { tool: input.tool, server, sessionId: input.sessionId, label: label.label, describe },
+    { tool: input.tool, server, sessionId: input.sessionId, label: resultLabel, describe },
     prepared,
   );
   const { kind, shape, scan, lines } = describe();
@@ -200,7 +211,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
       blobId: meta.id,
       sessionId: input.sessionId,
       tool: input.tool,
-      data: { from: previousLabel, to: meta.label, reasons: label.reasons },
+      data: { from: previousLabel, to: meta.label, reasons },
     });
   } else if (previousLabel === null && meta.label !== "public") {
     ledger.insertEvent({
@@ -209,7 +220,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
       blobId: meta.id,
       sessionId: input.sessionId,
       tool: input.tool,
-      data: { to: meta.label, reasons: label.reasons },
+      data: { to: meta.label, reasons },
     });
   }
   // Once per stored content: a repeat finds what the first store of it found.

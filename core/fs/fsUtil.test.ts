@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { tempHome } from "../../tests/helpers/tempHome";
-import { backgroundFlushes, stageFileAtomic, TEMP_SUFFIX, writeFileAtomic } from "./fsUtil";
+import { backgroundFlushes, ensurePrivateDir, FILE_MODE, stageFileAtomic, TEMP_SUFFIX, tempPath, writeFileAtomic } from "./fsUtil";
 
 describe("atomic files", () => {
   let home: ReturnType<typeof tempHome>;
@@ -46,5 +46,30 @@ describe("atomic files", () => {
     expect(settled).toBe(true);
     expect(readdirSync(home.path).filter((n) => /^f\d+$/.test(n))).toHaveLength(16);
     expect(temps()).toEqual([]);
+  });
+
+  it("writes into a temp file opened ahead, in another folder, and renames it into place", async () => {
+    const dir = join(home.path, "ab");
+    ensurePrivateDir(dir);
+    const path = join(dir, "blob");
+    const tmp = tempPath(home.path);
+    const staged = stageFileAtomic(path, Buffer.from("ahead"), true, { fd: openSync(tmp, "wx", FILE_MODE), path: tmp });
+    expect(readFileSync(tmp, "utf8")).toBe("ahead");
+    staged.commit();
+    expect(readFileSync(path, "utf8")).toBe("ahead");
+    expect(existsSync(tmp)).toBe(false);
+    await backgroundFlushes();
+  });
+
+  it("makes the target's folder again when it was removed between the write and the commit", async () => {
+    const dir = join(home.path, "cd");
+    ensurePrivateDir(dir);
+    const tmp = tempPath(home.path);
+    const staged = stageFileAtomic(join(dir, "blob"), "kept", true, { fd: openSync(tmp, "wx", FILE_MODE), path: tmp });
+    rmSync(dir, { recursive: true });
+    staged.commit();
+    expect(readFileSync(join(dir, "blob"), "utf8")).toBe("kept");
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    await backgroundFlushes();
   });
 });

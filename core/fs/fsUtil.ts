@@ -2,6 +2,7 @@
 import {
   close,
   closeSync,
+  existsSync,
   fsync,
   fsyncSync,
   mkdirSync,
@@ -45,15 +46,30 @@ export interface StagedFile {
   abort(): void;
 }
 
+/** A new, empty temp file, open for writing: its descriptor and path (see SpareTemp). */
+export interface OpenTemp {
+  fd: number;
+  path: string;
+}
+
+/** A unique temp file name in `dir`. */
+export function tempPath(dir: string): string {
+  return join(dir, `.${process.pid}-${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`);
+}
+
 /**
- * Writes `data` to a temp file beside `path`; `commit` makes it the file at `path` as
- * writeFileAtomic does. With `early`, the disk starts flushing the temp file at once on libuv's
- * thread pool, so the flush runs while the caller does its remaining work (a rescue's excerpt
- * and ledger rows) and `commit`'s own fsync only waits for what is left of it.
+ * Writes `data` to a temp file beside `path` (or to `temp`, an empty temp file opened ahead on
+ * the same filesystem); `commit` makes it the file at `path` as writeFileAtomic does. With
+ * `early`, the disk starts flushing the temp file at once on libuv's thread pool, so the flush
+ * runs while the caller does its remaining work (a rescue's excerpt and ledger rows) and
+ * `commit`'s own fsync only waits for what is left of it.
  */
-export function stageFileAtomic(path: string, data: Buffer | string | Iterable<Buffer>, early = true): StagedFile {
-  const tmp = join(dirname(path), `.${process.pid}-${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`);
-  const fd = openSync(tmp, "wx", FILE_MODE);
+export function stageFileAtomic(path: string, data: Buffer | string | Iterable<Buffer>, early = true, temp?: OpenTemp): StagedFile {
+  const tmp = temp?.path ?? tempPath(dirname(path));
+  const fd = temp?.fd ?? openSync(tmp, "wx", FILE_MODE);
+  let flush: EarlyFlush | null = null;
+  // The pool's fsync holds the descriptor until it returns: closed only then (never reused under it).
+  const closeFd = () => (flush ? flush.close() : closeSync(fd));
   try {
     // An iterable of slices is written slice by slice, so a 50 MB result is never encoded whole.
     const parts: Iterable<Buffer> = typeof data === "string" ? [Buffer.from(data, "utf8")] : Buffer.isBuffer(data) ? [data] : data;
@@ -61,9 +77,9 @@ export function stageFileAtomic(path: string, data: Buffer | string | Iterable<B
       let off = 0;
       while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
     }
-    if (early) flushEarly(tmp);
+    if (early) flush = flushEarly(fd);
   } catch (err) {
-    closeSync(fd);
+    closeFd();
     safeUnlink(tmp);
     throw err;
   }
@@ -75,13 +91,13 @@ export function stageFileAtomic(path: string, data: Buffer | string | Iterable<B
       try {
         fsyncSync(fd);
       } catch (err) {
-        closeSync(fd);
+        closeFd();
         safeUnlink(tmp);
         throw err;
       }
-      closeSync(fd);
+      closeFd();
       try {
-        renameSync(tmp, path);
+        renameInto(tmp, path);
       } catch (err) {
         safeUnlink(tmp);
         throw err;
@@ -91,10 +107,21 @@ export function stageFileAtomic(path: string, data: Buffer | string | Iterable<B
     abort() {
       if (done) return;
       done = true;
-      closeSync(fd);
+      closeFd();
       safeUnlink(tmp);
     },
   };
+}
+
+/** Renames `tmp` to `path`, making `path`'s folder again if it is gone (removed by hand since it was made). */
+function renameInto(tmp: string, path: string): void {
+  try {
+    renameSync(tmp, path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT" || !existsSync(tmp)) throw err;
+    ensurePrivateDir(dirname(path));
+    renameSync(tmp, path);
+  }
 }
 
 /** Flushes that are still running on the thread pool. */
@@ -113,20 +140,32 @@ export function backgroundFlushes(): Promise<void> {
   return inflight === 0 ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));
 }
 
+/** An fsync running on the pool; `close` closes its descriptor now, or once it returns. */
+interface EarlyFlush {
+  close(): void;
+}
+
 /**
- * One fsync of the temp file on the pool, through its own descriptor: the pool may start it
- * after the writer closed and reused its own, and one request (not open then fsync) runs even
- * while the main thread is busy, which is the point.
+ * One fsync of the temp file on the pool, on the writer's own descriptor: one request, which
+ * runs even while the main thread is busy (the point), and no second open of the file on the
+ * main thread. The descriptor stays open until the request returns, so the pool never flushes
+ * a number the process has since reused; errors are left to commit's own fsync.
  */
-function flushEarly(tmp: string): void {
-  let fd: number;
-  try {
-    fd = openSync(tmp, "r");
-  } catch {
-    return; // best effort: commit fsyncs anyway
-  }
+function flushEarly(fd: number): EarlyFlush {
+  let running = true;
+  let closeWhenDone = false;
   started();
-  fsync(fd, () => close(fd, finished));
+  fsync(fd, () => {
+    running = false;
+    if (closeWhenDone) close(fd, finished);
+    else finished();
+  });
+  return {
+    close() {
+      if (running) closeWhenDone = true;
+      else closeSync(fd);
+    },
+  };
 }
 
 /** Folders whose fsync is queued and not yet begun: renames into them meanwhile are covered by it. */

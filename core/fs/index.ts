@@ -9,4 +9,5 @@ export {
   stageFileAtomic,
   writeFileAtomic,
 } from "./fsUtil";
-export type { StagedFile } from "./fsUtil";
+export type { OpenTemp, StagedFile } from "./fsUtil";
+export { SPARE_MAX_AGE_MS, SpareTemp } from "./spareTemp";

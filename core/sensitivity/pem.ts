@@ -4,6 +4,7 @@
  * a missing END line must still mask what is there, and a regex searching for a far-away END
  * would rescan the rest of the text on every match.
  */
+import RE2 from "re2";
 import type { SecretFinding } from "./secrets";
 
 const HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
@@ -16,10 +17,23 @@ const ALREADY_MASKED = /^(?:\s|\\+[nr]|\[masked:[a-z0-9_]+\])*$/;
 /** base64 of "-----BEGIN": a PEM file stored base64-encoded (kubernetes `tls.key`). */
 const B64_PEM_MARK = "LS0tLS1CRUdJTi";
 
-/** Spans of private-key bodies (between the armour lines, which stay visible). */
-export function findPrivateKeys(text: string): SecretFinding[] {
+/**
+ * Whether a text can hold armour at all, asked of its UTF-8 bytes when at hand: RE2 finds a
+ * literal in bytes at memchr speed on any text, where V8's string search speed depends on the
+ * text (0.1 ms for "PRIVATE KEY" in 191 KB of JSON, 0.5 ms for a near twin in 1 MB of log).
+ */
+const ARMOR = new RE2("PRIVATE KEY");
+const B64_ARMOR = new RE2(B64_PEM_MARK);
+const holds = (literal: string, re: RE2, text: string, utf8: Buffer | undefined) =>
+  utf8 === undefined ? text.includes(literal) : re.test(utf8 as unknown as string);
+
+/**
+ * Spans of private-key bodies (between the armour lines, which stay visible). `utf8`: the
+ * text's UTF-8 bytes when the text is ASCII (see scanSubject), for the two literal filters.
+ */
+export function findPrivateKeys(text: string, utf8?: Buffer): SecretFinding[] {
   const found: SecretFinding[] = [];
-  if (text.includes("PRIVATE KEY")) {
+  if (holds("PRIVATE KEY", ARMOR, text, utf8)) {
     HEADER.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = HEADER.exec(text))) {
@@ -31,7 +45,7 @@ export function findPrivateKeys(text: string): SecretFinding[] {
       HEADER.lastIndex = Math.max(end, from);
     }
   }
-  findBase64Pem(text, found);
+  if (holds(B64_PEM_MARK, B64_ARMOR, text, utf8)) findBase64Pem(text, found);
   return found;
 }
 

@@ -35,9 +35,9 @@ export function scanSubject(text: string, utf8?: Buffer): string {
 /** Every secret value in `text`, sorted by start, overlaps merged. `utf8`: its UTF-8 bytes, when at hand (see scanSubject). */
 export function findSecrets(text: string, utf8?: Buffer): SecretFinding[] {
   if (typeof text !== "string" || text.length === 0) return [];
-  const found = findPrivateKeys(text);
-  const SCAN = scanner();
   const subject = scanSubject(text, utf8);
+  const found = findPrivateKeys(text, subject === text ? undefined : utf8);
+  const SCAN = scanner();
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = SCAN.exec(subject))) {

@@ -6,6 +6,7 @@ import { stmt } from "./statements";
 import type { PreparedText } from "./blobStore";
 import { CHUNK_BYTES, type ContentHasher } from "./integrity";
 import type { KeyRing } from "./keyRing";
+import type { StagedFile } from "../fs/fsUtil";
 
 export interface ContentWriter {
   keys: KeyRing;
@@ -32,6 +33,52 @@ export function writeContent(w: ContentWriter, prepared: PreparedText, encrypt: 
   const sums = w.hasher.chunker();
   w.write(tap(slices, (b) => sums.update(b)));
   return { bytes: prepared.bytes, chunkSums: sums.digest() };
+}
+
+/** A file begun ahead of its put (BlobStore.writeAhead): sealed or not, and what writeContent gave for it. */
+export interface Ahead {
+  file: StagedFile;
+  encrypt: boolean;
+  bytes: number;
+  chunkSums: Buffer | null;
+}
+
+/** Files begun ahead of their put in one transaction, by id, until the put claims its own; the rest are removed at the end. */
+export class AheadWrites {
+  private readonly byId = new Map<string, Ahead>();
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** Writes `prepared` (sealed when `encrypt`) to a file `stage` begins, kept for the put of its id. */
+  begin(
+    w: Omit<ContentWriter, "write"> & { stage(data: Buffer | Iterable<Buffer>): StagedFile },
+    prepared: PreparedText,
+    encrypt: boolean,
+  ): void {
+    const files: StagedFile[] = [];
+    try {
+      const content = writeContent({ ...w, write: (data) => files.push(w.stage(data)) }, prepared, encrypt);
+      this.byId.set(prepared.id, { file: files[0]!, encrypt, ...content });
+    } catch (err) {
+      for (const f of files) f.abort();
+      throw err;
+    }
+  }
+
+  /** The file begun for `id`, if it was sealed as the put now decides (else it is removed, and the put writes its own). */
+  claim(id: string, encrypt: boolean): Ahead | undefined {
+    const a = this.byId.get(id);
+    this.byId.delete(id);
+    if (a && a.encrypt !== encrypt) a.file.abort();
+    return a && a.encrypt === encrypt ? a : undefined;
+  }
+
+  abortAll(): void {
+    for (const a of this.byId.values()) a.file.abort();
+    this.byId.clear();
+  }
 }
 
 function* tap(slices: Iterable<Buffer>, each: (b: Buffer) => void): Generator<Buffer> {

@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { ensurePrivateDir, safeUnlink, stageFileAtomic, TEMP_SUFFIX, writeFileAtomic, type StagedFile } from "../fs/fsUtil";
+import { SpareTemp } from "../fs/spareTemp";
 import { BLOB_ID_PATTERN } from "../vocabulary";
 
 /**
@@ -55,8 +56,19 @@ export type AuxKind = (typeof AUX_KINDS)[number];
 
 /** The folder of blob files, sharded by the first two hex characters of the id. */
 export class BlobFiles {
+  /** Shard folders known to exist (a folder removed by hand since is made again by the rename, see stageFileAtomic). */
+  private readonly shards = new Set<string>();
+  /** The temp file the next early write (a rescue's) takes instead of creating one. */
+  private readonly spare: SpareTemp;
+
   constructor(readonly root: string) {
     ensurePrivateDir(root);
+    this.spare = new SpareTemp(root);
+  }
+
+  /** Closes and removes the spare temp file. */
+  close(): void {
+    this.spare.dispose();
   }
 
   pathOf(id: string): string {
@@ -70,8 +82,11 @@ export class BlobFiles {
   /** The blob's file written under a temp name, flushing in the background with `early`; in place once committed (stageFileAtomic). */
   stage(id: string, data: Buffer | Iterable<Buffer>, early = true): StagedFile {
     const dir = join(this.root, id.slice(0, 2));
-    if (!existsSync(dir)) ensurePrivateDir(dir);
-    return stageFileAtomic(this.pathOf(id), data, early);
+    if (!this.shards.has(dir)) {
+      if (!existsSync(dir)) ensurePrivateDir(dir);
+      this.shards.add(dir);
+    }
+    return stageFileAtomic(this.pathOf(id), data, early, early ? this.spare.take() : undefined);
   }
 
   read(id: string): Buffer | null {
@@ -242,6 +257,16 @@ export class BlobFiles {
     const temps: { path: string; mtimeMs: number }[] = [];
     const aux: { id: string; path: string }[] = [];
     for (const shard of safeReaddir(this.root)) {
+      if (shard.endsWith(TEMP_SUFFIX)) {
+        // A spare temp file (SpareTemp) left by a process that was killed.
+        const path = join(this.root, shard);
+        try {
+          temps.push({ path, mtimeMs: statSync(path).mtimeMs });
+        } catch {
+          /* used or removed meanwhile by its process */
+        }
+        continue;
+      }
       if (!/^[0-9a-f]{2}$/.test(shard)) continue;
       const dir = join(this.root, shard);
       for (const name of safeReaddir(dir)) {

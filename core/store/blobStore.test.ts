@@ -158,6 +158,66 @@ describe("BlobStore", () => {
     store.close();
   });
 
+  it("writes a new text's file ahead of its put, which takes it; unclaimed, sealed differently or failed, nothing stays", () => {
+    const store = open(home.path);
+    /** Files under blobs/ with content (spares are empty): name and inode. */
+    const files = () =>
+      readdirSync(join(home.path, "blobs"), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => ({ name: e.name, st: statSync(join(e.parentPath, e.name)) }))
+        .filter((f) => f.st.size > 0);
+    const written = () => files().map((f) => f.name);
+    const text = "written ahead\n".repeat(5_000);
+    let inode = -1;
+    const prepared = store.prepareText(text, true);
+    const meta = store.transact(() => {
+      store.writeAhead(prepared, () => "public");
+      // under a temp name while the call goes on: the bytes are on their way to the disk
+      expect(written()).toHaveLength(1);
+      expect(written()[0]).toMatch(/\.tmp$/);
+      inode = files()[0]!.st.ino;
+      return store.put(text, info, prepared).meta;
+    });
+    expect(written()).toEqual([meta.id]);
+    // the very file written ahead, renamed into place: the put wrote no second copy
+    expect(statSync(store.files.pathOf(meta.id)).ino).toBe(inode);
+    expect(store.read(meta.id)).toBe(text);
+    // a live copy: nothing is written ahead
+    store.transact(() => {
+      store.writeAhead(store.prepareText(text, true), () => "public");
+      expect(written()).toEqual([meta.id]);
+    });
+    // written ahead, never put: removed at the end, no row
+    const lone = store.prepareText("never put\n".repeat(100), true);
+    store.transact(() => store.writeAhead(lone, () => "public"));
+    expect(written()).toEqual([meta.id]);
+    expect(store.row(lone.id)).toBeUndefined();
+    // written in the clear ahead, then put as a credential: the put seals its own file
+    const secret = "password=hunter2-but-longer\n".repeat(50);
+    const sp = store.prepareText(secret, true);
+    const sealed = store.transact(() => {
+      store.writeAhead(sp, () => "public");
+      return store.put(secret, { ...info, label: "credential" }, sp).meta;
+    });
+    expect(sealed.encrypted).toBe(true);
+    expect(readFileSync(store.files.pathOf(sealed.id)).includes(Buffer.from("hunter2"))).toBe(false);
+    expect(written().sort()).toEqual([meta.id, sealed.id].sort());
+    // a failed transaction leaves neither the file nor its temp
+    const failed = store.prepareText("rolled back ahead\n".repeat(100), true);
+    expect(() =>
+      store.transact(() => {
+        store.writeAhead(failed, () => "credential");
+        store.put(failed.text, info, failed);
+        throw new Error("the caller failed");
+      }),
+    ).toThrow("the caller failed");
+    expect(written().sort()).toEqual([meta.id, sealed.id].sort());
+    expect(store.row(failed.id)).toBeUndefined();
+    store.close();
+    // closing removes the spare temp file too
+    expect(readdirSync(join(home.path, "blobs")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+  });
+
   it("keeps the bytes the size cap counts exact through puts, sidecars, kept files, sealing, tombstones, revivals and deletes", () => {
     const store = open(home.path);
     // What usedBytes replaced: the sum over every live row, read here as the truth.

@@ -15,7 +15,7 @@ import { BlobAux } from "./blobAux";
 import { indexPath, openIndex, storeSecret, type Db } from "./db";
 import { backgroundFlushes, ensurePrivateDir, safeUnlink, type StagedFile } from "../fs/fsUtil";
 import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integrity";
-import { insertLiveRow, writeContent } from "./blobContent";
+import { AheadWrites, insertLiveRow, writeContent } from "./blobContent";
 import { toBlobMeta, type BlobRow } from "./rows";
 import type { PreparedText, PutInfo, PutResult } from "./putTypes";
 
@@ -54,6 +54,8 @@ export class BlobStore {
   private grew = false;
   /** Blob files written in the running transact() call, renamed into place just before it commits. */
   private staged: StagedFile[] | null = null;
+  /** Files writeAhead() began in the running transact() call, by id, until a put claims them; the rest are removed at its end. */
+  private readonly ahead = new AheadWrites();
   /** Called after a commit that grew the store, so the lifecycle can enforce the size cap. */
   onGrow: (() => void) | null = null;
 
@@ -133,6 +135,7 @@ export class BlobStore {
       throw err;
     } finally {
       this.staged = null;
+      this.ahead.abortAll();
     }
     this.flushRemovals();
     if (this.grew) {
@@ -140,6 +143,21 @@ export class BlobStore {
       this.onGrow?.();
     }
     return result;
+  }
+
+  /**
+   * Begins writing the file of a text this store holds no live copy of, so the disk flushes it
+   * while the caller works out the rest of the call; the put of the same text later in this
+   * transact() call takes the file instead of writing its own. `label` (the text's, computed
+   * only when a write is due) decides whether the file is sealed, as in put. Outside transact(),
+   * or when a live row exists (a repeat, or a damaged copy put will repair), it does nothing.
+   */
+  writeAhead(prepared: PreparedText, label: () => Label): void {
+    if (this.staged === null || this.ahead.has(prepared.id)) return;
+    const existing = this.row(prepared.id);
+    if (existing && existing.tombstoned_at === null) return;
+    const encrypt = (existing ? maxLabel(existing.label, label()) : label()) === "credential";
+    this.ahead.begin({ keys: this.keys, hasher: this.hasher, stage: (data) => this.files.stage(prepared.id, data) }, prepared, encrypt);
   }
 
   /**
@@ -174,11 +192,10 @@ export class BlobStore {
     }
     const label = existing ? maxLabel(existing.label, info.label) : info.label;
     const encrypt = label === "credential";
-    const { bytes: stored, chunkSums } = writeContent(
-      { keys: this.keys, hasher: this.hasher, write: (data) => this.writeFile(id, data) },
-      prepared,
-      encrypt,
-    );
+    const early = this.ahead.claim(id, encrypt);
+    if (early) this.staged?.push(early.file);
+    const { bytes: stored, chunkSums } =
+      early ?? writeContent({ keys: this.keys, hasher: this.hasher, write: (data) => this.writeFile(id, data) }, prepared, encrypt);
     const d = "describe" in info ? info.describe() : info;
     insertLiveRow(this.db, {
       id,
@@ -360,6 +377,7 @@ export class BlobStore {
   }
 
   close(): void {
+    this.files.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig } from "../config/config";
 import { fileKeyProvider } from "../crypto/keys";
@@ -111,14 +111,21 @@ describe("lifecycle", () => {
     store.files.write("abcdefabcdef", Buffer.from("orphan with no row"));
     const tmp = join(shard, ".123-deadbeef.tmp");
     writeFileSync(tmp, "partial");
+    // the spare temp file of a killed process (SpareTemp), beside the shards; a live one's stays
+    const spare = join(home.path, "blobs", ".124-feedbeef.tmp");
+    const liveSpare = join(home.path, "blobs", ".125-cafebeef.tmp");
+    writeFileSync(spare, "");
+    writeFileSync(liveSpare, "");
     // a tombstone whose file a kill left behind (the removal runs after the commit)
     const file = readFileSync(store.files.pathOf(gone));
     store.tombstone(gone, "expired");
     store.files.write(gone, file);
     const old = (Date.now() - 3_600_000) / 1000;
-    for (const p of [tmp, store.files.pathOf("abcdefabcdef"), store.files.pathOf(gone)]) utimesSync(p, old, old);
+    for (const p of [tmp, spare, store.files.pathOf("abcdefabcdef"), store.files.pathOf(gone)]) utimesSync(p, old, old);
     const r = sweep(store, ledger, memoryLogger(), { deep: true });
-    expect(r).toMatchObject({ tempFiles: 1, orphanFiles: 1, repairedRows: 1, quarantined: 1, recovered: 0 });
+    expect(r).toMatchObject({ tempFiles: 2, orphanFiles: 1, repairedRows: 1, quarantined: 1, recovered: 0 });
+    expect(existsSync(spare)).toBe(false);
+    expect(existsSync(liveSpare)).toBe(true);
     expect(store.meta(lost)!.state).toBe("tombstoned");
     expect(store.files.exists(gone)).toBe(false);
     expect(store.read(kept)).toBe("kept");
