@@ -11,7 +11,7 @@
  * than ten minutes (scan.ts), so one older than five is closed and removed instead. A process
  * killed with a spare open leaves an empty temp file, removed by that same repair.
  */
-import { closeSync, openSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { FILE_MODE, safeUnlink, tempPath, type OpenTemp } from "./fsUtil";
 
 /** A spare older than this is not used (half of repair's grace for temp files). */
@@ -35,7 +35,8 @@ export class SpareTemp {
     this.refillLater();
     const wall = this.wallNow();
     for (let s = this.spares.pop(); s; s = this.spares.pop()) {
-      if (wall - s.openedAt < SPARE_MAX_AGE_MS) return { fd: s.fd, path: s.path };
+      // Its name must still be there to be renamed: gone when its folder was removed by hand.
+      if (wall - s.openedAt < SPARE_MAX_AGE_MS && fstatSync(s.fd).nlink > 0) return { fd: s.fd, path: s.path };
       discard(s);
     }
     return undefined;

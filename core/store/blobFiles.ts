@@ -86,7 +86,14 @@ export class BlobFiles {
       if (!existsSync(dir)) ensurePrivateDir(dir);
       this.shards.add(dir);
     }
-    return stageFileAtomic(this.pathOf(id), data, early, early ? this.spare.take() : undefined);
+    try {
+      return stageFileAtomic(this.pathOf(id), data, early, early ? this.spare.take() : undefined);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      // The folder was removed by hand since it was made (or seen): made again, once.
+      ensurePrivateDir(dir);
+      return stageFileAtomic(this.pathOf(id), data, early);
+    }
   }
 
   read(id: string): Buffer | null {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { defaultConfig } from "../config/config";
 import { fileKeyProvider } from "../crypto/keys";
@@ -216,6 +216,25 @@ describe("BlobStore", () => {
     store.close();
     // closing removes the spare temp file too
     expect(readdirSync(join(home.path, "blobs")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("goes on storing when its blobs folder is removed by hand while it runs, spares and shard folders included", async () => {
+    const store = open(home.path);
+    const first = store.put("before the removal\n".repeat(100), info).meta;
+    await new Promise((r) => setImmediate(r)); // the spares are made
+    expect(readdirSync(join(home.path, "blobs")).filter((n) => n.endsWith(".tmp"))).toHaveLength(2);
+    rmSync(join(home.path, "blobs"), { recursive: true });
+    for (const n of [1, 2, 3]) {
+      const text = `after the removal ${n}\n`.repeat(100);
+      const { meta } = store.put(text, info);
+      expect(store.read(meta.id)).toBe(text);
+      await new Promise((r) => setImmediate(r));
+    }
+    // the same shard as a blob stored before: its folder was seen, and is made again
+    const again = store.put("before the removal\n".repeat(100), info);
+    expect(again.repaired ?? again.created).toBeTruthy();
+    expect(store.read(first.id)).toBe("before the removal\n".repeat(100));
+    store.close();
   });
 
   it("keeps the bytes the size cap counts exact through puts, sidecars, kept files, sealing, tombstones, revivals and deletes", () => {
