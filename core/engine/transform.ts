@@ -125,7 +125,10 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   };
 
   // Own tools' answers left through the model's exit already (fetchService).
-  if (OWN_TOOLS.has(input.tool)) return { text, outcome: "passthrough", blobId: null, callId: null };
+  if (OWN_TOOLS.has(input.tool)) {
+    touch();
+    return { text, outcome: "passthrough", blobId: null, callId: null };
+  }
   const masks = views.masksFor(input.tool);
   const rule = toolRule(cfg.rescue, input.tool);
   const rescue = rule.rescue && chars > rule.threshold;
