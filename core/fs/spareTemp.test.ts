@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { tempHome } from "../../tests/helpers/tempHome";
 import { backgroundFlushes, stageFileAtomic, TEMP_SUFFIX } from "./fsUtil";
-import { SPARE_MAX_AGE_MS, SpareTemp } from "./spareTemp";
+import { SPARE_MAX_AGE_MS, SPARE_TOUCH_MS, SpareTemp } from "./spareTemp";
 
 const nextTick = () => new Promise((r) => setImmediate(r));
 
@@ -62,5 +62,18 @@ describe("SpareTemp", () => {
     expect(temps()).toEqual([]);
     rmSync(join(home.path), { recursive: true, force: true });
     await backgroundFlushes();
+  });
+
+  it("keeps its spares fresh while the process idles: touched, they are handed out past five minutes, and repair sees them new", async () => {
+    let wall = Date.now();
+    const spare = new SpareTemp(home.path, () => wall);
+    spare.take();
+    await nextTick();
+    wall += SPARE_TOUCH_MS;
+    spare.touch();
+    for (const name of temps()) expect(Math.abs(statSync(join(home.path, name)).mtimeMs - wall)).toBeLessThan(1000);
+    wall += SPARE_MAX_AGE_MS - SPARE_TOUCH_MS;
+    expect(spare.take()).toBeDefined();
+    spare.dispose();
   });
 });

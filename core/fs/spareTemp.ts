@@ -8,21 +8,26 @@
  * its path.
  *
  * A spare is used only while fresh: the store's repair, in any process, removes temp files older
- * than ten minutes (scan.ts), so one older than five is closed and removed instead. A process
- * killed with a spare open leaves an empty temp file, removed by that same repair.
+ * than ten minutes (scan.ts), so one older than five is closed and removed instead. While a
+ * process idles between calls (an agent thinking), its spares are touched every four minutes, so
+ * they stay fresh. A process killed with a spare open leaves an empty temp file, removed by that
+ * same repair.
  */
-import { closeSync, fstatSync, openSync } from "node:fs";
+import { closeSync, fstatSync, futimesSync, openSync } from "node:fs";
 import { FILE_MODE, safeUnlink, tempPath, type OpenTemp } from "./fsUtil";
 
 /** A spare older than this is not used (half of repair's grace for temp files). */
 export const SPARE_MAX_AGE_MS = 5 * 60_000;
 /** Spares kept open. */
 const SPARES = 2;
+/** How often spares are touched (their mtime is what repair reads), under SPARE_MAX_AGE_MS. */
+export const SPARE_TOUCH_MS = 4 * 60_000;
 
 export class SpareTemp {
   private readonly spares: (OpenTemp & { openedAt: number })[] = [];
   private refilling = false;
   private disposed = false;
+  private toucher: NodeJS.Timeout | null = null;
 
   /** `dir`: where spares are made, on the filesystem of the files they become. */
   constructor(
@@ -45,7 +50,21 @@ export class SpareTemp {
   /** Closes and removes the spares; none is made after this. */
   dispose(): void {
     this.disposed = true;
+    if (this.toucher) clearInterval(this.toucher);
     for (const s of this.spares.splice(0)) discard(s);
+  }
+
+  /** Marks the spares as just made, on disk (mtime) and here; one that cannot be touched is dropped. */
+  touch(): void {
+    const wall = this.wallNow();
+    for (const s of this.spares.splice(0)) {
+      try {
+        futimesSync(s.fd, wall / 1000, wall / 1000);
+        this.spares.push({ ...s, openedAt: wall });
+      } catch {
+        discard(s);
+      }
+    }
   }
 
   private refillLater(): void {
@@ -61,6 +80,7 @@ export class SpareTemp {
           return; // best effort (the folder removed, no space): the next write opens its own file
         }
       }
+      this.toucher ??= setInterval(() => this.touch(), SPARE_TOUCH_MS).unref();
     }).unref();
   }
 }
