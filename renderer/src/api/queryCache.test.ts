@@ -38,18 +38,40 @@ describe("QueryCache", () => {
     stop();
   });
 
-  it("refreshes again when invalidated during a fetch, and only what is on screen", async () => {
-    const { t, calls } = fakeTransport();
-    const c = new QueryCache(t);
-    const stop = c.subscribe("sessions.list", {}, () => {});
-    void c.ensure("sessions.list", {});
-    void c.ensure("config.get", {});
-    c.invalidate("all");
-    calls[0]!.resolve({ old: true });
-    await tick();
-    expect(calls.filter((x) => x.op === "sessions.list")).toHaveLength(2);
-    expect(calls.filter((x) => x.op === "config.get")).toHaveLength(1);
-    stop();
+  describe("invalidated during a fetch", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("refreshes again at once after the user's own action, however long the fetch took, and only what is on screen", async () => {
+      vi.useFakeTimers({ now: 1_000_000 });
+      const { t, calls } = fakeTransport();
+      const c = new QueryCache(t);
+      const stop = c.subscribe("sessions.list", {}, () => {});
+      void c.ensure("sessions.list", {});
+      void c.ensure("config.get", {});
+      c.invalidate("all");
+      await vi.advanceTimersByTimeAsync(50); // a fetch that costs time (a loaded machine)
+      calls[0]!.resolve({ old: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls.filter((x) => x.op === "sessions.list")).toHaveLength(2);
+      expect(calls.filter((x) => x.op === "config.get")).toHaveLength(1);
+      stop();
+    });
+
+    it("refreshes again in its turn after an agent's activity", async () => {
+      vi.useFakeTimers({ now: 1_000_000 });
+      const { t, calls } = fakeTransport();
+      const c = new QueryCache(t);
+      const stop = c.subscribe("sessions.list", {}, () => {});
+      void c.ensure("sessions.list", {});
+      c.invalidate("all", true);
+      await vi.advanceTimersByTimeAsync(50);
+      calls[0]!.resolve({ old: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(50 * (1 / REFRESH_DUTY - 1));
+      expect(calls).toHaveLength(2);
+      stop();
+    });
   });
 
   it("reports a lost session once", async () => {

@@ -29,6 +29,8 @@ interface Slot {
   endedAt: number;
   /** A refresh waiting for its turn (see REFRESH_DUTY). */
   timer: ReturnType<typeof setTimeout> | null;
+  /** Invalidated by the user's own action while a fetch ran: refresh at once when it ends. */
+  urgent: boolean;
 }
 
 /** Entries kept without subscribers; the least recently used go first. */
@@ -85,6 +87,7 @@ export class QueryCache {
         cost: 0,
         endedAt: 0,
         timer: null,
+        urgent: false,
       };
       this.slots.set(key, s);
       this.trim();
@@ -128,6 +131,7 @@ export class QueryCache {
 
   private load(s: Slot): Promise<void> {
     s.stale = false;
+    s.urgent = false;
     if (s.timer) {
       clearTimeout(s.timer);
       s.timer = null;
@@ -144,8 +148,12 @@ export class QueryCache {
         if (r.error.code === "unauthorized") this.onUnauthorized?.();
         this.set(s, { status: "error", error: r.error, refreshing: false, updatedAt: Date.now() });
       }
-      // Invalidated while in flight: the answer may predate the change, so go again (in turn).
-      if (s.stale && s.listeners.size > 0) this.refreshInTurn(s);
+      // Invalidated while in flight: the answer may predate the change, so go again: at once
+      // after the user's own action, in turn after an agent's activity.
+      if (s.stale && s.listeners.size > 0) {
+        if (s.urgent) void this.load(s);
+        else this.refreshInTurn(s);
+      }
     };
     s.inflight = run();
     return s.inflight;
@@ -160,6 +168,7 @@ export class QueryCache {
     for (const s of this.slots.values()) {
       if (ops !== "all" && !ops.includes(s.entry.op)) continue;
       s.stale = true;
+      if (!paced) s.urgent = true;
       if (s.listeners.size === 0 || s.inflight) continue;
       if (paced) this.refreshInTurn(s);
       else void this.load(s);
