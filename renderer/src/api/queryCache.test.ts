@@ -12,6 +12,16 @@ function fakeTransport() {
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
+/** A cache on fake time, with one view on screen whose first fetch is running. */
+function onScreen(op: "sessions.list" | "overview.get") {
+  vi.useFakeTimers({ now: 1_000_000 });
+  const { t, calls } = fakeTransport();
+  const c = new QueryCache(t);
+  const stop = c.subscribe(op, {}, () => {});
+  void c.ensure(op, {});
+  return { c, calls, stop };
+}
+
 describe("QueryCache", () => {
   it("keys requests by operation and parameters, whatever the key order", () => {
     expect(queryKey("blobs.list", { sort: { dir: "asc", by: "chars" }, offset: 0 })).toBe(
@@ -42,11 +52,7 @@ describe("QueryCache", () => {
     afterEach(() => vi.useRealTimers());
 
     it("refreshes again at once after the user's own action, however long the fetch took, and only what is on screen", async () => {
-      vi.useFakeTimers({ now: 1_000_000 });
-      const { t, calls } = fakeTransport();
-      const c = new QueryCache(t);
-      const stop = c.subscribe("sessions.list", {}, () => {});
-      void c.ensure("sessions.list", {});
+      const { c, calls, stop } = onScreen("sessions.list");
       void c.ensure("config.get", {});
       c.invalidate("all");
       await vi.advanceTimersByTimeAsync(50); // a fetch that costs time (a loaded machine)
@@ -58,11 +64,7 @@ describe("QueryCache", () => {
     });
 
     it("refreshes again in its turn after an agent's activity", async () => {
-      vi.useFakeTimers({ now: 1_000_000 });
-      const { t, calls } = fakeTransport();
-      const c = new QueryCache(t);
-      const stop = c.subscribe("sessions.list", {}, () => {});
-      void c.ensure("sessions.list", {});
+      const { c, calls, stop } = onScreen("sessions.list");
       c.invalidate("all", true);
       await vi.advanceTimersByTimeAsync(50);
       calls[0]!.resolve({ old: true });
@@ -88,11 +90,7 @@ describe("QueryCache", () => {
     afterEach(() => vi.useRealTimers());
 
     it("wait in proportion to what the last fetch cost, so a costly view keeps the engine busy a tenth of the time", async () => {
-      vi.useFakeTimers({ now: 1_000_000 });
-      const { t, calls } = fakeTransport();
-      const c = new QueryCache(t);
-      const stop = c.subscribe("overview.get", {}, () => {});
-      void c.ensure("overview.get", {});
+      const { c, calls, stop } = onScreen("overview.get");
       await vi.advanceTimersByTimeAsync(200); // the engine takes 200 ms to answer
       calls[0]!.resolve({ n: 1 });
       await vi.advanceTimersByTimeAsync(0);
@@ -114,11 +112,7 @@ describe("QueryCache", () => {
     });
 
     it("refresh a cheap view at once, and nothing that is off screen", async () => {
-      vi.useFakeTimers({ now: 1_000_000 });
-      const { t, calls } = fakeTransport();
-      const c = new QueryCache(t);
-      const stop = c.subscribe("sessions.list", {}, () => {});
-      void c.ensure("sessions.list", {});
+      const { c, calls, stop } = onScreen("sessions.list");
       void c.ensure("config.get", {});
       calls[0]!.resolve({ a: 1 });
       calls[1]!.resolve({ b: 1 });
