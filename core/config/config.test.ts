@@ -39,7 +39,38 @@ describe("config", () => {
     expect(() => parseConfig({ rescue: { thresholdChars: "big" } })).toThrow(/"rescue\.thresholdChars".*number/);
     expect(() => parseConfig({ sensitivity: { mode: "loud" } })).toThrow(/"sensitivity\.mode"/);
     expect(() => parseConfig({ rescue: { treshold: 5 } })).toThrow(/rescue.*treshold|Unrecognized key/);
-    expect(() => parseConfig({ mcpServers: { x: { args: [] } } })).toThrow(/mcpServers\.x/);
+    expect(() => parseConfig({ mcpServers: { x: { args: [] } } })).toThrow(/"mcpServers\.x\.command": .*expected string/);
+  });
+
+  it("names the key inside an MCP server entry that is wrong, for the kind of server it describes", () => {
+    expect(() => parseConfig({ mcpServers: { x: { command: 5 } } })).toThrow(
+      /"mcpServers\.x\.command": Invalid input: expected string, received number$/,
+    );
+    expect(() => parseConfig({ mcpServers: { web: { type: "http", url: 7 } } })).toThrow(
+      /"mcpServers\.web\.url": .*expected string, received number$/,
+    );
+    expect(() => parseConfig({ mcpServers: { web: { type: "sse", url: "http://127.0.0.1:1/mcp" } } })).toThrow(/"mcpServers\.web\.type"/);
+  });
+
+  it("names every bad key at once, so one edit fixes them all (the first five, then how many more)", () => {
+    const message = (input: unknown) => {
+      try {
+        parseConfig(input, "config.json");
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return "parsed";
+    };
+    const two = message({ rescue: { thresholdChars: "big" }, fetch: { maxChars: -1 } });
+    expect(two).toMatch(/^config\.json: "rescue\.thresholdChars": .*number.*; "fetch\.maxChars": /);
+    const many = message({
+      rescue: { thresholdChars: "a" },
+      fetch: { maxChars: "b", fullMaxChars: "c" },
+      dedup: { minChars: "d", maxChars: "e" },
+      store: { ttlHours: "f", maxStoreMb: "g" },
+    });
+    expect(many.match(/"[a-zA-Z.]+": /g)).toHaveLength(5);
+    expect(many).toMatch(/; and 2 more$/);
   });
 
   it("reads config.json, and a malformed file is a clear error naming the file", () => {

@@ -154,13 +154,36 @@ export function defaultConfig(): SpillwayConfig {
   return configSchema.parse({});
 }
 
-/** Validates a config object; a failure names the bad key and what was expected. */
+/** Bad keys a config error names before it says how many more there are. */
+const ISSUES_NAMED = 5;
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A union's failure ("Invalid input" on an MCP server entry) as the issues of the branch the
+ * user most likely meant: the one with the fewest issues, and on a tie the one whose `type` was
+ * not what failed. `{ "command": 5 }` then says "command: expected string", not "Invalid input".
+ */
+function meant(issue: Issue): Issue[] {
+  if (issue.code !== "invalid_union" || issue.errors.length === 0) return [issue];
+  const typeFailed = (branch: Issue[]) => branch.some((i) => i.path.length === 1 && i.path[0] === "type");
+  const best = issue.errors.toSorted((a, b) => a.length - b.length || Number(typeFailed(a)) - Number(typeFailed(b)))[0]!;
+  return best.flatMap((i) => meant({ ...i, path: [...issue.path, ...i.path] } as Issue));
+}
+
+/** Each bad key of a failed validation and what was expected (a union's failure as the branch meant). */
+export function configIssues(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.flatMap(meant).map((i) => ({ path: i.path.length ? i.path.join(".") : "(top level)", message: i.message }));
+}
+
+/** Validates a config object; a failure names every bad key (the first few) and what was expected, so one edit can fix them all. */
 export function parseConfig(input: unknown, source = "config"): SpillwayConfig {
   const result = configSchema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const key = issue.path.length ? issue.path.join(".") : "(top level)";
-  throw new SpillwayError(ErrorCode.BadConfig, `${source}: "${key}": ${issue.message}`);
+  const issues = configIssues(result.error);
+  const named = issues.slice(0, ISSUES_NAMED).map((i) => `"${i.path}": ${i.message}`);
+  const more = issues.length > ISSUES_NAMED ? `; and ${issues.length - ISSUES_NAMED} more` : "";
+  throw new SpillwayError(ErrorCode.BadConfig, `${source}: ${named.join("; ")}${more}`);
 }
 
 /** Reads and validates a config file; a missing file means all defaults. */

@@ -14,6 +14,9 @@ describe("config editing", () => {
     const bad = validateConfig({ rescue: { thresholdChars: 10 }, fetch: { nope: 1 } });
     expect(bad.valid).toBe(false);
     if (!bad.valid) expect(bad.issues.map((i) => i.path)).toEqual(expect.arrayContaining(["rescue.thresholdChars", "fetch"]));
+    // An MCP server entry names its own bad key, not "Invalid input" on the whole entry.
+    const server = validateConfig({ mcpServers: { fs: { command: "npx", args: "-y x" } } });
+    expect(server).toEqual({ valid: false, issues: [{ path: "mcpServers.fs.args", message: expect.stringMatching(/expected array/) }] });
   });
 
   it("saves only what differs from the defaults, owner-only, and reads it back", () => {

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { configSchema, defaultConfig, type SpillwayConfig } from "../../config/config";
+import { configIssues, configSchema, defaultConfig, type SpillwayConfig } from "../../config/config";
 import { DIR_MODE, writeFileAtomic } from "../../fs/fsUtil";
 import type { ConfigIssue, ConfigView } from "../api/dto";
 import { describeError, ErrorCode, SpillwayError } from "../../errors";
@@ -20,7 +20,7 @@ export function validateConfig(input: unknown): { valid: true; config: SpillwayC
   if (r.success) return { valid: true, config: r.data };
   return {
     valid: false,
-    issues: r.error.issues.map((i) => ({ path: i.path.length ? i.path.join(".") : "(top level)", message: i.message })),
+    issues: configIssues(r.error),
   };
 }
 
