@@ -180,10 +180,14 @@ export function configIssues(error: z.ZodError): { path: string; message: string
 export function parseConfig(input: unknown, source = "config"): SpillwayConfig {
   const result = configSchema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const issues = configIssues(result.error);
+  throw new SpillwayError(ErrorCode.BadConfig, `${source}: ${issuesSentence(configIssues(result.error))}`);
+}
+
+/** `"a.b": what was expected; "c": …`: the first few issues, then how many more. */
+export function issuesSentence(issues: { path: string; message: string }[]): string {
   const named = issues.slice(0, ISSUES_NAMED).map((i) => `"${i.path}": ${i.message}`);
   const more = issues.length > ISSUES_NAMED ? `; and ${issues.length - ISSUES_NAMED} more` : "";
-  throw new SpillwayError(ErrorCode.BadConfig, `${source}: ${named.join("; ")}${more}`);
+  return named.join("; ") + more;
 }
 
 /** Reads and validates a config file; a missing file means all defaults. */

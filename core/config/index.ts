@@ -1,3 +1,3 @@
 /** The config surface: all that code outside core/config may import (ARCHITECTURE.md, "Surfaces"). */
-export { configIssues, configSchema, defaultConfig, loadConfigFile, matchesToolPattern } from "./config";
+export { configIssues, configSchema, defaultConfig, issuesSentence, loadConfigFile, matchesToolPattern } from "./config";
 export type { SpillwayConfig, UpstreamConfig } from "./config";

@@ -27,6 +27,8 @@ describe("replay policies", () => {
     expect(() => loadPolicyFile(f)).toThrow(/not a readable JSON policy/);
     writeFileSync(f, JSON.stringify({ rescue: { threshold: 1 } }));
     expect(() => loadPolicyFile(f)).toThrow(/"rescue"/);
+    writeFileSync(f, JSON.stringify({ dedup: { maxStubStreak: "five" }, excerpt: { maxChars: "many" } }));
+    expect(() => loadPolicyFile(f)).toThrow(/: "excerpt\.maxChars": [^;]+; "dedup\.maxStubStreak": /);
     h.cleanup();
   });
 });

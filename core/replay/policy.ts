@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { matchesToolPattern, type SpillwayConfig } from "../config/config";
+import { configIssues, issuesSentence, matchesToolPattern, type SpillwayConfig } from "../config/config";
 import { ErrorCode, SpillwayError } from "../errors";
 import type { ReplayPolicy } from "./types";
 
@@ -100,13 +100,12 @@ export function applyPolicyFile(base: ReplayPolicy, f: PolicyFile, fallbackName:
   };
 }
 
-/** Validates a policy object; a failure names the key. */
+/** Validates a policy object; a failure names every bad key (the first few), its detail the first. */
 export function parsePolicy(input: unknown, source: string): PolicyFile {
   const r = policyFileSchema.safeParse(input ?? {});
   if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  const key = issue.path.length ? issue.path.join(".") : "(top level)";
-  throw new SpillwayError(ErrorCode.BadArgument, `${source}: "${key}": ${issue.message}`, { path: key });
+  const issues = configIssues(r.error);
+  throw new SpillwayError(ErrorCode.BadArgument, `${source}: ${issuesSentence(issues)}`, { path: issues[0]!.path });
 }
 
 export function loadPolicyFile(path: string): PolicyFile {
