@@ -106,6 +106,10 @@ export const BLOB_URI_PREFIX = "spillway://blob/";
 export const ESTIMATE_MARK = "≈";
 /** Why a token figure carries ESTIMATE_MARK, in the words the inspector and the CLI use. */
 export const ESTIMATE_NOTE = "estimated from a sample of the result";
+/** "1 big result estimated from…", "3 big results estimated from…": `formatted` is `n` as the caller prints numbers. */
+export function estimatedResultsNote(n: number, formatted = String(n)): string {
+  return `${formatted} big ${n === 1 ? "result" : "results"} ${ESTIMATE_NOTE}`;
+}
 
 export type Kind = (typeof KINDS)[number];
 export type Label = (typeof LABELS)[number];

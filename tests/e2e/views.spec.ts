@@ -12,6 +12,8 @@ test.describe("views with real data", () => {
     await expect(page.getByTestId("savings-by-hour").locator("[data-key]")).toHaveCount(48);
     await expect(page.getByTestId("savings-by-tool").locator("li")).not.toHaveCount(0);
     await expect(page.getByTestId("savings-by-tool")).toContainText("read_text_file");
+    // The traffic holds one result over 256 K chars, whose token counts are estimated from a sample.
+    await expect(page.getByTestId("card-net")).toContainText(/≈[\d,]+ returned .* · 1 big result estimated from a sample of the result$/);
     await expectAccessible(page, "overview");
     await shoot(page, "overview");
   });

@@ -1,7 +1,7 @@
 /** `spillway status`: the store, its use against the cap, and the savings so far. */
 import { withEngine, type Command } from "../command";
 import { fmtBytes, fmtInt, fmtTokens } from "../format";
-import { ESTIMATE_MARK, ESTIMATE_NOTE } from "../../vocabulary";
+import { ESTIMATE_MARK, estimatedResultsNote } from "../../vocabulary";
 
 export const statusCommand: Command = {
   usage: "",
@@ -25,7 +25,7 @@ export const statusCommand: Command = {
           total
             ? `saved     ${fmtTokens(total.netTokens, total.estimatedTokenCounts)} tokens (${fmtInt(total.netChars)} chars): ${fmtInt(total.rescued)} rescued, ${fmtInt(total.stubbed)} stubbed` +
               (total.estimatedTokenCounts > 0
-                ? `\n          ${ESTIMATE_MARK}: token counts of ${fmtInt(total.estimatedTokenCounts)} big ${total.estimatedTokenCounts === 1 ? "result" : "results"} ${ESTIMATE_NOTE}`
+                ? `\n          ${ESTIMATE_MARK}: token counts of ${estimatedResultsNote(total.estimatedTokenCounts, fmtInt(total.estimatedTokenCounts))}`
                 : "")
             : "saved     nothing yet: no tool calls have passed through Spillway",
         ].join("\n"),

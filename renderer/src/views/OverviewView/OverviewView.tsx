@@ -8,7 +8,7 @@ import { toBars, type Unit } from "../../components/SavingsChart/figures";
 import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
 import { Card, ErrorNote, Panel, Progress, ViewHead } from "../../components/Ui/Ui";
 import { fmtAgo, fmtBytes, fmtCompact, fmtInt, fmtShortTime, fmtTime, fmtTokens, pct, shortId } from "../../format/format";
-import { ESTIMATE_NOTE } from "../../../../core/vocabulary";
+import { estimatedResultsNote } from "../../../../core/vocabulary";
 import { formatRoute } from "../../router/route";
 
 export function OverviewView() {
@@ -47,7 +47,7 @@ export function OverviewView() {
               t
                 ? unit === "tokens"
                   ? `${fmtTokens(t.returnedTokens, t.estimatedTokenCounts)} returned · ${fmtInt(t.givenTokens)} given` +
-                    (t.estimatedTokenCounts > 0 ? ` · ${fmtInt(t.estimatedTokenCounts)} big results ${ESTIMATE_NOTE}` : "")
+                    (t.estimatedTokenCounts > 0 ? ` · ${estimatedResultsNote(t.estimatedTokenCounts, fmtInt(t.estimatedTokenCounts))}` : "")
                   : `${fmtInt(t.returnedChars)} returned · ${fmtInt(t.givenChars)} given`
                 : " "
             }

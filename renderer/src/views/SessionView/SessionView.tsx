@@ -7,7 +7,7 @@ import type { SessionSummary } from "../../../../core/inspector/api/contract";
 import { useOp } from "../../api/useOp";
 import { Card, CopyButton, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
 import { fmtAgo, fmtCompact, fmtInt, fmtTime, fmtTokens, shortId } from "../../format/format";
-import { ESTIMATE_NOTE } from "../../../../core/vocabulary";
+import { estimatedResultsNote } from "../../../../core/vocabulary";
 import { formatRoute } from "../../router/route";
 import { useWidth } from "../../components/SavingsChart/useWidth";
 import { CALL_COLUMNS, CallRows } from "./CallTable";
@@ -172,7 +172,7 @@ function SessionCards({ s }: { s: SessionSummary }) {
       <Card
         label="Net saved"
         value={fmtTokens(s.netTokens, s.estimatedTokenCounts)}
-        sub={`tokens · ${fmtInt(s.netChars)} chars${s.estimatedTokenCounts > 0 ? ` · ${fmtInt(s.estimatedTokenCounts)} big results ${ESTIMATE_NOTE}` : ""}`}
+        sub={`tokens · ${fmtInt(s.netChars)} chars${s.estimatedTokenCounts > 0 ? ` · ${estimatedResultsNote(s.estimatedTokenCounts, fmtInt(s.estimatedTokenCounts))}` : ""}`}
         testId="session-net"
       />
       <Card label="Read back" value={fmtInt(s.fetches)} sub={`fetches and recalls · ${fmtInt(s.pulledTokens)} tokens`} />
