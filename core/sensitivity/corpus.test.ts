@@ -21,6 +21,7 @@ const ALPHABETS: Record<string, string> = {
   digits: "0123456789",
   b64: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
   b64url: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+  bech32: "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L",
 };
 
 /** Reads the corpus, fills its templates from a seeded generator and strips the span marks. */

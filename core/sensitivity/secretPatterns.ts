@@ -32,6 +32,8 @@ export interface SecretPattern {
   strict?: boolean;
   /** `command` only: a JS expression the text of the line before the flag must match. */
   commands?: RegExp;
+  /** The value must end its line: the last field of a record (`.pgpass`), never one followed by more. */
+  endsLine?: boolean;
 }
 
 // `\s` differs between RE2 and JS (Unicode spaces); spelling it out keeps both engines equal.
@@ -79,13 +81,44 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { type: "signed_url_signature", prefix: String.raw`(?i:\bX-(?:Amz|Goog)-Signature=)`, value: String.raw`[A-Fa-f0-9]{32,}` },
   // The signature of an AWS SigV4 Authorization header (the credential scope before it is masked as the header's value).
   { type: "aws_signature", prefix: String.raw`,[ \t]*Signature=`, value: String.raw`[a-f0-9]{64}\b` },
-  // `.netrc`: `machine host login user password secret`, on one line.
+  // `.netrc`: `machine host`, then `login user` and `password secret`, on one line or on lines of
+  // their own as `heroku login` writes it (`default` stands for every host). Only netrc's own
+  // tokens may come between, so prose about a "machine" and a "password" is not a match.
   {
     type: "password",
-    prefix: String.raw`\bmachine[ \t]+[^${WS}]+[ \t]+(?:[^\r\n]*?[ \t])?password[ \t]+`,
+    prefix: String.raw`(?:\bmachine[ \t]+[^${WS}]+|\bdefault)(?:[${WS}]+(?:login|account|port)[ \t]+[^${WS}]+){0,4}[${WS}]+password[ \t]+`,
     value: CLI_VALUE,
     contextual: "value",
     minLength: 3,
+  },
+  // `.pgpass`: `host:port:database:user:password`, one per line (a `\:` in the password is a colon).
+  // The host is 3+ characters and the port 2+ digits, so MAC and IPv6 addresses do not match.
+  {
+    type: "password",
+    prefix: String.raw`(?:^|\n)[ \t]*(?:\*|[A-Za-z0-9._-]{3,253}):(?:\d{2,5}|\*):[^:${WS}]+:[^:${WS}]+:`,
+    value: String.raw`(?:[^:\r\n\\]|\\.)+`,
+    contextual: "value",
+    minLength: 3,
+    endsLine: true,
+  },
+  // `.npmrc`'s legacy `_auth=` (base64 of `user:password`); `_authToken` and `_password` are assignments.
+  { type: "npm_auth", prefix: String.raw`\b_auth[ \t]*=[ \t]*["']?`, value: String.raw`[A-Za-z0-9+/]{8,}={0,2}` },
+  // XML elements: Maven's settings.xml `<password>`, `<passphrase>`, config files' `<apiKey>`, `<clientSecret>`.
+  {
+    type: "password",
+    prefix: String.raw`(?i:<(?:[A-Za-z0-9_.-]+:)?[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase)(?:[ \t][^<>\r\n]*)?>)`,
+    value: String.raw`[^<\r\n]+`,
+    suffix: "</",
+    contextual: "value",
+    minLength: 3,
+  },
+  {
+    type: "secret",
+    prefix: String.raw`(?i:<(?:[A-Za-z0-9_.-]+:)?[A-Za-z0-9_.-]{0,40}?(?:secret|api[_.-]?key|private[_.-]?key|access[_.-]?key|auth[_.-]?token|access[_.-]?token)(?:[ \t][^<>\r\n]*)?>)`,
+    value: String.raw`[^<\r\n]+`,
+    suffix: "</",
+    contextual: "random",
+    minLength: 8,
   },
   { type: "docker_config_auth", prefix: String.raw`"auth"[ \t]*:[ \t]*"`, value: String.raw`[A-Za-z0-9+/]{12,}={0,2}`, suffix: `"` },
   // `[` and `]` are never raw in userinfo (RFC 3986), and leaving them out keeps

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { countLines } from "../text/lines";
 import { buildLeakFixture } from "../../tests/fixtures/secrets/leakFixture";
 import { findSecrets, maskSecrets, scanSubject } from "./secrets";
@@ -152,5 +153,91 @@ describe("private keys in other wrappings", () => {
     ).toString("base64");
     const cert = Buffer.from("-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUZ\n-----END CERTIFICATE-----\n").toString("base64");
     expect(maskSecrets(`tls.key: ${key}\ntls.crt: ${cert}`).text).toBe(`tls.key: [masked:private_key]\ntls.crt: ${cert}`);
+  });
+});
+
+describe("key and credential files an agent reads whole", () => {
+  // Real key material, made here: the detector must know the files' formats, not these strings.
+  const ec = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 });
+  const privateJwk = (k: KeyObject) => k.export({ format: "jwk" }) as Record<string, string>;
+
+  it("masks every private member of a JWK set (EC, RSA, symmetric) and leaves the public members and public keys as they were", () => {
+    const ecJwk = privateJwk(ec.privateKey);
+    const rsaJwk = privateJwk(rsa.privateKey);
+    const jwks = JSON.stringify(
+      {
+        keys: [
+          { ...ecJwk, kid: "a" },
+          { ...rsaJwk, kid: "b" },
+          { kty: "oct", k: "c2VjcmV0LXNpZ25pbmcta2V5LTAxMjM0NTY3" },
+        ],
+      },
+      null,
+      2,
+    );
+    const out = maskSecrets(jwks).text;
+    for (const v of [ecJwk.d, rsaJwk.d, rsaJwk.p, rsaJwk.q, rsaJwk.dp, rsaJwk.dq, rsaJwk.qi, "c2VjcmV0LXNpZ25pbmcta2V5LTAxMjM0NTY3"])
+      expect(out).not.toContain(v);
+    for (const v of [ecJwk.x, ecJwk.y, rsaJwk.n, '"e": "AQAB"', '"kid": "b"']) expect(out).toContain(v);
+    const publicSet = JSON.stringify({ keys: [ec.publicKey.export({ format: "jwk" }), rsa.publicKey.export({ format: "jwk" })] });
+    expect(findSecrets(publicSet)).toEqual([]);
+    // a JWK held in a JSON string, as a tool result often carries it
+    const escaped = JSON.stringify({ secret: JSON.stringify(ecJwk) }).replace('"secret"', '"value"');
+    expect(maskSecrets(escaped).text).not.toContain(ecJwk.d);
+  });
+
+  it("masks the private lines of a PuTTY key file, and only them", () => {
+    const priv = "AAAAIGsmVpW4rPqhsE1kJ0w5yGZ4eQm1b3Gv3cUQeXvJ0oNz";
+    const ppk = [
+      "PuTTY-User-Key-File-3: ssh-ed25519",
+      "Encryption: none",
+      "Comment: ada@laptop",
+      "Public-Lines: 2",
+      "AAAAC3NzaC1lZDI1NTE5AAAAIFp3P2dM8j8z0L5dA1VvUe4qk7b5wN0yQm",
+      "Zz0=",
+      "Private-Lines: 1",
+      priv,
+      "Private-MAC: 5c2f0a8e1b7d4c3a9f6e2d1c0b8a7f6e5d4c3b2a19080706050403020100ffee",
+    ].join("\r\n");
+    expect(maskSecrets(ppk).text).toBe(ppk.replace(priv, "[masked:private_key]"));
+  });
+
+  it("masks the password of a .netrc written over several lines, and of a one-line entry", () => {
+    const netrc =
+      "machine api.heroku.com\n  login ada@acme.test\n  password 4f6a8b2c-1d3e-4f5a-9b7c-2e4d6f8a0b1c\nmachine git.heroku.com login ada password hx9Kq2LmN4pR7sT1\n";
+    expect(maskSecrets(netrc).text).toBe(
+      "machine api.heroku.com\n  login ada@acme.test\n  password [masked:password]\nmachine git.heroku.com login ada password [masked:password]\n",
+    );
+    expect(findSecrets("machine learning models need a password reset flow")).toEqual([]);
+  });
+
+  it("masks .pgpass passwords (escaped colons included) and not addresses or compiler output of the same shape", () => {
+    const pgpass = "db.internal:5432:app:app_user:Xk9mP2qLw8vNz\n*:*:*:replicator:abc\\:def123\n";
+    expect(maskSecrets(pgpass).text).toBe("db.internal:5432:app:app_user:[masked:password]\n*:*:*:replicator:[masked:password]\n");
+    for (const line of [
+      "link/ether a1:22:3c:4d:5e:6f brd ff:ff:ff:ff:ff:ff",
+      "inet6 fe80::1c2d:3e4f:5a6b:7c8d/64 scope link",
+      "src/app.ts:12:5: error TS2322: Type 'string' is not assignable",
+      "app.py:10:80: E501 line too long (88 > 79 characters)",
+    ])
+      expect(findSecrets(line)).toEqual([]);
+  });
+
+  it("masks .npmrc's legacy _auth, Maven's <password>, config files' <apiKey> and an age identity", () => {
+    const auth = Buffer.from("deploy:S3cretPassw0rd").toString("base64");
+    expect(maskSecrets(`//registry.example.com/:_auth=${auth}\nalways-auth=true`).text).toBe(
+      "//registry.example.com/:_auth=[masked:npm_auth]\nalways-auth=true",
+    );
+    expect(maskSecrets("<server><id>nexus</id><username>deploy</username><password>pXq7Rm2Lz9Kw</password></server>").text).toBe(
+      "<server><id>nexus</id><username>deploy</username><password>[masked:password]</password></server>",
+    );
+    expect(maskSecrets("<ApiKey>a8F3kQ9zL2mX7pR4tW6yB1cV5nJ0hG8d</ApiKey>").text).toBe("<ApiKey>[masked:secret]</ApiKey>");
+    expect(findSecrets("<password>${DB_PASSWORD}</password><token>the</token><apiKey>${API_KEY}</apiKey>")).toEqual([]);
+    // 58 bech32 characters after the `1`, as age-keygen writes them
+    const age = `# public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\nAGE-SECRET-KEY-1${"QYQSZQGP".repeat(7)}QY`;
+    expect(maskSecrets(age).text).toBe(
+      "# public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\n[masked:age_secret_key]",
+    );
   });
 });

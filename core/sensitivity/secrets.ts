@@ -1,8 +1,9 @@
 /**
  * Secret detection and masking over arbitrary tool output. One RE2 pass (secretPatterns.ts)
- * plus an indexOf walk for private keys (pem.ts); context-bound matches go through the
+ * plus indexOf walks for private keys (pem.ts; keyFiles.ts for JWKs and PuTTY keys); context-bound matches go through the
  * false-positive filters (placeholders.ts). Linear in the text; see the timing test.
  */
+import { findKeyFiles } from "./keyFiles";
 import { findPrivateKeys } from "./pem";
 import { isPlaceholderValue, looksRandom } from "./placeholders";
 import { SECRET_PATTERNS, classifyKey, compileScan, matchEntry, tokenTypeOf, type SecretPattern } from "./secretPatterns";
@@ -36,7 +37,9 @@ export function scanSubject(text: string, utf8?: Buffer): string {
 export function findSecrets(text: string, utf8?: Buffer): SecretFinding[] {
   if (typeof text !== "string" || text.length === 0) return [];
   const subject = scanSubject(text, utf8);
-  const found = findPrivateKeys(text, subject === text ? undefined : utf8);
+  const bytes = subject === text ? undefined : utf8;
+  const found = findPrivateKeys(text, bytes);
+  for (const f of findKeyFiles(text, bytes)) found.push(f);
   const SCAN = scanner();
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -63,6 +66,7 @@ export function findSecrets(text: string, utf8?: Buffer): SecretFinding[] {
 function accept(p: SecretPattern, prefix: string, value: string, text: string, at: number, after: number): string | null {
   if (!p.contextual) return p.type;
   if (value.length === 0 || value.length < (p.minLength ?? 1)) return null;
+  if (p.endsLine && !/^\r?(?:\n|$)/.test(text.slice(after, after + 2))) return null;
   if (p.contextual === "cookie") return cookieHoldsSecret(value) ? p.type : null;
   if (p.contextual === "command" && !p.commands?.test(lineBefore(text, at, at + prefix.replace(/[ \t"']+$/, "").length))) return null;
   if (p.contextual !== "assignment") {

@@ -77,6 +77,8 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
   { type: "supabase_token", value: String.raw`\bsbp_[a-f0-9]{40}\b` },
   // Structured tokens.
   { type: "jwt", value: String.raw`\beyJ${B64URL}{8,}\.eyJ${B64URL}{8,}\.${B64URL}*` },
+  // An age identity (`age-keygen`, sops): bech32, upper case, 58 data characters after the `1`.
+  { type: "age_secret_key", value: String.raw`\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b` },
   // base64 of `{"auths":`, the start of a Docker config (kubernetes .dockerconfigjson).
   { type: "docker_config_auth", value: String.raw`\beyJhdXRocyI6[A-Za-z0-9+/]{8,}={0,2}` },
 ];
