@@ -101,6 +101,15 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     minLength: 3,
     endsLine: true,
   },
+  // PHP constants: wp-config.php's `define('DB_PASSWORD', '…')` and its `AUTH_KEY`/`*_SALT` keys.
+  {
+    type: "secret",
+    prefix: String.raw`\bdefine\([ \t]*['"][A-Z0-9_]*(?:PASSWORD|PASS|_KEY|_SALT|SECRET|TOKEN)['"][ \t]*,[ \t]*['"]`,
+    value: String.raw`[^'"\r\n]+`,
+    suffix: `['"]`,
+    contextual: "value",
+    minLength: 3,
+  },
   // `.npmrc`'s legacy `_auth=` (base64 of `user:password`); `_authToken` and `_password` are assignments.
   { type: "npm_auth", prefix: String.raw`\b_auth[ \t]*=[ \t]*["']?`, value: String.raw`[A-Za-z0-9+/]{8,}={0,2}` },
   // XML elements: Maven's settings.xml `<password>`, `<passphrase>`, config files' `<apiKey>`, `<clientSecret>`.

@@ -241,3 +241,44 @@ describe("key and credential files an agent reads whole", () => {
     );
   });
 });
+
+describe("vendor tokens and password hashes that name themselves", () => {
+  // Built from repeats, so the repository holds no token-shaped literal (see the corpus header).
+  const a = (n: number) => "aB3d".repeat(Math.ceil(n / 4)).slice(0, n);
+  const h = (n: number) => "0f9e".repeat(Math.ceil(n / 4)).slice(0, n);
+  it.each([
+    ["terraform_cloud_token", `${a(14)}.atlasv1.${a(67)}`],
+    ["tailscale_key", `tskey-auth-k${a(11)}-${a(33)}`],
+    ["onepassword_service_token", `ops_eyJ${a(120)}`],
+    ["mapbox_secret_token", `sk.eyJ1IjoiYWRhIiwiYSI6ImNr${a(20)}.${a(22)}`],
+    ["pulumi_token", `pul-${h(40)}`],
+    ["airtable_token", `pat${a(14)}.${h(64)}`],
+    ["figma_token", `figd_${a(40)}`],
+    ["pinecone_key", `pcsk_${a(6)}_${a(60)}`],
+    ["netlify_token", `nfp_${a(36)}`],
+    ["buildkite_token", `bkua_${h(40)}`],
+    ["neon_api_key", `napi_${h(64)}`],
+    ["prefect_key", `pnu_${a(36)}`],
+    ["contentful_token", `CFPAT-${a(43)}`],
+    ["bitbucket_app_password", `ATBB${a(32)}`],
+    ["jfrog_token", `AKCp${a(69)}`],
+    ["alibaba_access_key_id", `LTAI${a(20)}`],
+    ["circleci_token", `CCIPAT_${a(22)}_${h(40)}`],
+    ["sourcegraph_token", `sgp_${h(16)}_${h(40)}`],
+    ["password_hash", `$6$${a(16)}$${a(86)}`],
+    ["password_hash", `$2b$12$${a(53)}`],
+    ["password_hash", `$apr1$${a(8)}$${a(22)}`],
+    ["password_hash", `$argon2id$v=19$m=65536,t=3,p=4$${a(22)}$${a(43)}`],
+  ])("%s: %s", (type, token) => {
+    const line = `value: ${token} (end)`;
+    expect(findSecrets(line)).toEqual([{ type, start: 7, end: 7 + token.length }]);
+  });
+
+  it("masks a shadow line's hash and keeps its other fields, and wp-config's constants", () => {
+    const hash = `$6$${a(16)}$${a(86)}`;
+    expect(maskSecrets(`root:${hash}:19000:0:99999:7:::`).text).toBe("root:[masked:password_hash]:19000:0:99999:7:::");
+    expect(
+      maskSecrets(`define( 'DB_PASSWORD', 'pXq7Rm2Lz9Kw' );\ndefine('NONCE_SALT', '${a(64)}');\ndefine('WP_DEBUG', false);`).text,
+    ).toBe("define( 'DB_PASSWORD', '[masked:secret]' );\ndefine('NONCE_SALT', '[masked:secret]');\ndefine('WP_DEBUG', false);");
+  });
+});

@@ -25,6 +25,13 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
   { type: "databricks_token", value: String.raw`\bdapi[a-f0-9]{32}(?:-\d)?\b` },
   { type: "vault_token", value: String.raw`\bhv[sbr]\.[A-Za-z0-9_-]{24,}` },
   { type: "doppler_token", value: String.raw`\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}` },
+  { type: "alibaba_access_key_id", value: String.raw`\bLTAI[A-Za-z0-9]{12,20}\b` },
+  { type: "terraform_cloud_token", value: String.raw`\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}` },
+  { type: "pulumi_token", value: String.raw`\bpul-[a-f0-9]{40}\b` },
+  { type: "tailscale_key", value: String.raw`\btskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}` },
+  { type: "onepassword_service_token", value: String.raw`\bops_eyJ[A-Za-z0-9+/=_-]{40,}` },
+  { type: "neon_api_key", value: String.raw`\bnapi_[a-z0-9]{64}\b` },
+  { type: "netlify_token", value: String.raw`\bnfp_[A-Za-z0-9]{36,}\b` },
   // Source hosting and package registries.
   { type: "github_token", value: String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{30,255})\b` },
   {
@@ -32,6 +39,11 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
     value: String.raw`\b(?:gl(?:pat|dt|rt|ptt|cbt|oas|imt|soat|ffct|agent|wt)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})`,
   },
   { type: "npm_token", value: String.raw`\bnpm_[A-Za-z0-9]{36}\b` },
+  { type: "jfrog_token", value: String.raw`\b(?:AKCp[A-Za-z0-9]{69}|cmVmdGtuOjAxOj[A-Za-z0-9]{40,})\b` },
+  { type: "bitbucket_app_password", value: String.raw`\bATBB[A-Za-z0-9_=.-]{28,}` },
+  { type: "buildkite_token", value: String.raw`\bbkua_[a-f0-9]{40}\b` },
+  { type: "circleci_token", value: String.raw`\bCCIPAT_[A-Za-z0-9]{20,}_[a-f0-9]{40}\b` },
+  { type: "sourcegraph_token", value: String.raw`\bsgp_(?:[a-f0-9]{16}_)?[a-f0-9]{40}\b` },
   { type: "pypi_token", value: String.raw`\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{40,}` },
   { type: "docker_token", value: String.raw`\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{24,}` },
   { type: "huggingface_token", value: String.raw`\bhf_[A-Za-z0-9]{34,}\b` },
@@ -75,10 +87,21 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
   { type: "newrelic_key", value: String.raw`\bNRAK-[A-Z0-9]{27}\b` },
   { type: "planetscale_token", value: String.raw`\bpscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}` },
   { type: "supabase_token", value: String.raw`\bsbp_[a-f0-9]{40}\b` },
+  { type: "airtable_token", value: String.raw`\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b` },
+  { type: "figma_token", value: String.raw`\bfigd_[A-Za-z0-9_-]{40,}` },
+  { type: "contentful_token", value: String.raw`\bCFPAT-[A-Za-z0-9_-]{43,}` },
+  { type: "prefect_key", value: String.raw`\bpnu_[A-Za-z0-9]{36}\b` },
+  { type: "pinecone_key", value: String.raw`\bpcsk_[A-Za-z0-9_]{50,}` },
+  { type: "mapbox_secret_token", value: String.raw`\bsk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}` },
   // Structured tokens.
   { type: "jwt", value: String.raw`\beyJ${B64URL}{8,}\.eyJ${B64URL}{8,}\.${B64URL}*` },
   // An age identity (`age-keygen`, sops): bech32, upper case, 58 data characters after the `1`.
   { type: "age_secret_key", value: String.raw`\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b` },
+  // Password hashes in crypt(3) form (/etc/shadow, .htpasswd, a users table): crackable offline.
+  {
+    type: "password_hash",
+    value: String.raw`\$(?:(?:1|5|6|apr1)\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86}|2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|y\$[./A-Za-z0-9]{1,32}\$[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{43}|argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,})`,
+  },
   // base64 of `{"auths":`, the start of a Docker config (kubernetes .dockerconfigjson).
   { type: "docker_config_auth", value: String.raw`\beyJhdXRocyI6[A-Za-z0-9+/]{8,}={0,2}` },
 ];
