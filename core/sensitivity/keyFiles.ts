@@ -22,12 +22,23 @@ const MAX_JWK = 16_000;
 const PRIVATE_MEMBER = /(\\?")(?:d|p|q|dp|dq|qi|k)\1[ \t\r\n]*:[ \t\r\n]*\\?"([A-Za-z0-9_-]{16,})/g;
 
 function findJwkPrivateMembers(text: string, found: SecretFinding[]): void {
+  // One forward pass: the last `{` before each `kty` and the first `}` after it are tracked as
+  // the scan moves on (a lastIndexOf or indexOf from every `kty` is quadratic on hostile text).
+  let open = -1;
+  let nextOpen = text.indexOf("{");
+  let close = -2;
   let done = 0;
-  for (let at = text.indexOf("kty", 0); at !== -1; at = text.indexOf("kty", Math.max(at + 3, done))) {
+  for (let at = text.indexOf("kty"); at !== -1; at = text.indexOf("kty", Math.max(at + 3, done))) {
+    while (nextOpen !== -1 && nextOpen < at) {
+      open = nextOpen;
+      nextOpen = text.indexOf("{", nextOpen + 1);
+    }
+    if (close === -2 || (close !== -1 && close < at)) close = text.indexOf("}", at);
+    if (close === -1) return;
     // A JWK is a flat object: its members' values are strings and arrays of strings, never objects.
-    const open = text.lastIndexOf("{", at);
-    const close = text.indexOf("}", at);
-    if (open === -1 || close === -1 || close - open > MAX_JWK || open < done) continue;
+    if (open === -1 || open < done || close - open > MAX_JWK) continue;
+    // Each object is read once, JWK or not: a big object full of the word "kty" costs one slice.
+    done = close;
     const body = text.slice(open, close);
     if (!/\\?"kty\\?"[ \t\r\n]*:/.test(body)) continue;
     PRIVATE_MEMBER.lastIndex = 0;
@@ -35,16 +46,19 @@ function findJwkPrivateMembers(text: string, found: SecretFinding[]): void {
       const start = open + m.index + m[0].length - m[2]!.length;
       found.push({ type: "private_key", start, end: start + m[2]!.length });
     }
-    done = close;
   }
 }
 
 /** `Private-Lines: N` then N base64 lines (encrypted or not, the body is the private key). */
 function findPuttyPrivateLines(text: string, found: SecretFinding[]): void {
   const HEADER = /PuTTY-User-Key-File-\d+:/g;
+  // The next `Private-Lines:` at or after the header, reused across headers (linear on hostile text).
+  let lines = -2;
   for (let m; (m = HEADER.exec(text));) {
-    const at = text.indexOf("Private-Lines:", m.index);
-    if (at === -1 || at - m.index > 64_000) continue;
+    if (lines === -2 || (lines !== -1 && lines < m.index)) lines = text.indexOf("Private-Lines:", m.index);
+    if (lines === -1) return;
+    const at = lines;
+    if (at - m.index > 64_000) continue;
     const n = Number(/^Private-Lines:[ \t]*(\d{1,4})/.exec(text.slice(at, at + 24))?.[1] ?? 0);
     let start = text.indexOf("\n", at);
     if (start === -1 || n === 0) continue;

@@ -124,6 +124,23 @@ describe("big and hostile inputs", () => {
     expect(scanSubject(ascii, Buffer.from("different length"))).toBe(ascii);
   });
 
+  // Each marker was once searched for from every earlier one: 2 MB of these took from 30 s to
+  // minutes (quadratic), far past this test's timeout; one pass takes milliseconds.
+  it.each([
+    ["BEGIN lines without an END", "-----BEGIN RSA PRIVATE KEY-----\n"],
+    ["JWK members without a closing brace", '{"kty": "EC", '],
+    ["kty words without braces", '"kty": '],
+    ["PuTTY headers without private lines", "PuTTY-User-Key-File-3: ssh-rsa\n"],
+  ])("returns at once on 2 MB of %s, and still masks a real key after them", (_what, unit) => {
+    const hostile = unit.repeat(Math.ceil((2 * 1024 * 1024) / unit.length));
+    const body = "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0";
+    const key = `\n-----BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----\n`;
+    expect(findSecrets(hostile).filter((f) => f.type !== "private_key" || f.end - f.start > 40)).toEqual([]);
+    const out = maskSecrets(hostile + key).text;
+    expect(out).not.toContain(body);
+    expect(out.endsWith("[masked:private_key]\n-----END RSA PRIVATE KEY-----\n")).toBe(true);
+  });
+
   it("masks every one of thousands of secrets in 1 MB and leaves the lines between them as they were", () => {
     const text = megabytes(1, (i) => (i % 50 === 0 ? `DB_PASSWORD=pw${i}xyz!\n` : `line ${i} of ordinary output with some words\n`));
     const out = maskSecrets(text);
