@@ -53,6 +53,8 @@ const KEY_WORDS = [
   String.raw`secret[_.-]?key[_.-]?base`,
   String.raw`(?:api|access|private|secret|signing|encryption|master|auth|client|session|webhook)[_.-]?key`,
   "apikey",
+  // a TOTP seed (Bitwarden's `"totp"`): whoever holds it makes the second factor
+  "totp",
 ].join("|");
 // `pass` alone only at the start of the key or after a separator: db_pass, smtp-pass, but not bypass.
 const KEY = String.raw`(?i:\b(?:${KEY_HEAD}(?:${KEY_WORDS})|(?:${KEY_HEAD}[_.-])?pass))`;
@@ -100,6 +102,24 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     contextual: "value",
     minLength: 3,
     endsLine: true,
+  },
+  // `terraform output -json`: a sensitive output's value is printed in clear (keys come sorted).
+  {
+    type: "secret",
+    prefix: String.raw`"sensitive"[ \t]*:[ \t]*true[ \t]*,[${WS}]*"type"[ \t]*:[ \t]*"[a-z]+"[ \t]*,[${WS}]*"value"[ \t]*:[ \t]*"`,
+    value: DQ_VALUE,
+    suffix: `"`,
+    contextual: "value",
+    minLength: 1,
+  },
+  // 1Password's CLI (`op item get --format json`): a field of type CONCEALED holds a password or key.
+  {
+    type: "password",
+    prefix: String.raw`"type"[ \t]*:[ \t]*"CONCEALED"[^{}]{0,600}?"value"[ \t]*:[ \t]*"`,
+    value: DQ_VALUE,
+    suffix: `"`,
+    contextual: "value",
+    minLength: 1,
   },
   // PHP constants: wp-config.php's `define('DB_PASSWORD', '…')` and its `AUTH_KEY`/`*_SALT` keys.
   {

@@ -1,9 +1,11 @@
 /**
  * Secret detection and masking over arbitrary tool output. One RE2 pass (secretPatterns.ts)
- * plus indexOf walks for private keys (pem.ts; keyFiles.ts for JWKs and PuTTY keys); context-bound matches go through the
+ * plus indexOf walks for private keys (pem.ts; keyFiles.ts for JWKs and PuTTY keys) and one for
+ * Kubernetes Secrets (kubeSecrets.ts); context-bound matches go through the
  * false-positive filters (placeholders.ts). Linear in the text; see the timing test.
  */
 import { findKeyFiles } from "./keyFiles";
+import { findKubernetesSecrets } from "./kubeSecrets";
 import { findPrivateKeys } from "./pem";
 import { isPlaceholderValue, looksRandom } from "./placeholders";
 import { SECRET_PATTERNS, classifyKey, compileScan, matchEntry, tokenTypeOf, type SecretPattern } from "./secretPatterns";
@@ -40,6 +42,7 @@ export function findSecrets(text: string, utf8?: Buffer): SecretFinding[] {
   const bytes = subject === text ? undefined : utf8;
   const found = findPrivateKeys(text, bytes);
   for (const f of findKeyFiles(text, bytes)) found.push(f);
+  for (const f of findKubernetesSecrets(text, bytes)) found.push(f);
   const SCAN = scanner();
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
