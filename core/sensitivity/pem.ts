@@ -7,7 +7,8 @@
 import RE2 from "re2";
 import type { SecretFinding } from "./secrets";
 
-const HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+// An OpenVPN static key (`--tls-auth`, `--secret`) is a shared secret in the same armour.
+const HEADER = /-----BEGIN (?:[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?|OpenVPN Static key V1)-----/g;
 /** Longest body looked at: an 8192-bit RSA key is ~6.5 k chars, PGP keys with subkeys more. */
 const MAX_BODY = 64_000;
 const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
@@ -24,6 +25,7 @@ const B64_PEM_MARK = "LS0tLS1CRUdJTi";
  */
 const ARMOR = new RE2("PRIVATE KEY");
 const B64_ARMOR = new RE2(B64_PEM_MARK);
+const OPENVPN = new RE2("OpenVPN Static key");
 const holds = (literal: string, re: RE2, text: string, utf8: Buffer | undefined) =>
   utf8 === undefined ? text.includes(literal) : re.test(utf8 as unknown as string);
 
@@ -33,7 +35,7 @@ const holds = (literal: string, re: RE2, text: string, utf8: Buffer | undefined)
  */
 export function findPrivateKeys(text: string, utf8?: Buffer): SecretFinding[] {
   const found: SecretFinding[] = [];
-  if (holds("PRIVATE KEY", ARMOR, text, utf8)) {
+  if (holds("PRIVATE KEY", ARMOR, text, utf8) || holds("OpenVPN Static key", OPENVPN, text, utf8)) {
     HEADER.lastIndex = 0;
     let m: RegExpExecArray | null;
     // The next END line at or after the header being read, found once and reused: searched

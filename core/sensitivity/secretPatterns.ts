@@ -51,7 +51,9 @@ const KEY_WORDS = [
   "credentials?",
   "creds",
   String.raw`secret[_.-]?key[_.-]?base`,
-  String.raw`(?:api|access|private|secret|signing|encryption|master|auth|client|session|webhook)[_.-]?key`,
+  String.raw`(?:api|access|private|secret|signing|encryption|master|auth|client|session|webhook|preshared)[_.-]?key`,
+  // AWS Secrets Manager's `SecretString` and `SecretBinary`
+  String.raw`secret[_.-]?(?:string|binary)`,
   "apikey",
   // a TOTP seed (Bitwarden's `"totp"`): whoever holds it makes the second factor
   "totp",
@@ -102,6 +104,52 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     contextual: "value",
     minLength: 3,
     endsLine: true,
+  },
+  // Environment entries as name/value pairs: a pod spec's `- name: DB_PASSWORD` / `value: …`
+  // (kubectl sorts name first), an ECS task definition's or Postman's `{"name"|"key": …, "value": …}`,
+  // CloudFormation's ParameterKey/ParameterValue. The name says what the value is.
+  {
+    type: "secret",
+    prefix: String.raw`\bname:[ \t]*["']?${KEY}["']?[ \t]*\r?\n[ \t]*value:[ \t]*["']?`,
+    value: String.raw`[^"'\r\n]+`,
+    suffix: `["']?`,
+    contextual: "value",
+    minLength: 3,
+  },
+  {
+    type: "secret",
+    prefix: String.raw`"(?:name|Name|key|Key|ParameterKey)"[ \t]*:[ \t]*"${KEY}"[ \t]*,[${WS}]*"(?:value|Value|ParameterValue)"[ \t]*:[ \t]*"`,
+    value: DQ_VALUE,
+    suffix: `"`,
+    contextual: "value",
+    minLength: 3,
+  },
+  // AWS SSM (`get-parameter --with-decryption`): a SecureString's value.
+  {
+    type: "secret",
+    prefix: String.raw`"Type"[ \t]*:[ \t]*"SecureString"[ \t]*,[${WS}]*"Value"[ \t]*:[ \t]*"`,
+    value: DQ_VALUE,
+    suffix: `"`,
+    contextual: "value",
+    minLength: 1,
+  },
+  // Key/value tables (`vault kv get`): a line that is a secret-named key, two or more spaces, one value.
+  {
+    type: "secret",
+    prefix: String.raw`(?:^|\n)${KEY}[ \t]{2,}`,
+    value: String.raw`[^${WS}]+`,
+    contextual: "value",
+    minLength: 3,
+    endsLine: true,
+  },
+  // Gradle's Groovy DSL: `storePassword 'x'`, `keyPassword "x"` (no `=`).
+  {
+    type: "password",
+    prefix: String.raw`\b(?:store|key)Password[ \t]+["']`,
+    value: String.raw`[^"'\r\n]+`,
+    suffix: `["']`,
+    contextual: "value",
+    minLength: 3,
   },
   // `terraform output -json`: a sensitive output's value is printed in clear (keys come sorted).
   {

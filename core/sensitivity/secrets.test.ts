@@ -299,3 +299,58 @@ describe("vendor tokens and password hashes that name themselves", () => {
     ).toBe("define( 'DB_PASSWORD', '[masked:secret]' );\ndefine('NONCE_SALT', '[masked:secret]');\ndefine('WP_DEBUG', false);");
   });
 });
+
+describe("secrets in what cloud and infrastructure CLIs print", () => {
+  it.each([
+    [
+      "a pod spec's env (kubectl get deploy -o yaml)",
+      "    env:\n    - name: DB_PASSWORD\n      value: hunter2xyzQ\n    - name: LOG_LEVEL\n      value: info",
+      "hunter2xyzQ",
+    ],
+    [
+      "an ECS task definition's environment",
+      '"environment": [{"name": "STRIPE_SECRET", "value": "plainSecretValue9"}, {"name": "LOG_LEVEL", "value": "info"}]',
+      "plainSecretValue9",
+    ],
+    ["CloudFormation parameters", '{"ParameterKey": "DbPassword", "ParameterValue": "hunter2xyzQ"}', "hunter2xyzQ"],
+    ["a Postman environment", '{"key": "apiToken", "value": "abcDEF123456ghi", "type": "secret", "enabled": true}', "abcDEF123456ghi"],
+    [
+      "an SSM SecureString",
+      '{"Parameter": {"Name": "/prod/db", "Type": "SecureString", "Value": "hunter2xyzQ", "Version": 3}}',
+      "hunter2xyzQ",
+    ],
+    ["a Secrets Manager SecretString", '{"Name": "prod/api", "SecretString": "plainApiSecretValue99"}', "plainApiSecretValue99"],
+    [
+      "vault kv get's table",
+      "====== Data ======\nKey         Value\n---         -----\npassword    hunter2xyzQ\nttl         768h",
+      "hunter2xyzQ",
+    ],
+    [
+      "a WireGuard preshared key",
+      "[Peer]\nPresharedKey = /UwcSPg38hW/D9Y3tcS1FOV0K1wuURMbS0sesJEP5ak=\nAllowedIPs = 10.0.0.2/32",
+      "/UwcSPg38hW/D9Y3tcS1FOV0K1wuURMbS0sesJEP5ak=",
+    ],
+    [
+      "an OpenVPN static key",
+      "<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\ne685bdaf659a25a200e2b9e39e51ff03\n-----END OpenVPN Static key V1-----\n</tls-auth>",
+      "e685bdaf659a25a200e2b9e39e51ff03",
+    ],
+    ["Gradle's Groovy signing config", "release {\n  storePassword 'Andr0idSt0re9'\n  keyAlias 'upload'\n}", "Andr0idSt0re9"],
+  ])("%s", (_what, text, secret) => {
+    const out = maskSecrets(text).text;
+    expect(out).not.toContain(secret);
+    // everything else stays: the names, the other entries, the armour
+    expect(out.replace(/\[masked:[a-z_]+\]/, secret)).toBe(text);
+  });
+
+  it.each([
+    ["a value taken from a Secret", "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: db\n      key: password"],
+    ["a variable reference", "- name: API_TOKEN\n  value: $(API_TOKEN_FROM_SECRET)"],
+    ["help text in two columns", "password    The password to use when connecting\n  token       Print the token"],
+    ["a counter named like a token", '{"name": "max_tokens", "value": "4096"}'],
+    ["a templated header", '{"key": "Authorization", "value": "Bearer {{token}}"}'],
+    ["a WireGuard public key", "PublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg="],
+  ])("leaves alone %s", (_what, text) => {
+    expect(findSecrets(text)).toEqual([]);
+  });
+});
