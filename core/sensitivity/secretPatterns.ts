@@ -142,6 +142,49 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     minLength: 3,
     endsLine: true,
   },
+  // SQL that sets a password: MySQL's `IDENTIFIED [WITH plugin] BY '…'` and `SET PASSWORD … = '…'`,
+  // PostgreSQL's `[ENCRYPTED] PASSWORD '…'` (CREATE/ALTER ROLE or USER).
+  {
+    type: "password",
+    prefix: String.raw`(?i:\bIDENTIFIED(?:[ \t]+WITH[ \t]+[A-Za-z0-9_]+)?[ \t]+BY(?:[ \t]+PASSWORD)?[ \t]+)["']`,
+    value: String.raw`[^"'\r\n]+`,
+    suffix: `["']`,
+    contextual: "value",
+    minLength: 1,
+  },
+  {
+    type: "password",
+    prefix: String.raw`(?i:\bSET[ \t]+PASSWORD\b[^=;\r\n]{0,120}=[ \t]*(?:PASSWORD\(|OLD_PASSWORD\()?)["']`,
+    value: String.raw`[^"'\r\n]+`,
+    suffix: `["']`,
+    contextual: "value",
+    minLength: 1,
+  },
+  {
+    type: "password",
+    prefix: String.raw`(?i:\bPASSWORD[ \t]+)'`,
+    value: String.raw`[^'\r\n]+`,
+    suffix: `'`,
+    contextual: "value",
+    minLength: 1,
+  },
+  // PowerShell: a literal turned into a SecureString is a password in the script.
+  {
+    type: "password",
+    prefix: String.raw`(?i:\bConvertTo-SecureString(?:[ \t]+-String)?[ \t]+)["']`,
+    value: String.raw`[^"'\r\n]+`,
+    suffix: `["']`,
+    contextual: "value",
+    minLength: 1,
+  },
+  // `htpasswd -b file user password` (batch mode takes the password on the command line).
+  {
+    type: "password",
+    prefix: String.raw`\bhtpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*[ \t]+[^${WS}]+[ \t]+[^${WS}]+[ \t]+`,
+    value: CLI_VALUE,
+    contextual: "value",
+    minLength: 1,
+  },
   // Gradle's Groovy DSL: `storePassword 'x'`, `keyPassword "x"` (no `=`).
   {
     type: "password",

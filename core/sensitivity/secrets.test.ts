@@ -335,6 +335,11 @@ describe("secrets in what cloud and infrastructure CLIs print", () => {
       "<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\ne685bdaf659a25a200e2b9e39e51ff03\n-----END OpenVPN Static key V1-----\n</tls-auth>",
       "e685bdaf659a25a200e2b9e39e51ff03",
     ],
+    ["MySQL's IDENTIFIED BY", "CREATE USER 'app'@'%' IDENTIFIED WITH mysql_native_password BY 'Hunter2xyzQ';", "Hunter2xyzQ"],
+    ["MySQL's SET PASSWORD", "SET PASSWORD FOR 'app'@'%' = 'Hunter2xyzQ';", "Hunter2xyzQ"],
+    ["PostgreSQL's role password", "CREATE ROLE app WITH LOGIN PASSWORD 'Hunter2xyzQ';", "Hunter2xyzQ"],
+    ["PowerShell's ConvertTo-SecureString", '$cred = ConvertTo-SecureString -String "Hunter2xyzQ" -AsPlainText -Force', "Hunter2xyzQ"],
+    ["htpasswd in batch mode", "htpasswd -bc .htpasswd admin Hunter2xyzQ", "Hunter2xyzQ"],
     ["Gradle's Groovy signing config", "release {\n  storePassword 'Andr0idSt0re9'\n  keyAlias 'upload'\n}", "Andr0idSt0re9"],
   ])("%s", (_what, text, secret) => {
     const out = maskSecrets(text).text;
