@@ -39,7 +39,7 @@ export interface SecretPattern {
 // `\s` differs between RE2 and JS (Unicode spaces); spelling it out keeps both engines equal.
 const WS = String.raw`\t\n\f\r `;
 // Identifier characters that can precede a sensitive word in a key: DB_PASSWORD, x-api-key, app.secret.
-const KEY_HEAD = String.raw`[A-Za-z0-9_.-]{0,40}?`;
+const KEY_HEAD = String.raw`[A-Za-z0-9_.-]*?`;
 /** Key words whose value is a secret when the key ENDS with them (so `token_count` is not). */
 const KEY_WORDS = [
   "password",
@@ -99,7 +99,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   // The host is 3+ characters and the port 2+ digits, so MAC and IPv6 addresses do not match.
   {
     type: "password",
-    prefix: String.raw`(?:^|\n)[ \t]*(?:\*|[A-Za-z0-9._-]{3,253}):(?:\d{2,5}|\*):[^:${WS}]+:[^:${WS}]+:`,
+    prefix: String.raw`(?:^|\n)[ \t]*(?:\*|[A-Za-z0-9._-]{3,}):(?:\d{2,5}|\*):[^:${WS}]+:[^:${WS}]+:`,
     value: String.raw`(?:[^:\r\n\\]|\\.)+`,
     contextual: "value",
     minLength: 3,
@@ -154,7 +154,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     type: "password",
-    prefix: String.raw`(?i:\bSET[ \t]+PASSWORD\b[^=;\r\n]{0,120}=[ \t]*(?:PASSWORD\(|OLD_PASSWORD\()?)["']`,
+    prefix: String.raw`(?i:\bSET[ \t]+PASSWORD\b[^=;\r\n]*=[ \t]*(?:PASSWORD\(|OLD_PASSWORD\()?)["']`,
     value: String.raw`[^"'\r\n]+`,
     suffix: `["']`,
     contextual: "value",
@@ -206,7 +206,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   // 1Password's CLI (`op item get --format json`): a field of type CONCEALED holds a password or key.
   {
     type: "password",
-    prefix: String.raw`"type"[ \t]*:[ \t]*"CONCEALED"[^{}]{0,600}?"value"[ \t]*:[ \t]*"`,
+    prefix: String.raw`"type"[ \t]*:[ \t]*"CONCEALED"[^{}]*?"value"[ \t]*:[ \t]*"`,
     value: DQ_VALUE,
     suffix: `"`,
     contextual: "value",
@@ -226,7 +226,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   // XML elements: Maven's settings.xml `<password>`, `<passphrase>`, config files' `<apiKey>`, `<clientSecret>`.
   {
     type: "password",
-    prefix: String.raw`(?i:<(?:[A-Za-z0-9_.-]+:)?[A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase)(?:[ \t][^<>\r\n]*)?>)`,
+    prefix: String.raw`(?i:<(?:[A-Za-z0-9_.-]+:)?[A-Za-z0-9_.-]*?(?:password|passwd|passphrase)(?:[ \t][^<>\r\n]*)?>)`,
     value: String.raw`[^<\r\n]+`,
     suffix: "</",
     contextual: "value",
@@ -234,7 +234,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     type: "secret",
-    prefix: String.raw`(?i:<(?:[A-Za-z0-9_.-]+:)?[A-Za-z0-9_.-]{0,40}?(?:secret|api[_.-]?key|private[_.-]?key|access[_.-]?key|auth[_.-]?token|access[_.-]?token)(?:[ \t][^<>\r\n]*)?>)`,
+    prefix: String.raw`(?i:<(?:[A-Za-z0-9_.-]+:)?[A-Za-z0-9_.-]*?(?:secret|api[_.-]?key|private[_.-]?key|access[_.-]?key|auth[_.-]?token|access[_.-]?token)(?:[ \t][^<>\r\n]*)?>)`,
     value: String.raw`[^<\r\n]+`,
     suffix: "</",
     contextual: "random",
@@ -245,7 +245,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   // `https://[masked:github_token]@host` from matching again.
   {
     type: "url_credentials",
-    prefix: String.raw`\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^${WS}:/@"'<>\[\]]*:`,
+    prefix: String.raw`\b[A-Za-z][A-Za-z0-9+.-]*://[^${WS}:/@"'<>\[\]]*:`,
     value: String.raw`[^${WS}/@"'<>\[\]]+`,
     suffix: "@",
     contextual: "value",

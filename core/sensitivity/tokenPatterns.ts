@@ -26,7 +26,7 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
   { type: "vault_token", value: String.raw`\bhv[sbr]\.[A-Za-z0-9_-]{24,}` },
   { type: "doppler_token", value: String.raw`\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}` },
   { type: "alibaba_access_key_id", value: String.raw`\bLTAI[A-Za-z0-9]{12,20}\b` },
-  { type: "terraform_cloud_token", value: String.raw`\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}` },
+  { type: "terraform_cloud_token", value: String.raw`\b[A-Za-z0-9]+\.atlasv1\.[A-Za-z0-9_=-]{60,}` },
   { type: "pulumi_token", value: String.raw`\bpul-[a-f0-9]{40}\b` },
   { type: "tailscale_key", value: String.raw`\btskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}` },
   { type: "onepassword_service_token", value: String.raw`\bops_eyJ[A-Za-z0-9+/=_-]{40,}` },
