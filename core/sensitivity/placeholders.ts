@@ -57,6 +57,7 @@ const NON_SECRET_WORDS = new Set([
   "secret",
   "password",
   "passwd",
+  "passphrase",
   "pass",
   "pw",
   "token",
@@ -137,8 +138,26 @@ export function isPlaceholderValue(value: string, ctx?: ValueContext): boolean {
   if (REFERENCE_PATTERNS.some((p) => p.test(v))) return true;
   // Masks and fill characters: `***`, `xxxx`, `....`, `XXXX-XXXX`, `•••`, `<<<`.
   if (/^[xX*•·.#_\-\s]+$/.test(v) || /^(.)\1*$/s.test(v)) return true;
+  if (ctx && (lower === ctx.key.toLowerCase() || notSecretForKey(v, ctx.key))) return true; // accesskey: "accessKey"
   if (!ctx || ctx.quoted) return false;
   return looksLikeCode(v, ctx);
+}
+
+/**
+ * Quoted or not, what a weak key word cannot hold as a secret (in source code these are most
+ * of the key/value matches): a sentence after `pass` (a test or an audit rule's "pass"
+ * message), and a lexer's token name after `token` (`token: "keyword.$0"`, `"delimiter"`),
+ * which has no digit and no mixed case, where every generated token has one or the other.
+ */
+function notSecretForKey(v: string, key: string): boolean {
+  if (/(?:^|[_.-])pass$/i.test(key) && (/\S\s+\S+\s+\S/.test(v) || /[\u3040-\u9fff\uac00-\ud7af]/.test(v))) return true;
+  if (!/token$/i.test(key)) return false;
+  // `$0`, `$S2`: a lexer's back-references, not a token's digits
+  const bare = v.replace(/\$[A-Za-z]*\d+/g, "");
+  if (/\d/.test(bare)) return false;
+  const mixed = bare.length >= 16 && /[a-z]/.test(bare) && /[A-Z]/.test(bare);
+  // Capitalised words run together (`?NonExpressionParenKeyword`) are a name, not random mixed case.
+  return !mixed || /^[^A-Za-z0-9]*(?:[A-Z]?[a-z]+)+[^A-Za-z0-9]*$/.test(bare);
 }
 
 /**
@@ -148,6 +167,13 @@ export function isPlaceholderValue(value: string, ctx?: ValueContext): boolean {
  */
 function looksLikeCode(v: string, ctx: ValueContext): boolean {
   if (/^![A-Za-z]+$/.test(v)) return true; // YAML tags: `Password: !Ref DbPassword`
+  if (/^!+[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+/.test(v)) return true; // `const pass = !this.result.ok`
+  // An identifier or type followed by code punctuation or an operator: `token: CancellationToken)`,
+  // `password: KDFInput,`, `const pass = thrown !== null`, `DEPTH_PASS: 0x8803;`.
+  if (/^[A-Za-z_$][\w$.]*$/.test(v) && !/\d/.test(v) && /^(?:[,;)|&{]|[ \t]*(?:[!=]==?|[<>]=?|&&?|\|\|?|[?+*/%-])[ \t])/.test(ctx.after))
+    return true;
+  if (/^(?:new|await|typeof|void|function|async|require|this|yield|import|class)$/.test(v)) return true; // `const password = new Uint8Array(…)`
+  if (/^0x[0-9a-fA-F]+$/.test(v) && /^[,;)]/.test(ctx.after)) return true;
   const next = ctx.after.charAt(0);
   if (next === "(" || next === "[" || next === "<") return true;
   if (v.toLowerCase() === ctx.key.toLowerCase()) return true; // connect(password=password)
