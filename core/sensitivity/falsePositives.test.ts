@@ -50,6 +50,12 @@ const NOT_SECRETS: [string, string][] = [
   ["a constant", "STENCIL_BACK_PASS_DEPTH_PASS: 0x8803;"],
   ["a constructor call", "const originalPassword = new Uint8Array(8);"],
   ["an attribute map", 'accesskey: "accessKey", autocomplete: "autoComplete"'],
+  ["a message format", 'UnexpectedToken: "Unexpected token %0", "pass": "Element görünmür"'],
+  ["a member expression", "clientSecret:this.expectedAuthMethod===`none`?void 0:secret"],
+  [
+    "a key built in a template literal",
+    'const pem = `-----BEGIN PRIVATE KEY-----\\n${key.data.toString("base64")}\\n-----END PRIVATE KEY-----`;',
+  ],
   ["a union type", "type Credentials = LegacyNotarizePasswordCredentials | NotarizeApiKeyCredentials;"],
 ];
 

@@ -15,6 +15,8 @@ const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
 const ARMOR_HEADER_LINE = /^[A-Za-z-]+: /; // PGP `Version: …`, PEM `Proc-Type: …`
 /** A body that is only masking markers (masking masked text must change nothing). */
 const ALREADY_MASKED = /^(?:\s|\\+[nr]|\[masked:[a-z0-9_]+\])*$/;
+/** A body that is a template's interpolation (`-----BEGIN PRIVATE KEY-----\n${der.toString("base64")}`): code that builds a key. */
+const INTERPOLATED = /^(?:\s|\\+[nr])*\$\{[^{}]*\}(?:\s|\\+[nr])*$/;
 /** base64 of "-----BEGIN": a PEM file stored base64-encoded (kubernetes `tls.key`). */
 const B64_PEM_MARK = "LS0tLS1CRUdJTi";
 
@@ -47,7 +49,8 @@ export function findPrivateKeys(text: string, utf8?: Buffer): SecretFinding[] {
       const endMark = nextEnd;
       const end = endMark !== -1 && endMark - from <= MAX_BODY ? endMark : truncatedBodyEnd(text, from);
       const span = trimBody(text, from, end);
-      if (span && !ALREADY_MASKED.test(text.slice(span.start, span.end))) found.push({ type: "private_key", ...span });
+      if (span && !ALREADY_MASKED.test(text.slice(span.start, span.end)) && !INTERPOLATED.test(text.slice(span.start, span.end)))
+        found.push({ type: "private_key", ...span });
       HEADER.lastIndex = Math.max(end, from);
     }
   }

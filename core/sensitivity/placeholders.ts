@@ -150,8 +150,9 @@ export function isPlaceholderValue(value: string, ctx?: ValueContext): boolean {
  * which has no digit and no mixed case, where every generated token has one or the other.
  */
 function notSecretForKey(v: string, key: string): boolean {
-  if (/(?:^|[_.-])pass$/i.test(key) && (/\S\s+\S+\s+\S/.test(v) || /[\u3040-\u9fff\uac00-\ud7af]/.test(v))) return true;
+  if (/(?:^|[_.-])pass$/i.test(key) && (/\S\s+\S/.test(v) || /[\u3040-\u9fff\uac00-\ud7af]/.test(v))) return true;
   if (!/token$/i.test(key)) return false;
+  if (/\s/.test(v)) return true; // no token has a space: "Unexpected token %0" is a message
   // `$0`, `$S2`: a lexer's back-references, not a token's digits
   const bare = v.replace(/\$[A-Za-z]*\d+/g, "");
   if (/\d/.test(bare)) return false;
@@ -172,7 +173,7 @@ function looksLikeCode(v: string, ctx: ValueContext): boolean {
   // `password: KDFInput,`, `const pass = thrown !== null`, `DEPTH_PASS: 0x8803;`.
   if (/^[A-Za-z_$][\w$.]*$/.test(v) && !/\d/.test(v) && /^(?:[,;)|&{]|[ \t]*(?:[!=]==?|[<>]=?|&&?|\|\|?|[?+*/%-])[ \t])/.test(ctx.after))
     return true;
-  if (/^(?:new|await|typeof|void|function|async|require|this|yield|import|class)$/.test(v)) return true; // `const password = new Uint8Array(…)`
+  if (/^(?:new|await|typeof|void|function|async|require|this|yield|import|class)$/.test(v) || v.startsWith("this.")) return true; // `const password = new Uint8Array(…)`
   if (/^0x[0-9a-fA-F]+$/.test(v) && /^[,;)]/.test(ctx.after)) return true;
   const next = ctx.after.charAt(0);
   if (next === "(" || next === "[" || next === "<") return true;
