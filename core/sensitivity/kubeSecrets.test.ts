@@ -68,6 +68,25 @@ describe("Kubernetes Secrets: every data and stringData value is masked, whateve
     expect(JSON.parse(out).items[0].data).toEqual({ DATABASE_URL: "[masked:kubernetes_secret]", SIGNING: "[masked:kubernetes_secret]" });
   });
 
+  it("in the last-applied-configuration annotation that kubectl apply leaves on a Secret (its data again, as JSON)", () => {
+    const applied = JSON.stringify({ apiVersion: "v1", data: { DATABASE_URL: url }, kind: "Secret", metadata: { name: "app" } });
+    const yaml = [
+      "apiVersion: v1",
+      "data:",
+      `  DATABASE_URL: ${url}`,
+      "kind: Secret",
+      "metadata:",
+      "  annotations:",
+      "    kubectl.kubernetes.io/last-applied-configuration: |",
+      `      ${applied}`,
+      "  name: app",
+      "",
+    ].join("\n");
+    const out = maskSecrets(yaml).text;
+    expect(out).not.toContain(url);
+    expect(out).toContain('{"apiVersion":"v1","data":{"DATABASE_URL":"[masked:kubernetes_secret]"},"kind":"Secret"');
+  });
+
   it("finds nothing in a ConfigMap, in prose about Secrets, or in masked text", () => {
     expect(findSecrets("kind: ConfigMap\ndata:\n  LOG_LEVEL: info\n  DATABASE_HOST: db.internal\n")).toEqual([]);
     expect(findSecrets('{"kind": "ConfigMap", "data": {"a": "b"}}')).toEqual([]);
