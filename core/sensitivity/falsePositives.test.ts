@@ -75,6 +75,8 @@ describe("near misses that ARE secrets", () => {
     ["a token with digits in code", 'const token = "ghx9Kq2LmN4pR7sT1vW3";'],
     ["a one-word pass", '"pass": "hunter2"'],
     ["a word-only password at the end of a YAML line", "db:\n  password: HelloWorld"],
+    ["a word-only password in a connection string", "Server=db;Database=app;User Id=sa;Password=secretword;"],
+    ["a word-only password in a query string", "jdbc:mysql://db/app?user=app&password=hunterx&ssl=true"],
   ])("%s", (_what, text) => {
     expect(findSecrets(text)).toHaveLength(1);
   });

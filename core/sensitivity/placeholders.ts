@@ -127,6 +127,8 @@ export interface ValueContext {
   separator: string;
   /** Text right after the value (and its closing quote), up to the end of the line. */
   after: string;
+  /** Whether the separator had whitespace on both sides (`a = b`, as code writes it; an env file writes `a=b`). */
+  spaced?: boolean;
 }
 
 /** True when `value` is obviously not a literal secret (placeholder, reference, code). */
@@ -170,9 +172,12 @@ function looksLikeCode(v: string, ctx: ValueContext): boolean {
   if (/^![A-Za-z]+$/.test(v)) return true; // YAML tags: `Password: !Ref DbPassword`
   if (/^!+[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+/.test(v)) return true; // `const pass = !this.result.ok`
   // An identifier or type followed by code punctuation or an operator: `token: CancellationToken)`,
-  // `password: KDFInput,`, `const pass = thrown !== null`, `DEPTH_PASS: 0x8803;`.
-  if (/^[A-Za-z_$][\w$.]*$/.test(v) && !/\d/.test(v) && /^(?:[,;)|&{]|[ \t]*(?:[!=]==?|[<>]=?|&&?|\|\|?|[?+*/%-])[ \t])/.test(ctx.after))
-    return true;
+  // `password: KDFInput,`, `this.token = CancellationToken.None;`, `const pass = thrown !== null`,
+  // `DEPTH_PASS: 0x8803;`. After an unspaced `=`, punctuation proves nothing: `Password=secretword;`
+  // and `password=hunter&ssl=1` are literals.
+  const identifier = /^[A-Za-z_$][\w$.]*$/.test(v) && !/\d/.test(v);
+  if (identifier && (ctx.separator.startsWith(":") || ctx.spaced === true) && /^[,;)|&{]/.test(ctx.after)) return true;
+  if (identifier && /^[ \t]+(?:[!=]==?|[<>]=?|&&?|\|\|?|[?+*/%-])[ \t]/.test(ctx.after)) return true;
   if (/^(?:new|await|typeof|void|function|async|require|this|yield|import|class)$/.test(v) || v.startsWith("this.")) return true; // `const password = new Uint8Array(…)`
   if (/^0x[0-9a-fA-F]+$/.test(v) && /^[,;)]/.test(ctx.after)) return true;
   const next = ctx.after.charAt(0);

@@ -90,7 +90,9 @@ function accept(p: SecretPattern, prefix: string, value: string, text: string, a
   const quoted = /["']$/.test(prefix);
   const lineEnd = text.indexOf("\n", after);
   const rest = text.slice(after, Math.min(lineEnd === -1 ? text.length : lineEnd, after + 200));
-  if (isPlaceholderValue(value, { key, quoted, separator, after: rest })) return null;
+  // `a = b` (code) rather than `a=b` (env files, connection and query strings)
+  const spaced = /[ \t](?:=>|:=|=|:)[ \t]+["'\\]*$/.test(prefix);
+  if (isPlaceholderValue(value, { key, quoted, separator, spaced, after: rest })) return null;
   return type;
 }
 
