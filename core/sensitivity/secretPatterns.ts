@@ -177,6 +177,23 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     contextual: "value",
     minLength: 1,
   },
+  // A password piped into a login: `echo pw | docker login -u me --password-stdin` (CI scripts), `echo user:pw | chpasswd`.
+  {
+    type: "password",
+    prefix: String.raw`\b(?:echo|printf)[ \t]+(?:-[ne][ \t]+)?(?:["']?%s(?:\\n)?["']?[ \t]+)?["']?`,
+    value: String.raw`[^${WS}"'|;&]+`,
+    suffix: String.raw`["']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?(?:(?:docker|podman|nerdctl|buildah|skopeo|oras|helm)(?:[ \t]+registry)?[ \t]+login\b[^\r\n]*--password-stdin|cosign[ \t]+login\b[^\r\n]*--password-stdin)`,
+    contextual: "value",
+    minLength: 3,
+  },
+  {
+    type: "password",
+    prefix: String.raw`\b(?:echo|printf)[ \t]+(?:-[ne][ \t]+)?["']?[A-Za-z0-9._-]+:`,
+    value: String.raw`[^${WS}"'|;&]+`,
+    suffix: String.raw`["']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b`,
+    contextual: "value",
+    minLength: 3,
+  },
   // `htpasswd -b file user password` (batch mode takes the password on the command line).
   {
     type: "password",

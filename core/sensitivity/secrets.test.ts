@@ -340,6 +340,13 @@ describe("secrets in what cloud and infrastructure CLIs print", () => {
     ["PostgreSQL's role password", "CREATE ROLE app WITH LOGIN PASSWORD 'Hunter2xyzQ';", "Hunter2xyzQ"],
     ["PowerShell's ConvertTo-SecureString", '$cred = ConvertTo-SecureString -String "Hunter2xyzQ" -AsPlainText -Force', "Hunter2xyzQ"],
     ["htpasswd in batch mode", "htpasswd -bc .htpasswd admin Hunter2xyzQ", "Hunter2xyzQ"],
+    ["a password piped into docker login", "echo Hunter2xyzQ | docker login -u me --password-stdin ghcr.io", "Hunter2xyzQ"],
+    [
+      "a password printed into helm registry login",
+      "printf '%s' 'Hunter2xyzQ' | helm registry login r.example.com --password-stdin",
+      "Hunter2xyzQ",
+    ],
+    ["a password piped into chpasswd", "echo 'app:Hunter2xyzQ' | sudo chpasswd", "Hunter2xyzQ"],
     ["Gradle's Groovy signing config", "release {\n  storePassword 'Andr0idSt0re9'\n  keyAlias 'upload'\n}", "Andr0idSt0re9"],
   ])("%s", (_what, text, secret) => {
     const out = maskSecrets(text).text;
@@ -354,6 +361,7 @@ describe("secrets in what cloud and infrastructure CLIs print", () => {
     ["help text in two columns", "password    The password to use when connecting\n  token       Print the token"],
     ["a counter named like a token", '{"name": "max_tokens", "value": "4096"}'],
     ["a templated header", '{"key": "Authorization", "value": "Bearer {{token}}"}'],
+    ["a variable piped into a login", 'echo "$CR_PAT" | docker login ghcr.io -u me --password-stdin\necho done | docker login --help'],
     ["a WireGuard public key", "PublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg="],
   ])("leaves alone %s", (_what, text) => {
     expect(findSecrets(text)).toEqual([]);
