@@ -10,6 +10,8 @@
  * `pem.ts` walks them with indexOf instead.
  */
 import RE2 from "re2";
+import { FILE_PATTERNS } from "./filePatterns";
+import { WS, KEY, ASSIGN, ENV_ASSIGN, DQ_VALUE, SQ_VALUE, BARE_VALUE, CLI_VALUE, HEADER_VALUE } from "./patternParts";
 import { TOKEN_PATTERNS } from "./tokenPatterns";
 
 export interface SecretPattern {
@@ -36,46 +38,6 @@ export interface SecretPattern {
   endsLine?: boolean;
 }
 
-// `\s` differs between RE2 and JS (Unicode spaces); spelling it out keeps both engines equal.
-const WS = String.raw`\t\n\f\r `;
-// Identifier characters that can precede a sensitive word in a key: DB_PASSWORD, x-api-key, app.secret.
-const KEY_HEAD = String.raw`[A-Za-z0-9_.-]*?`;
-/** Key words whose value is a secret when the key ENDS with them (so `token_count` is not). */
-const KEY_WORDS = [
-  "password",
-  "passwd",
-  "passphrase",
-  "pwd",
-  "secret",
-  "token",
-  "credentials?",
-  "creds",
-  String.raw`secret[_.-]?key[_.-]?base`,
-  String.raw`(?:api|access|private|secret|signing|encryption|master|auth|client|session|webhook|preshared)[_.-]?key`,
-  // AWS Secrets Manager's `SecretString` and `SecretBinary`
-  String.raw`secret[_.-]?(?:string|binary)`,
-  "apikey",
-  // a TOTP seed (Bitwarden's `"totp"`): whoever holds it makes the second factor
-  "totp",
-].join("|");
-// `pass` alone only at the start of the key or after a separator: db_pass, smtp-pass, but not bypass.
-const KEY = String.raw`(?i:\b(?:${KEY_HEAD}(?:${KEY_WORDS})|(?:${KEY_HEAD}[_.-])?pass))`;
-// Key, optional closing quote of a quoted key, separator. Horizontal space only: an empty
-// `PASSWORD=` must not swallow the next line as its value.
-const ASSIGN = String.raw`${KEY}["']?[ \t]*(?:=>|:=|=|:)[ \t]*`;
-// Upper-case environment names ending in `_KEY` (GITHUB_WEBHOOK_KEY, MY_APP_KEY): looser than
-// KEY, so their values must also look generated (`SORT_KEY=created_at` is not a secret).
-const ENV_ASSIGN = String.raw`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY["']?[ \t]*[=:][ \t]*`;
-const DQ_VALUE = String.raw`(?:[^"\\\r\n]|\\[^\r\n])*`;
-const SQ_VALUE = String.raw`[^'\r\n]*`;
-// Unquoted values stop at whitespace, quotes and the punctuation that ends a value in URLs,
-// connection strings and code. `<` stops too, so `password=<redacted>` yields nothing.
-const BARE_VALUE = String.raw`[^${WS}"'\x60,;&<>(){}\[\]]+`;
-// A command-line value: up to whitespace, a quote or a shell operator.
-const CLI_VALUE = String.raw`[^${WS}"'\x60;&|<>]+`;
-// A header value inside a line, a quoted string or an escaped JSON string.
-const HEADER_VALUE = String.raw`[^\r\n"'\x60\\]`;
-
 /** Order matters only between entries that can match at the same position (first wins). */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   ...TOKEN_PATTERNS,
@@ -85,178 +47,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { type: "signed_url_signature", prefix: String.raw`(?i:\bX-(?:Amz|Goog)-Signature=)`, value: String.raw`[A-Fa-f0-9]{32,}` },
   // The signature of an AWS SigV4 Authorization header (the credential scope before it is masked as the header's value).
   { type: "aws_signature", prefix: String.raw`,[ \t]*Signature=`, value: String.raw`[a-f0-9]{64}\b` },
-  // `.netrc`: `machine host`, then `login user` and `password secret`, on one line or on lines of
-  // their own as `heroku login` writes it (`default` stands for every host). Only netrc's own
-  // tokens may come between, so prose about a "machine" and a "password" is not a match.
-  {
-    type: "password",
-    prefix: String.raw`(?:\bmachine[ \t]+[^${WS}]+|\bdefault)(?:[${WS}]+(?:login|account|port)[ \t]+[^${WS}]+){0,4}[${WS}]+password[ \t]+`,
-    value: CLI_VALUE,
-    contextual: "value",
-    minLength: 3,
-  },
-  // `.pgpass`: `host:port:database:user:password`, one per line (a `\:` in the password is a colon).
-  // The host is 3+ characters and the port 2+ digits, so MAC and IPv6 addresses do not match.
-  {
-    type: "password",
-    prefix: String.raw`(?:^|\n)[ \t]*(?:\*|[A-Za-z0-9._-]{3,}):(?:\d{2,5}|\*):[^:${WS}]+:[^:${WS}]+:`,
-    value: String.raw`(?:[^:\r\n\\]|\\.)+`,
-    contextual: "value",
-    minLength: 3,
-    endsLine: true,
-  },
-  // Environment entries as name/value pairs: a pod spec's `- name: DB_PASSWORD` / `value: …`
-  // (kubectl sorts name first), an ECS task definition's or Postman's `{"name"|"key": …, "value": …}`,
-  // CloudFormation's ParameterKey/ParameterValue. The name says what the value is.
-  {
-    type: "secret",
-    prefix: String.raw`\bname:[ \t]*["']?${KEY}["']?[ \t]*\r?\n[ \t]*value:[ \t]*["']?`,
-    value: String.raw`[^"'\r\n]+`,
-    suffix: `["']?`,
-    contextual: "value",
-    minLength: 3,
-  },
-  {
-    type: "secret",
-    prefix: String.raw`"(?:name|Name|key|Key|ParameterKey)"[ \t]*:[ \t]*"${KEY}"[ \t]*,[${WS}]*"(?:value|Value|ParameterValue)"[ \t]*:[ \t]*"`,
-    value: DQ_VALUE,
-    suffix: `"`,
-    contextual: "value",
-    minLength: 3,
-  },
-  // AWS SSM (`get-parameter --with-decryption`): a SecureString's value.
-  {
-    type: "secret",
-    prefix: String.raw`"Type"[ \t]*:[ \t]*"SecureString"[ \t]*,[${WS}]*"Value"[ \t]*:[ \t]*"`,
-    value: DQ_VALUE,
-    suffix: `"`,
-    contextual: "value",
-    minLength: 1,
-  },
-  // Key/value tables (`vault kv get`): a line that is a secret-named key, two or more spaces, one value.
-  {
-    type: "secret",
-    prefix: String.raw`(?:^|\n)${KEY}[ \t]{2,}`,
-    value: String.raw`[^${WS}]+`,
-    contextual: "value",
-    minLength: 3,
-    endsLine: true,
-  },
-  // SQL that sets a password: MySQL's `IDENTIFIED [WITH plugin] BY '…'` and `SET PASSWORD … = '…'`,
-  // PostgreSQL's `[ENCRYPTED] PASSWORD '…'` (CREATE/ALTER ROLE or USER).
-  {
-    type: "password",
-    prefix: String.raw`(?i:\bIDENTIFIED(?:[ \t]+WITH[ \t]+[A-Za-z0-9_]+)?[ \t]+BY(?:[ \t]+PASSWORD)?[ \t]+)["']`,
-    value: String.raw`[^"'\r\n]+`,
-    suffix: `["']`,
-    contextual: "value",
-    minLength: 1,
-  },
-  {
-    type: "password",
-    prefix: String.raw`(?i:\bSET[ \t]+PASSWORD\b[^=;\r\n]*=[ \t]*(?:PASSWORD\(|OLD_PASSWORD\()?)["']`,
-    value: String.raw`[^"'\r\n]+`,
-    suffix: `["']`,
-    contextual: "value",
-    minLength: 1,
-  },
-  {
-    type: "password",
-    prefix: String.raw`(?i:\bPASSWORD[ \t]+)'`,
-    value: String.raw`[^'\r\n]+`,
-    suffix: `'`,
-    contextual: "value",
-    minLength: 1,
-  },
-  // PowerShell: a literal turned into a SecureString is a password in the script.
-  {
-    type: "password",
-    prefix: String.raw`(?i:\bConvertTo-SecureString(?:[ \t]+-String)?[ \t]+)["']`,
-    value: String.raw`[^"'\r\n]+`,
-    suffix: `["']`,
-    contextual: "value",
-    minLength: 1,
-  },
-  // A password piped into a login: `echo pw | docker login -u me --password-stdin` (CI scripts), `echo user:pw | chpasswd`.
-  {
-    type: "password",
-    prefix: String.raw`\b(?:echo|printf)[ \t]+(?:-[ne][ \t]+)?(?:["']?%s(?:\\n)?["']?[ \t]+)?["']?`,
-    value: String.raw`[^${WS}"'|;&]+`,
-    suffix: String.raw`["']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?(?:(?:docker|podman|nerdctl|buildah|skopeo|oras|helm)(?:[ \t]+registry)?[ \t]+login\b[^\r\n]*--password-stdin|cosign[ \t]+login\b[^\r\n]*--password-stdin)`,
-    contextual: "value",
-    minLength: 3,
-  },
-  {
-    type: "password",
-    prefix: String.raw`\b(?:echo|printf)[ \t]+(?:-[ne][ \t]+)?["']?[A-Za-z0-9._-]+:`,
-    value: String.raw`[^${WS}"'|;&]+`,
-    suffix: String.raw`["']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b`,
-    contextual: "value",
-    minLength: 3,
-  },
-  // `htpasswd -b file user password` (batch mode takes the password on the command line).
-  {
-    type: "password",
-    prefix: String.raw`\bhtpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*[ \t]+[^${WS}]+[ \t]+[^${WS}]+[ \t]+`,
-    value: CLI_VALUE,
-    contextual: "value",
-    minLength: 1,
-  },
-  // Gradle's Groovy DSL: `storePassword 'x'`, `keyPassword "x"` (no `=`).
-  {
-    type: "password",
-    prefix: String.raw`\b(?:store|key)Password[ \t]+["']`,
-    value: String.raw`[^"'\r\n]+`,
-    suffix: `["']`,
-    contextual: "value",
-    minLength: 3,
-  },
-  // `terraform output -json`: a sensitive output's value is printed in clear (keys come sorted).
-  {
-    type: "secret",
-    prefix: String.raw`"sensitive"[ \t]*:[ \t]*true[ \t]*,[${WS}]*"type"[ \t]*:[ \t]*"[a-z]+"[ \t]*,[${WS}]*"value"[ \t]*:[ \t]*"`,
-    value: DQ_VALUE,
-    suffix: `"`,
-    contextual: "value",
-    minLength: 1,
-  },
-  // 1Password's CLI (`op item get --format json`): a field of type CONCEALED holds a password or key.
-  {
-    type: "password",
-    prefix: String.raw`"type"[ \t]*:[ \t]*"CONCEALED"[^{}]*?"value"[ \t]*:[ \t]*"`,
-    value: DQ_VALUE,
-    suffix: `"`,
-    contextual: "value",
-    minLength: 1,
-  },
-  // PHP constants: wp-config.php's `define('DB_PASSWORD', '…')` and its `AUTH_KEY`/`*_SALT` keys.
-  {
-    type: "secret",
-    prefix: String.raw`\bdefine\([ \t]*['"][A-Z0-9_]*(?:PASSWORD|PASS|_KEY|_SALT|SECRET|TOKEN)['"][ \t]*,[ \t]*['"]`,
-    value: String.raw`[^'"\r\n]+`,
-    suffix: `['"]`,
-    contextual: "value",
-    minLength: 3,
-  },
-  // `.npmrc`'s legacy `_auth=` (base64 of `user:password`); `_authToken` and `_password` are assignments.
-  { type: "npm_auth", prefix: String.raw`\b_auth[ \t]*=[ \t]*["']?`, value: String.raw`[A-Za-z0-9+/]{8,}={0,2}` },
-  // XML elements: Maven's settings.xml `<password>`, `<passphrase>`, config files' `<apiKey>`, `<clientSecret>`.
-  {
-    type: "password",
-    prefix: String.raw`(?i:<(?:[A-Za-z0-9_.-]+:)?[A-Za-z0-9_.-]*?(?:password|passwd|passphrase)(?:[ \t][^<>\r\n]*)?>)`,
-    value: String.raw`[^<\r\n]+`,
-    suffix: "</",
-    contextual: "value",
-    minLength: 3,
-  },
-  {
-    type: "secret",
-    prefix: String.raw`(?i:<(?:[A-Za-z0-9_.-]+:)?[A-Za-z0-9_.-]*?(?:secret|api[_.-]?key|private[_.-]?key|access[_.-]?key|auth[_.-]?token|access[_.-]?token)(?:[ \t][^<>\r\n]*)?>)`,
-    value: String.raw`[^<\r\n]+`,
-    suffix: "</",
-    contextual: "random",
-    minLength: 8,
-  },
+  ...FILE_PATTERNS,
   { type: "docker_config_auth", prefix: String.raw`"auth"[ \t]*:[ \t]*"`, value: String.raw`[A-Za-z0-9+/]{12,}={0,2}`, suffix: `"` },
   // `[` and `]` are never raw in userinfo (RFC 3986), and leaving them out keeps
   // `https://[masked:github_token]@host` from matching again.
