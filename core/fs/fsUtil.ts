@@ -135,6 +135,20 @@ function finished(): void {
   for (const w of waiters) w();
 }
 
+/**
+ * Counts `run` among the background work `backgroundFlushes()` waits for, until it calls `done`
+ * (at most once counted): the engine's idle and close then wait for it too.
+ */
+export function inBackground(run: (done: () => void) => void): void {
+  started();
+  let over = false;
+  run(() => {
+    if (over) return;
+    over = true;
+    finished();
+  });
+}
+
 /** Resolves once every flush this process started in the background (early temp files, folders) is done. */
 export function backgroundFlushes(): Promise<void> {
   return inflight === 0 ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));

@@ -5,6 +5,7 @@ export {
   TEMP_SUFFIX,
   backgroundFlushes,
   ensurePrivateDir,
+  inBackground,
   safeUnlink,
   stageFileAtomic,
   writeFileAtomic,

@@ -14,6 +14,7 @@ import {
 import { join } from "node:path";
 import { ensurePrivateDir, safeUnlink, stageFileAtomic, TEMP_SUFFIX, writeFileAtomic, type StagedFile } from "../fs/fsUtil";
 import { SpareTemp } from "../fs/spareTemp";
+import { makeShardsLater } from "./shardFolders";
 import { BLOB_ID_PATTERN } from "../vocabulary";
 
 /**
@@ -60,6 +61,9 @@ export class BlobFiles {
   private readonly shards = new Set<string>();
   /** The temp file the next early write (a rescue's) takes instead of creating one. */
   private readonly spare: SpareTemp;
+  /** Whether the missing shard folders were queued to be made (at the first early write, once). */
+  private shardsQueued = false;
+  private closed = false;
 
   constructor(readonly root: string) {
     ensurePrivateDir(root);
@@ -68,6 +72,7 @@ export class BlobFiles {
 
   /** Closes and removes the spare temp file. */
   close(): void {
+    this.closed = true;
     this.spare.dispose();
   }
 
@@ -85,6 +90,14 @@ export class BlobFiles {
     if (!this.shards.has(dir)) {
       if (!existsSync(dir)) ensurePrivateDir(dir);
       this.shards.add(dir);
+    }
+    if (early && !this.shardsQueued) {
+      this.shardsQueued = true;
+      makeShardsLater(
+        this.root,
+        (made) => this.shards.add(made),
+        () => this.closed,
+      );
     }
     try {
       return stageFileAtomic(this.pathOf(id), data, early, early ? this.spare.take() : undefined);

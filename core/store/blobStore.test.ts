@@ -18,6 +18,28 @@ describe("BlobStore", () => {
   beforeEach(() => (home = tempHome()));
   afterEach(() => home.cleanup());
 
+  it("makes every shard folder after its first write, so later results never make theirs on the call's path", async () => {
+    const store = open(home.path);
+    store.put("first result", info);
+    await store.flushed();
+    expect(readdirSync(join(home.path, "blobs"), { withFileTypes: true }).filter((d) => d.isDirectory())).toHaveLength(256);
+    store.close();
+  });
+
+  it("never writes encoded bytes that a later encode reused: the put fails and stores nothing", () => {
+    const store = open(home.path);
+    const text = "first result\n".repeat(2_000);
+    const prepared = store.prepareText(text, true);
+    // Another result encoded meanwhile takes the scratch the first one's bytes were lent from.
+    store.prepareText("second result\n".repeat(2_000), true);
+    expect(() => store.put(text, info, prepared)).toThrow(/reused before they were written/);
+    expect(store.meta(prepared.id)).toBeNull();
+    expect(readdirSync(join(home.path, "blobs"), { recursive: true }).filter((f) => String(f).includes(prepared.id))).toEqual([]);
+    const { meta } = store.put(text, info, store.prepareText(text, true));
+    expect(store.read(meta.id)).toBe(text);
+    store.close();
+  });
+
   it("gives back exactly what was stored, including lone surrogates, NUL bytes and astral characters", () => {
     const store = open(home.path);
     // the last two straddle the 1 MiB slices the store encodes in, with a pair across the cut

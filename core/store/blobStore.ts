@@ -18,6 +18,7 @@ import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integri
 import { AheadWrites, insertLiveRow, writeContent } from "./blobContent";
 import { toBlobMeta, type BlobRow } from "./rows";
 import type { PreparedText, PutInfo, PutResult } from "./putTypes";
+import { EncodeScratch } from "./encodeScratch";
 
 export type { Described, PreparedText, PutInfo, PutResult } from "./putTypes";
 
@@ -56,6 +57,8 @@ export class BlobStore {
   private staged: StagedFile[] | null = null;
   /** Files writeAhead() began in the running transact() call, by id, until a put claims them; the rest are removed at its end. */
   private readonly ahead = new AheadWrites();
+  /** The interception path's results are encoded into this one reused buffer (see encodeScratch.ts). */
+  private readonly scratch = new EncodeScratch();
   /** Called after a commit that grew the store, so the lifecycle can enforce the size cap. */
   onGrow: (() => void) | null = null;
 
@@ -95,8 +98,9 @@ export class BlobStore {
   }
 
   /**
-   * Encodes and hashes `text` once; `put` takes the result. With `keep`, the encoded slices are
-   * kept for `put` to write, so the interception path encodes a result once, not twice.
+   * Encodes and hashes `text` once; `put` takes the result. With `keep`, the encoded bytes are
+   * kept for `put` to write, so the interception path encodes a result once, not twice: in the
+   * store's scratch when they fit, lent until the next `prepareText(…, true)` (one call at a time).
    */
   prepareText(text: string, keep = false): PreparedText {
     const encoding = encodingFor(text);
@@ -104,8 +108,16 @@ export class BlobStore {
       // Hashed slice by slice: the whole text is never encoded into one buffer just to get its id.
       return { text, encoding, bytes: encodedLength(text, encoding), id: this.hasher.id(encoding, encodedSlices(text, encoding)) };
     }
-    const encoded = encodeText(text, encoding);
-    return { text, encoding, bytes: encoded.length, id: this.hasher.id(encoding, [encoded]), encoded };
+    const lent = encoding === "utf8" ? this.scratch.encode(text) : null;
+    const encoded = lent ? lent.bytes : encodeText(text, encoding);
+    return { text, encoding, bytes: encoded.length, id: this.hasher.id(encoding, [encoded]), encoded, lease: lent?.lease };
+  }
+
+  /** Throws when `prepared` holds bytes lent by the scratch that a later encode has since reused: never write them. */
+  private checkLease(prepared: PreparedText): void {
+    if (prepared.lease !== undefined && !this.scratch.holds(prepared.lease)) {
+      throw new Error(`the encoded bytes of ${prepared.id} were reused before they were written`);
+    }
   }
 
   /**
@@ -157,6 +169,7 @@ export class BlobStore {
     const existing = this.row(prepared.id);
     if (existing && existing.tombstoned_at === null) return;
     const encrypt = (existing ? maxLabel(existing.label, label()) : label()) === "credential";
+    this.checkLease(prepared);
     this.ahead.begin({ keys: this.keys, hasher: this.hasher, stage: (data) => this.files.stage(prepared.id, data) }, prepared, encrypt);
   }
 
@@ -194,6 +207,7 @@ export class BlobStore {
     const encrypt = label === "credential";
     const early = this.ahead.claim(id, encrypt);
     if (early) this.staged?.push(early.file);
+    else this.checkLease(prepared);
     const { bytes: stored, chunkSums } =
       early ?? writeContent({ keys: this.keys, hasher: this.hasher, write: (data) => this.writeFile(id, data) }, prepared, encrypt);
     const d = "describe" in info ? info.describe() : info;

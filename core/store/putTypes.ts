@@ -28,6 +28,8 @@ export interface PreparedText {
    * checksums, the file and (ASCII text) the secret scans, at the cost of holding them until the put.
    */
   encoded?: Buffer;
+  /** Set when `encoded` is lent by the store's scratch: valid only until the store encodes another text. */
+  lease?: number;
 }
 
 /** What a put did: the blob's row after it, whether it was written, and the label its row had before (null when there was no row, live or tombstoned). */
