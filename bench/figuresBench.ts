@@ -49,7 +49,19 @@ export function benchFigures(calls = 100_000): Record<string, number | string> {
         rescued ? 800 : 12,
         raw,
         rescued ? handle : null,
+      ).lastInsertRowid;
+      const given = rescued ? handle.length : 40;
+      insertEvent.run(
+        ts,
+        rescued ? "rescue" : "passthrough",
+        session,
+        rescued ? "abcdefabcdef" : null,
+        callId,
+        given,
+        null,
+        JSON.stringify({ returned: rescued ? 52_118 : 40 }),
       );
+      if (i % 30 === 0) insertEvent.run(ts + 1000, "fetch", session, "abcdefabcdef", null, 3_900, 1_000, '{"mode":"grep"}');
     }
   })();
   db.pragma("wal_checkpoint(TRUNCATE)");
