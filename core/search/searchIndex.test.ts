@@ -93,6 +93,31 @@ describe("SearchIndex", () => {
     expect(db.prepare("SELECT count(*) AS n FROM search_chunks").get()).toEqual({ n: 0 });
   });
 
+  it("replaces an index a crash left part-way, and removes one blob's chunks only", () => {
+    const chunks = () => db.prepare("SELECT count(*) AS n FROM search_chunks").get() as { n: number };
+    index.indexBlob("readme", docs.readme.text, "markdown");
+    index.indexBlob("orders", docs.orders.text, "json");
+    const before = chunks().n;
+    // What a process killed mid-index leaves: the blob's row, incomplete, and its first chunks.
+    index.indexBlob("log", docs.log.text, "log");
+    const logChunks = chunks().n - before;
+    expect(logChunks).toBeGreaterThan(5);
+    db.prepare("UPDATE search_blobs SET complete = 0, chunks = 0 WHERE blob_id = 'log'").run();
+    const { seq } = db.prepare("SELECT seq FROM search_blobs WHERE blob_id = 'log'").get() as { seq: number };
+    db.prepare("DELETE FROM search_chunks WHERE rowid >= ?").run(seq * 2 ** 21 + 3);
+    expect(chunks().n).toBe(before + 3);
+
+    index.indexBlob("log", docs.log.text, "log");
+    expect(chunks().n).toBe(before + logChunks);
+    index.removeBlob("log");
+    expect(chunks().n).toBe(before);
+    expect(index.search("proxy", { blobId: "readme" }).length).toBeGreaterThan(0);
+    expect(index.isIndexed("orders")).toBe(true);
+    index.removeBlob("readme");
+    index.removeBlob("orders");
+    expect(chunks().n).toBe(0);
+  });
+
   it("indexes asynchronously in batches and only then serves the blob", async () => {
     const done = index.indexBlobAsync("log", docs.log.text, "log", 1);
     expect(index.isIndexed("log")).toBe(false);
