@@ -26,6 +26,22 @@ describe("makeShardsLater", () => {
     for (const n of SHARD_NAMES) expect(statSync(join(root, n)).mode & 0o777).toBe(0o700);
   });
 
+  it("keeps the event loop awake until it is done, so idle() and close() never wait for some other event", async () => {
+    // With only unref'd immediates pending, the loop sleeps in its poll phase: each turn then
+    // waited for a timer or a message (seconds in an idle \`spillway mcp\`).
+    const root = join(home.path, "blobs");
+    mkdirSync(root);
+    const before = process.getActiveResourcesInfo().filter((r) => r === "Immediate").length;
+    makeShardsLater(
+      root,
+      () => {},
+      () => false,
+    );
+    expect(process.getActiveResourcesInfo().filter((r) => r === "Immediate").length).toBe(before + 1);
+    await backgroundFlushes();
+    expect(readdirSync(root)).toHaveLength(256);
+  });
+
   it("stops once the store is closed, and never makes again a blobs folder removed meanwhile", async () => {
     const root = join(home.path, "blobs");
     mkdirSync(root);

@@ -22,6 +22,8 @@ const PER_TURN = 32;
  */
 export function makeShardsLater(root: string, made: (dir: string) => void, closed: () => boolean): void {
   inBackground((done) => {
+    // Not unref'd: with only unref'd immediates pending, the event loop sleeps in its poll phase
+    // and each turn waited for some other event, seconds in a quiet process (and idle() with it).
     let existing: Set<string> | null = null;
     const turn = (from: number) =>
       setImmediate(() => {
@@ -40,7 +42,7 @@ export function makeShardsLater(root: string, made: (dir: string) => void, close
         }
         if (i < SHARD_NAMES.length) turn(i);
         else done();
-      }).unref();
+      });
     turn(0);
   });
 }
