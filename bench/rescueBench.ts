@@ -10,6 +10,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, unlinkSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { parseConfig } from "../core/config/config";
 import { createEngine, engineInternals } from "../core/engine/engine";
 import { buildExcerpt } from "../core/rescue/excerpt";
 import { detectKind } from "../core/rescue/kind";
@@ -184,10 +185,46 @@ for (let i = 0; i < runs; i++) {
 await engine.close();
 home.cleanup();
 
+// The same rescue into a full store, the steady state of a long-used one: each rescue takes the
+// store over its cap and the least recently used results are evicted. The cap is small here (16 MB,
+// the default is 500) so the store fills in a few dozen rescues; one eviction costs the same.
+const fullHome = tempHome("spillway-bench-full-");
+const full =
+  which === "json194k"
+    ? createEngine({ home: fullHome.path, config: parseConfig({ store: { maxStoreMb: 16 } }), logger: memoryLogger() })
+    : null;
+let fullStore: Record<string, number> | null = null;
+if (full) {
+  let evicted = 0;
+  full.onEvent((e) => {
+    if (e.type === "sweep") evicted += e.evicted;
+  });
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; evicted === 0 || wall.length < 40; i++) {
+    await full.idle();
+    const t = text + " ".repeat(i + 1);
+    const full0 = evicted;
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    full.transformToolResult({ sessionId: `full-${i}`, tool: "bench", args: { i }, text: t });
+    const dt = performance.now() - t0;
+    const dc = cpuMs(c0);
+    if (full0 > 0) {
+      wall.push(dt);
+      cpu.push(dc);
+    }
+  }
+  await full.close();
+  fullStore = { p50: ms(pct(wall, 50)), p95: ms(pct(wall, 95)), cpuP50: ms(pct(cpu, 50)), runs: wall.length, evicted };
+}
+fullHome.cleanup();
+
 const out: Record<string, unknown> = { payload: which, detected: expectedKind, chars: text.length, bytes: payloadBytes, runs };
 for (const [k, v] of Object.entries(stages)) out[k] = { p50: ms(pct(v, 50)), p95: ms(pct(v, 95)) };
 const floor50 = pct(stages.floor!, 50);
 out.totalOverFloor = Math.round((pct(stages.total!, 50) / floor50) * 10) / 10;
+if (fullStore) out.fullStore = fullStore;
 out.cpu = {
   totalP50: ms(pct(totalCpu, 50)),
   floorP50: ms(pct(floorCpu, 50)),

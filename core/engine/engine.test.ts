@@ -175,6 +175,41 @@ describe("engine: rescue, dedup and the ledger", () => {
     await e.close();
   });
 
+  it("a rescue that fills the store is answered first; the least recently used results are evicted once it is", async () => {
+    const clock = new FakeClock();
+    const e = make({ store: { maxStoreMb: 1 } }, clock);
+    const store = engineInternals(e).store;
+    const events: string[] = [];
+    e.onEvent((ev) => events.push(ev.type));
+    const ids: string[] = [];
+    // Six results of 68 KB, each about 145 KB with its line and search indexes: 0.85 of the cap.
+    for (let i = 0; i < 6; i++) {
+      ids.push(e.transformToolResult({ sessionId: "s", tool: "build", args: { i }, text: bigLog(`fill${i}`, 1200) }).blobId!);
+      await e.idle();
+      clock.advance(60_000); // least recently used: an order of access times
+    }
+    expect(store.usedBytes()).toBeLessThanOrEqual(store.capBytes());
+    const live = () => ids.filter((id) => store.row(id)?.tombstoned_at === null);
+    const before = live();
+    expect(before).toEqual(ids);
+    events.length = 0;
+    // The call that crosses the cap returns with every earlier result still live …
+    const crossing = bigLog("fill3", Math.ceil((store.capBytes() - store.usedBytes() + 20_000) / 50));
+    const r = e.transformToolResult({ sessionId: "s", tool: "build", args: { i: 6 }, text: crossing });
+    expect(r.outcome).toBe("rescued");
+    expect(live()).toEqual(before);
+    expect(store.usedBytes()).toBeGreaterThan(store.capBytes());
+    expect(events).not.toContain("sweep");
+    // … and once the engine is idle the store is back under its cap, oldest first, the new one kept.
+    await e.idle();
+    expect(store.usedBytes()).toBeLessThanOrEqual(store.capBytes());
+    expect(store.row(r.blobId!)!.tombstoned_at).toBeNull();
+    expect(live()).not.toContain(before[0]);
+    expect(events).toContain("sweep");
+    expect(store.read(r.blobId!)).toBe(crossing);
+    await e.close();
+  });
+
   it("the handle's size and line count agree with stat and range on each fixture kind", async () => {
     const e = make();
     const { readFileSync, readdirSync } = await import("node:fs");

@@ -21,7 +21,7 @@ import { BlobStore, type StoreHooks } from "../store/blobStore";
 import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { openStoreParts } from "../store/blobStore";
 import { storeToolCatalog } from "../store/toolCatalog";
-import { TaskQueue } from "./taskQueue";
+import { isBusyError, TaskQueue } from "./taskQueue";
 import { KeptScans } from "./keptScans";
 import { importSession } from "./importService";
 import { rotateStoreKey } from "../store/rotate";
@@ -211,6 +211,8 @@ export function createEngine(opts: EngineOptions): Engine {
         const view = views.maskedBlob(id, text);
         await search.indexBlobAsync(id, view, meta.kind);
         if (search.isIndexed(id)) store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
+        // The line and search indexes count toward the cap too: they may have taken it over.
+        store.onGrow?.();
       }
     },
     ensureIndexed(id, text, meta) {
@@ -222,15 +224,29 @@ export function createEngine(opts: EngineOptions): Engine {
   };
 
   // After the commit that grew the store, in transactions of its own: the call's transaction
-  // never deletes files, and a kill during eviction leaves every live row with its file.
+  // never deletes files, and a kill during eviction leaves every live row with its file. It runs
+  // as the first background task, once the call is answered: in a full store (the steady state of
+  // a long-used one) each rescue evicts, and removing a blob's rows, search chunks and files cost
+  // about 10 ms that the agent's call waited for. Until it runs the store is over its cap by what
+  // the calls since added; several such calls share one run.
+  let capQueued = false;
+  const enforceCapLater = () => {
+    capQueued = false;
+    try {
+      const evicted = enforceCap(store, ledger, onRemoved);
+      if (evicted) emit({ type: "sweep", expired: 0, evicted });
+    } catch (err) {
+      if (isBusyError(err)) throw err; // the queue runs it again once the other process lets go
+      logger.error("size cap enforcement failed", { error: describeError(err) });
+    }
+  };
   store.onGrow = () => {
     try {
-      if (store.usedBytes() > store.capBytes()) {
-        const evicted = enforceCap(store, ledger, onRemoved);
-        if (evicted) emit({ type: "sweep", expired: 0, evicted });
-      }
+      if (capQueued || !store.open || store.usedBytes() <= store.capBytes()) return;
+      capQueued = true;
+      queue.push(enforceCapLater, 0, true);
     } catch (err) {
-      logger.error("size cap enforcement failed", { error: describeError(err) });
+      logger.error("size cap check failed", { error: describeError(err) });
     }
   };
 

@@ -22,5 +22,7 @@ for (let i = 0; i < 100; i++) {
   const text = `result ${i}\n` + `row ${i} of a large listing\n`.repeat(12_000);
   const r = engine.transformToolResult({ sessionId: "evictor", tool: "list", args: { i }, text });
   writeSync(1, `${r.outcome} ${r.blobId}\n`);
+  // As a server between two requests: the engine's background work (eviction among it) runs here.
+  await new Promise<void>((resolve) => setImmediate(resolve));
 }
 await engine.close();
