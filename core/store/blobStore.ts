@@ -9,7 +9,7 @@ import type { KeyProvider } from "../crypto/keys";
 import { KeyRing } from "./keyRing";
 import { Ledger } from "./ledger";
 import { SessionStore } from "./sessions";
-import { BlobFiles, encodedLength, encodedSlices, encodeText, encodingFor } from "./blobFiles";
+import { BlobFiles } from "./blobFiles";
 import { BlobReader, type BlobRange } from "./blobReader";
 import { BlobAux } from "./blobAux";
 import { indexPath, openIndex, storeSecret, type Db } from "./db";
@@ -18,7 +18,7 @@ import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integri
 import { AheadWrites, insertLiveRow, writeContent } from "./blobContent";
 import { toBlobMeta, type BlobRow } from "./rows";
 import type { PreparedText, PutInfo, PutResult } from "./putTypes";
-import { EncodeScratch } from "./encodeScratch";
+import { TextPreparer } from "./textPreparer";
 
 export type { Described, PreparedText, PutInfo, PutResult } from "./putTypes";
 
@@ -57,8 +57,7 @@ export class BlobStore {
   private staged: StagedFile[] | null = null;
   /** Files writeAhead() began in the running transact() call, by id, until a put claims them; the rest are removed at its end. */
   private readonly ahead = new AheadWrites();
-  /** The interception path's results are encoded into this one reused buffer (see encodeScratch.ts). */
-  private readonly scratch = new EncodeScratch();
+  private readonly preparer: TextPreparer;
   /** Called after a commit that grew the store, so the lifecycle can enforce the size cap. */
   onGrow: (() => void) | null = null;
 
@@ -67,6 +66,7 @@ export class BlobStore {
     this.files = new BlobFiles(join(opts.home, "blobs"));
     this.db = openIndex(indexPath(opts.home));
     this.hasher = new ContentHasher(storeSecret(this.db));
+    this.preparer = new TextPreparer(this.hasher);
     this.keys = new KeyRing(this.db, opts.keys);
     this.reader = new BlobReader(this.files, this.keys, this.hasher);
     this.aux = new BlobAux(this.db, this.files, this.reader, (id) => this.row(id));
@@ -98,26 +98,11 @@ export class BlobStore {
   }
 
   /**
-   * Encodes and hashes `text` once; `put` takes the result. With `keep`, the encoded bytes are
-   * kept for `put` to write, so the interception path encodes a result once, not twice: in the
-   * store's scratch when they fit, lent until the next `prepareText(…, true)` (one call at a time).
+   * Encodes and hashes `text` once; `put` takes the result. With `keep`, its encoded bytes too,
+   * lent until the next `prepareText(…, true)` (one call at a time; see textPreparer.ts).
    */
   prepareText(text: string, keep = false): PreparedText {
-    const encoding = encodingFor(text);
-    if (!keep) {
-      // Hashed slice by slice: the whole text is never encoded into one buffer just to get its id.
-      return { text, encoding, bytes: encodedLength(text, encoding), id: this.hasher.id(encoding, encodedSlices(text, encoding)) };
-    }
-    const lent = encoding === "utf8" ? this.scratch.encode(text) : null;
-    const encoded = lent ? lent.bytes : encodeText(text, encoding);
-    return { text, encoding, bytes: encoded.length, id: this.hasher.id(encoding, [encoded]), encoded, lease: lent?.lease };
-  }
-
-  /** Throws when `prepared` holds bytes lent by the scratch that a later encode has since reused: never write them. */
-  private checkLease(prepared: PreparedText): void {
-    if (prepared.lease !== undefined && !this.scratch.holds(prepared.lease)) {
-      throw new Error(`the encoded bytes of ${prepared.id} were reused before they were written`);
-    }
+    return this.preparer.prepare(text, keep);
   }
 
   /**
@@ -169,7 +154,7 @@ export class BlobStore {
     const existing = this.row(prepared.id);
     if (existing && existing.tombstoned_at === null) return;
     const encrypt = (existing ? maxLabel(existing.label, label()) : label()) === "credential";
-    this.checkLease(prepared);
+    this.preparer.checkLease(prepared);
     this.ahead.begin({ keys: this.keys, hasher: this.hasher, stage: (data) => this.files.stage(prepared.id, data) }, prepared, encrypt);
   }
 
@@ -207,7 +192,7 @@ export class BlobStore {
     const encrypt = label === "credential";
     const early = this.ahead.claim(id, encrypt);
     if (early) this.staged?.push(early.file);
-    else this.checkLease(prepared);
+    else this.preparer.checkLease(prepared);
     const { bytes: stored, chunkSums } =
       early ?? writeContent({ keys: this.keys, hasher: this.hasher, write: (data) => this.writeFile(id, data) }, prepared, encrypt);
     const d = "describe" in info ? info.describe() : info;
