@@ -194,7 +194,7 @@ describe("engine: rescue, dedup and the ledger", () => {
     expect(before).toEqual(ids);
     events.length = 0;
     // The call that crosses the cap returns with every earlier result still live …
-    const crossing = bigLog("fill3", Math.ceil((store.capBytes() - store.usedBytes() + 20_000) / 50));
+    const crossing = bigLog("crossing", Math.ceil((store.capBytes() - store.usedBytes() + 20_000) / 50));
     const r = e.transformToolResult({ sessionId: "s", tool: "build", args: { i: 6 }, text: crossing });
     expect(r.outcome).toBe("rescued");
     expect(live()).toEqual(before);

@@ -212,7 +212,7 @@ export function createEngine(opts: EngineOptions): Engine {
         await search.indexBlobAsync(id, view, meta.kind);
         if (search.isIndexed(id)) store.setSidecarBytes(id, Buffer.byteLength(view, "utf8"));
         // The line and search indexes count toward the cap too: they may have taken it over.
-        store.onGrow?.();
+        checkCap();
       }
     },
     ensureIndexed(id, text, meta) {
@@ -240,7 +240,7 @@ export function createEngine(opts: EngineOptions): Engine {
       logger.error("size cap enforcement failed", { error: describeError(err) });
     }
   };
-  store.onGrow = () => {
+  const checkCap = () => {
     try {
       if (capQueued || !store.open || store.usedBytes() <= store.capBytes()) return;
       capQueued = true;
@@ -249,6 +249,7 @@ export function createEngine(opts: EngineOptions): Engine {
       logger.error("size cap check failed", { error: describeError(err) });
     }
   };
+  store.onGrow = checkCap;
 
   const describeRecovered = (text: string) => {
     const { kind, shape } = detectKind(text);
