@@ -113,6 +113,41 @@ describe("fetch in parts", () => {
     expect([existsSync(orphan), existsSync(liveIndex)]).toEqual([false, true]);
   });
 
+  it("builds again a kept file that a power loss left empty, torn or zeroed (they are written without waiting for the disk)", () => {
+    const small = buildLog(0.2);
+    const smallLines = small.split("\n").slice(0, -1);
+    const sid = e.transformToolResult({ sessionId: "s", tool: "build", text: small }).blobId!;
+    const path = p.store.files.pathOf(sid);
+    const ask = () => ({
+      range: e.fetch({ sessionId: "s", id: sid, mode: "range", args: { start: 1500, count: 2 } }),
+      outline: e.fetch({ sessionId: "s", id: sid, mode: "outline" }),
+    });
+    const good = ask();
+    expect(good.range.text).toBe(
+      `lines 1500–1501 of ${smallLines.length.toLocaleString("en-US")} in ${sid}:\n${smallLines.slice(1500, 1502).join("\n")}`,
+    );
+    const kept = { lines: readFileSync(`${path}.lines`), outline: readFileSync(`${path}.outline`) };
+    const damages: [string, (b: Buffer) => Buffer][] = [
+      ["empty", () => Buffer.alloc(0)],
+      ["torn", (b) => b.subarray(0, b.length >> 1)],
+      ["zeroed", (b) => Buffer.alloc(b.length)],
+      ["zero tail", (b) => Buffer.concat([b.subarray(0, b.length >> 1), Buffer.alloc(b.length - (b.length >> 1))])],
+    ];
+    for (const [name, damage] of damages) {
+      writeFileSync(`${path}.lines`, damage(kept.lines));
+      writeFileSync(`${path}.outline`, damage(kept.outline));
+      const again = ask();
+      expect({ name, range: again.range.text, outline: again.outline.text }).toEqual({
+        name,
+        range: good.range.text,
+        outline: good.outline.text,
+      });
+      // Built again and kept: the next answers read the good files.
+      expect(readFileSync(`${path}.lines`).equals(kept.lines)).toBe(true);
+      expect(readFileSync(`${path}.outline`).equals(kept.outline)).toBe(true);
+    }
+  });
+
   it("reads a credential blob whole, masked, and keeps nothing in clear beside it", () => {
     const secret = `${buildLog(0.2)}AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY1\n`;
     const sid = e.transformToolResult({ sessionId: "s", tool: "deploy", text: secret }).blobId!;

@@ -6,6 +6,7 @@ export {
   backgroundFlushes,
   ensurePrivateDir,
   inBackground,
+  replaceFile,
   safeUnlink,
   stageFileAtomic,
   writeFileAtomic,

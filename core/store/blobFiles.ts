@@ -12,7 +12,7 @@ import {
   type BigIntStats,
 } from "node:fs";
 import { join } from "node:path";
-import { ensurePrivateDir, safeUnlink, stageFileAtomic, TEMP_SUFFIX, writeFileAtomic, type StagedFile } from "../fs/fsUtil";
+import { ensurePrivateDir, replaceFile, safeUnlink, stageFileAtomic, TEMP_SUFFIX, type StagedFile } from "../fs/fsUtil";
 import { SpareTemp } from "../fs/spareTemp";
 import { makeShardsLater } from "./shardFolders";
 import { BLOB_ID_PATTERN } from "../vocabulary";
@@ -241,11 +241,15 @@ export class BlobFiles {
     }
   }
 
-  /** Writes a file beside the blob's, atomically; returns its size. */
+  /**
+   * Writes a file beside the blob's, atomically, without waiting for the disk: each kind checks
+   * what it reads (a checksum, a parse) and is built again when a crash left it empty or torn.
+   * Returns its size.
+   */
   writeAux(id: string, ext: AuxKind, data: Buffer): number {
     const dir = join(this.root, id.slice(0, 2));
     if (!existsSync(dir)) ensurePrivateDir(dir);
-    writeFileAtomic(this.auxPath(id, ext), data);
+    replaceFile(this.auxPath(id, ext), data);
     return data.length;
   }
 
