@@ -26,7 +26,7 @@ import { KeptScans } from "./keptScans";
 import { importSession } from "./importService";
 import { rotateStoreKey } from "../store/rotate";
 import { detectKind } from "../rescue/kind";
-import { labelResult, personalData } from "../sensitivity/labels";
+import { labelResult, personalDataAsync } from "../sensitivity/labels";
 import { countLines } from "../text/lines";
 
 export interface EngineOptions {
@@ -151,10 +151,10 @@ export function createEngine(opts: EngineOptions): Engine {
       );
     },
     schedulePersonalLabel({ id, text, sessionId, tool }) {
-      queue.push(() => {
+      queue.push(async () => {
         if (!store.open) return;
-        const found = personalData(text);
-        if (!found) return;
+        const found = await personalDataAsync(text);
+        if (!found || !store.open) return;
         store.transaction(() => {
           const before = store.meta(id);
           if (!before || !store.raiseLabel(id, found.label)) return;

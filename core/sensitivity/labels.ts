@@ -5,7 +5,7 @@
  */
 import { matchesToolPattern } from "../config/config";
 import { LABELS, maxLabel, type Label } from "../vocabulary";
-import { scanPersonal } from "./personal";
+import { scanPersonal, scanPersonalAsync, type PersonalSignals } from "./personal";
 import { findSecrets, type SecretFinding } from "./secrets";
 
 /** Distinct e-mails plus phones at which a text counts as personal data (one is a signature, three a list). */
@@ -28,7 +28,15 @@ export function labelContent(
 
 /** The personal label and why, when `text` holds personal data; null when it does not. */
 export function personalData(text: string, utf8?: Buffer): { label: "personal"; reasons: string[] } | null {
-  const p = scanPersonal(text, utf8);
+  return personalLabel(scanPersonal(text, utf8));
+}
+
+/** `personalData`, scanning a long text a window at a time with yields between (scanPersonalAsync): for background work. */
+export async function personalDataAsync(text: string): Promise<{ label: "personal"; reasons: string[] } | null> {
+  return personalLabel(await scanPersonalAsync(text));
+}
+
+function personalLabel(p: PersonalSignals): { label: "personal"; reasons: string[] } | null {
   const strong: string[] = [];
   if (p.iban) strong.push(plural(p.iban, "IBAN"));
   if (p.ssn) strong.push(plural(p.ssn, "SSN-like number"));
