@@ -12,11 +12,24 @@ export const RPC_GIVEN_STRING_MAX_CHARS = 16_000;
 /** A kept message is cut to this size in all (a result with hundreds of items). */
 export const RPC_MESSAGE_MAX_CHARS = 256 * 1024;
 
-/** Masked text, cut at `max` chars with a marker that says how much is missing. */
+/**
+ * How far past the cut a long text is masked with the part kept: more than any secret spans (a
+ * private key's armour, at most 64 K chars in pem.ts).
+ */
+const MASK_MARGIN = 64 * 1024;
+
+/**
+ * Masked text, cut at `max` chars with a marker that says how much is missing. Only the part
+ * kept and a margin past it are masked: masking all of a 25 MB upstream message to keep 2,000
+ * chars of it held the call's answer for about 100 ms a copy. A text that names a `Secret` past
+ * the cut is masked whole: a Kubernetes Secret's `kind` comes after its `data`, however long.
+ */
 export function keptText(text: string, max = Number.POSITIVE_INFINITY): string {
-  const masked = maskSecrets(text).text;
-  if (masked.length <= max) return masked;
-  return `${masked.slice(0, max)}… [${(masked.length - max).toLocaleString("en-US")} more chars]`;
+  const head = text.length > max + MASK_MARGIN && !text.includes("Secret", max) ? text.slice(0, max + MASK_MARGIN) : text;
+  const masked = maskSecrets(head).text;
+  const missing = masked.length - Math.min(max, masked.length) + (text.length - head.length);
+  if (missing === 0) return masked;
+  return `${masked.slice(0, max)}… [${missing.toLocaleString("en-US")} more chars]`;
 }
 
 function cutValue(v: unknown, depth: number, max: number): unknown {
