@@ -23,6 +23,7 @@ import { openStoreParts } from "../store/blobStore";
 import { storeToolCatalog } from "../store/toolCatalog";
 import { isBusyError, TaskQueue } from "./taskQueue";
 import { KeptScans } from "./keptScans";
+import { tokenCounts } from "./tokenCounts";
 import { importSession } from "./importService";
 import { rotateStoreKey } from "../store/rotate";
 import { detectKind } from "../rescue/kind";
@@ -80,9 +81,8 @@ export function createEngine(opts: EngineOptions): Engine {
   const toolCatalog = storeToolCatalog(store);
   const tokens = createTokenCounter(config.tokenizer);
   const queue = new TaskQueue(logger);
+  const counts = tokenCounts(queue, store, ledger, tokens);
   const listeners = new Set<(e: EngineEvent) => void>();
-  const smallCounts: { callId: number; returned: string; given: string }[] = [];
-
   const emit = (e: EngineEvent) => {
     for (const l of listeners) {
       try {
@@ -113,43 +113,7 @@ export function createEngine(opts: EngineOptions): Engine {
     views,
     scans,
     pendingRedactions: new Map(),
-    countCallTokens(callId, returned, given) {
-      // Always off the hot path: the agent's call returns before any token is counted. Small
-      // calls are counted in batches, one transaction per batch.
-      if (returned.length <= 16_384 && given.length <= 16_384) {
-        smallCounts.push({ callId, returned, given });
-        queue.charge(returned.length + given.length);
-        if (smallCounts.length === 1) {
-          // Taken once and kept, so a retry after a busy lock writes the same batch.
-          let batch: typeof smallCounts | null = null;
-          queue.push(() => {
-            if (batch === null) {
-              batch = smallCounts.splice(0);
-              queue.release(batch.reduce((n, c) => n + c.returned.length + c.given.length, 0));
-            }
-            if (!store.open) return;
-            const counted = batch.map((c) => {
-              const r = tokens.count(c.returned);
-              return { callId: c.callId, r, g: c.given === c.returned ? r : tokens.count(c.given) };
-            });
-            // IMMEDIATE: a deferred write transaction can fail at once on a lock another process took.
-            store.transaction(() => {
-              for (const c of counted) ledger.setCallTokens(c.callId, c.r, c.g);
-            }, "immediate");
-          });
-        }
-        return;
-      }
-      queue.push(
-        async () => {
-          // Exact up to a size, estimated from a sample above it: a 50 MB result once cost 81 s of CPU.
-          const r = await tokens.measure(returned);
-          const g = given === returned ? r : await tokens.measure(given);
-          if (store.open) ledger.setCallTokens(callId, r.tokens, g.tokens, r.estimated || g.estimated);
-        },
-        returned.length + (given === returned ? 0 : given.length),
-      );
-    },
+    ...counts,
     schedulePersonalLabel({ id, text, sessionId, tool }) {
       queue.push(async () => {
         if (!store.open) return;

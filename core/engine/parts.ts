@@ -27,6 +27,8 @@ export interface EngineParts {
   pendingRedactions: Map<number, readonly string[]>;
   /** Counts the call's tokens off the hot path and stores them in the ledger. */
   countCallTokens(callId: number, returned: string, given: string): void;
+  /** Counts a read's answer (what the model was given) off the hot path and stores it on its ledger event. */
+  countReadTokens(eventId: number, text: string): void;
   /** Queues a blob for search indexing off the hot path; `asked`: a search asked for it, index it whatever its size (once). */
   scheduleIndex(id: string, text?: string, asked?: boolean): void;
   /** Looks for personal data in a stored blob's text off the hot path, and raises its label when it finds some. */

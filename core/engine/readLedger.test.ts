@@ -1,6 +1,7 @@
 import { tempHome } from "../../tests/helpers/tempHome";
 import { parseConfig } from "../config/config";
 import { FakeClock, memoryLogger } from "../runtime";
+import { createTokenCounter } from "../savings/tokens";
 import { createEngine, type Engine } from "./engine";
 
 function bigLog(lines = 900): string {
@@ -37,6 +38,26 @@ describe("the read ledger: every read recorded with what it gave, operators apar
     expect(operator).toMatchObject({ sessionId: null, data: expect.objectContaining({ by: "inspector" }) });
     expect(e.savings("total")[0]!.pulledChars).toBe(model!.chars);
     expect(e.reader.session("s")!.fetches).toBe(1);
+  });
+
+  it("counts each read's tokens after its answer, and the savings subtract them once counted", async () => {
+    make();
+    const text = bigLog(700);
+    const r = e.transformToolResult({ sessionId: "s", tool: "build", text });
+    await e.idle();
+    // A small answer (counted in a batch) and one over the batch size (counted on its own).
+    const grep = e.fetch({ sessionId: "s", id: r.blobId, mode: "grep", args: { pattern: "ERROR" } });
+    const full = e.fetch({ sessionId: "s", id: r.blobId, mode: "full" });
+    expect(full.isError).toBe(false);
+    expect(full.text.length).toBeGreaterThan(16_384);
+    const tokensOf = (a: typeof grep) => e.reader.eventDetail(a.eventId!)!.event.tokens;
+    expect([tokensOf(grep), tokensOf(full)]).toEqual([null, null]);
+    await e.idle();
+    const counter = createTokenCounter();
+    const expected = [counter.count(grep.text), counter.count(full.text)];
+    expect([tokensOf(grep), tokensOf(full)]).toEqual(expected);
+    expect(expected[1]).toBeGreaterThan(1_000);
+    expect(e.savings("total")[0]!.pulledTokens).toBe(expected[0]! + expected[1]!);
   });
 
   it("keeps the answer masked even when the model was given secrets (audit mode), and drops it with the blob", () => {

@@ -155,6 +155,11 @@ export class Ledger {
     );
   }
 
+  /** A read event's token count, counted after the answer went out. */
+  setEventTokens(eventId: number, tokens: number): void {
+    stmt(this.db, "UPDATE events SET tokens = ? WHERE id = ?").run(tokens, eventId);
+  }
+
   insertEvent(e: EventRecord): number {
     const id = Number(
       stmt(
