@@ -21,6 +21,7 @@ import { BlobStore, type StoreHooks } from "../store/blobStore";
 import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { openStoreParts } from "../store/blobStore";
 import { storeToolCatalog } from "../store/toolCatalog";
+import { WalCheckpoints } from "../store/walCheckpoint";
 import { isBusyError, TaskQueue } from "./taskQueue";
 import { KeptScans } from "./keptScans";
 import { tokenCounts } from "./tokenCounts";
@@ -76,6 +77,9 @@ export function createEngine(opts: EngineOptions): Engine {
     keys: opts.keyProvider ?? fileKeyProvider(opts.home),
     hooks: opts.storeHooks,
   });
+  // From a timer, not inside the commit of whichever call's answer took the WAL past its threshold.
+  const checkpoints = new WalCheckpoints(store.db, `${store.indexFile}-shm`, logger);
+  checkpoints.start();
   const { sessions, ledger } = openStoreParts(store);
   const search = openSearchIndex(store);
   const toolCatalog = storeToolCatalog(store);
@@ -346,6 +350,7 @@ export function createEngine(opts: EngineOptions): Engine {
       await queue.idle();
       await store.flushed();
       listeners.clear();
+      checkpoints.stop();
       store.close();
     },
   };

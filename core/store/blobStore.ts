@@ -72,6 +72,11 @@ export class BlobStore {
     this.aux = new BlobAux(this.db, this.files, this.reader, (id) => this.row(id));
   }
 
+  /** The SQLite index file (its WAL and shared-memory files sit beside it, `-wal` and `-shm`). */
+  get indexFile(): string {
+    return indexPath(this.opts.home);
+  }
+
   get now(): number {
     return this.opts.clock.now();
   }

@@ -16,4 +16,5 @@ export type { SessionStore } from "./sessions";
 export { openStartupIndex } from "./startupIndex";
 export type { StartupIndex } from "./startupIndex";
 export { storeToolCatalog } from "./toolCatalog";
+export { WalCheckpoints } from "./walCheckpoint";
 export type { ToolCatalogView } from "./toolCatalog";
