@@ -75,7 +75,10 @@ export class WalCheckpoints {
     try {
       this.db.pragma("wal_checkpoint(PASSIVE)");
     } catch (err) {
-      this.logger.warn("a WAL checkpoint failed; the next check tries again", { error: describeError(err) });
+      // Another process checkpointing the same WAL at that moment is no failure: it does the work.
+      const code = String((err as { code?: unknown }).code ?? "");
+      if (!code.startsWith("SQLITE_BUSY") && !code.startsWith("SQLITE_LOCKED"))
+        this.logger.warn("a WAL checkpoint failed; the next check tries again", { error: describeError(err) });
     }
   }
 
