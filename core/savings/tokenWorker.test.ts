@@ -50,6 +50,43 @@ console.log(JSON.stringify({ n, loaded }));
     }
   });
 
+  it("the engine counts a rescued call and a fetch exactly, without the answering thread loading the tokenizer", () => {
+    const home = tempHome();
+    try {
+      const script = join(home.path, "engine.mts");
+      const engine = JSON.stringify(join(import.meta.dirname, "..", "engine", "engine.ts"));
+      writeFileSync(
+        script,
+        `import { createRequire } from "node:module";
+import { createEngine } from ${engine};
+const e = createEngine({ home: ${JSON.stringify(join(home.path, "store"))} });
+const text = Array.from({ length: 900 }, (_, i) => \`step \${i}: compiled module src/m\${i}.ts in \${i % 97} ms\`).join("\\n");
+const r = e.transformToolResult({ sessionId: "s", tool: "build", text });
+const f = e.fetch({ sessionId: "s", id: r.blobId, mode: "grep", args: { pattern: "m1[0-9]\\\\.ts" } });
+await e.idle();
+const call = e.reader.lineage(r.blobId).calls[0];
+const read = e.reader.eventDetail(f.eventId).event;
+const loaded = Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("o200k_base"));
+await e.close();
+console.log(JSON.stringify({ outcome: r.outcome, returned: call.returnedTokens, given: call.givenTokens, read: read.tokens, texts: [text, r.text, f.text], loaded }));
+`,
+      );
+      const out = JSON.parse(
+        execFileSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", timeout: 60_000 }).trim().split("\n").pop()!,
+      );
+      const here = createTokenCounter("o200k_base");
+      expect(out.outcome).toBe("rescued");
+      expect({ returned: out.returned, given: out.given, read: out.read, loaded: out.loaded }).toEqual({
+        returned: here.count(out.texts[0]),
+        given: here.count(out.texts[1]),
+        read: here.count(out.texts[2]),
+        loaded: false,
+      });
+    } finally {
+      home.cleanup();
+    }
+  });
+
   it("counts in this thread, and says so once, when the worker cannot load the tokenizer", async () => {
     const here = createTokenCounter("o200k_base");
     const broken = new TokenWorker(join(import.meta.dirname, "no-such-tokenizer.js"), (p) => here.count(p));
