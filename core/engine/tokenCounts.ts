@@ -78,7 +78,8 @@ export function tokenCounts(
         return;
       }
       queue.push(async () => {
-        // Answers are capped (fetch.fullMaxChars), so this is an exact count; measure bounds it all the same.
+        // Exact for any answer under the default caps (fetch.fullMaxChars, 50,000 chars). Only a cap
+        // raised past EXACT_TOKEN_MAX_CHARS gets a sampled estimate here, which read events do not mark.
         const n = await tokens.measure(text);
         if (store.open) ledger.setEventTokens(eventId, n.tokens);
       }, text.length);
