@@ -1,4 +1,4 @@
-/** Token counting with a real BPE tokenizer (o200k or cl100k), off the thread that answers when asked to (tokenWorker.ts). */
+/** Token counting with a real BPE tokenizer (o200k or cl100k), kept off the hot path for large texts. */
 import { createRequire } from "node:module";
 import { sharedTokenWorker, type TokenWorker } from "./tokenWorker";
 
@@ -56,12 +56,11 @@ type Encoding = { countTokens(text: string, options: typeof OPTIONS): number };
 const load = createRequire(import.meta.url);
 const loaded = new Map<TokenizerName, Encoding>();
 
-const modulePath = (name: TokenizerName) => `gpt-tokenizer/cjs/encoding/${name}`;
-
 /**
  * The BPE tables take a second or more to load, so only the configured one is loaded, and only
  * when the first count is asked for (a one-shot CLI command never pays for it).
  */
+const modulePath = (name: TokenizerName) => `gpt-tokenizer/cjs/encoding/${name}`;
 
 function encoding(name: TokenizerName): Encoding {
   let enc = loaded.get(name);
