@@ -83,8 +83,7 @@ export function createEngine(opts: EngineOptions): Engine {
   const { sessions, ledger } = openStoreParts(store);
   const search = openSearchIndex(store);
   const toolCatalog = storeToolCatalog(store);
-  // Counted on a worker thread: its tables load there, and counting takes no time from answering.
-  const tokens = createTokenCounter(config.tokenizer, { offThread: true, onError: (message) => logger.warn(message) });
+  const tokens = createTokenCounter(config.tokenizer);
   const queue = new TaskQueue(logger);
   const counts = tokenCounts(queue, store, ledger, tokens);
   const listeners = new Set<(e: EngineEvent) => void>();

@@ -28,28 +28,24 @@ export function tokenCounts(
     if (smallCounts.length > 1) return;
     // Taken once and kept, so a retry after a busy lock writes the same batch.
     let batch: typeof smallCounts | null = null;
-    queue.push(async () => {
+    queue.push(() => {
       if (batch === null) {
         batch = smallCounts.splice(0);
         queue.release(batch.reduce((n, c) => n + charsOf(c), 0));
       }
       if (!store.open) return;
-      const texts = batch.flatMap((c) => ("eventId" in c ? [c.text] : c.given === c.returned ? [c.returned] : [c.returned, c.given]));
-      const n = await tokens.countEach(texts);
-      if (!store.open) return;
-      let k = 0;
-      const writes = batch.map((c): (() => void) => {
+      const counted = batch.map((c): (() => void) => {
         if ("eventId" in c) {
-          const t = n[k++]!;
-          return () => ledger.setEventTokens(c.eventId, t);
+          const n = tokens.count(c.text);
+          return () => ledger.setEventTokens(c.eventId, n);
         }
-        const r = n[k++]!;
-        const g = c.given === c.returned ? r : n[k++]!;
+        const r = tokens.count(c.returned);
+        const g = c.given === c.returned ? r : tokens.count(c.given);
         return () => ledger.setCallTokens(c.callId, r, g);
       });
       // IMMEDIATE: a deferred write transaction can fail at once on a lock another process took.
       store.transaction(() => {
-        for (const write of writes) write();
+        for (const write of counted) write();
       }, "immediate");
     });
   };

@@ -1,6 +1,5 @@
 /** Token counting with a real BPE tokenizer (o200k or cl100k), kept off the hot path for large texts. */
 import { createRequire } from "node:module";
-import { sharedTokenWorker, type TokenWorker } from "./tokenWorker";
 
 export type TokenizerName = "o200k_base" | "cl100k_base";
 
@@ -32,24 +31,15 @@ export interface TokenMeasure {
 
 export interface TokenCounter {
   readonly name: TokenizerName;
-  /** Exact count, synchronously, in this thread. For small texts. */
+  /** Exact count, synchronously. For small texts. */
   count(text: string): number;
-  /** Exact count of a large text in slices cut at whitespace (off-thread, or yielding to the event loop between slices). */
+  /** Exact count of a large text in slices cut at whitespace, yielding to the event loop between slices. */
   countAsync(text: string): Promise<number>;
-  /** Exact counts of small texts, each whole (off-thread, or at once). */
-  countEach(texts: string[]): Promise<number[]>;
   /**
    * The count the ledger keeps: exact up to EXACT_TOKEN_MAX_CHARS, above it estimated from an
    * evenly spread sample (and marked so), so its cost does not grow with the text.
    */
   measure(text: string): Promise<TokenMeasure>;
-}
-
-export interface TokenCounterOptions {
-  /** Count on a worker thread (tokenWorker.ts) in countAsync, countEach and measure; `count` stays in this thread. */
-  offThread?: boolean;
-  /** Told, once, when the worker failed and counting fell back to this thread. */
-  onError?: (message: string) => void;
 }
 
 type Encoding = { countTokens(text: string, options: typeof OPTIONS): number };
@@ -60,55 +50,39 @@ const loaded = new Map<TokenizerName, Encoding>();
  * The BPE tables take a second or more to load, so only the configured one is loaded, and only
  * when the first count is asked for (a one-shot CLI command never pays for it).
  */
-const modulePath = (name: TokenizerName) => `gpt-tokenizer/cjs/encoding/${name}`;
-
 function encoding(name: TokenizerName): Encoding {
   let enc = loaded.get(name);
   if (!enc) {
-    enc = load(modulePath(name)) as Encoding;
+    enc = load(`gpt-tokenizer/cjs/encoding/${name}`) as Encoding;
     loaded.set(name, enc);
   }
   return enc;
 }
 
-export function createTokenCounter(name: TokenizerName = "o200k_base", opts: TokenCounterOptions = {}): TokenCounter {
+export function createTokenCounter(name: TokenizerName = "o200k_base"): TokenCounter {
   const count = (text: string): number => (text.length === 0 ? 0 : encoding(name).countTokens(text, OPTIONS));
-  const worker = opts.offThread ? sharedTokenWorker(load.resolve(modulePath(name)), count) : null;
-  let told = false;
-  /** The counts of `pieces` on the worker (or in this thread when it failed, said once). */
-  const offThread = async (w: TokenWorker, pieces: string[]): Promise<number[]> => {
-    const r = await w.count(pieces);
-    if (r.error !== undefined && !told) {
-      told = true;
-      opts.onError?.(`${r.error}; token counts are made in-thread`);
-    }
-    return r.counts;
-  };
-  /** The counts of `pieces`: on the worker, or here with a yield after each. */
-  const countPieces = async (pieces: string[]): Promise<number[]> => {
-    if (worker) return offThread(worker, pieces);
-    const out: number[] = [];
-    for (const piece of pieces) {
-      out.push(count(piece));
+  const countAsync = async (text: string): Promise<number> => {
+    if (text.length <= INLINE_MAX) return count(text);
+    let total = 0;
+    for (const piece of slices(text, SLICE)) {
+      total += count(piece);
       await yieldNow();
     }
-    return out;
-  };
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  const countAsync = async (text: string): Promise<number> => {
-    if (text.length <= INLINE_MAX) return worker ? sum(await offThread(worker, [text])) : count(text);
-    return sum(await countPieces([...slices(text, SLICE)]));
+    return total;
   };
   return {
     name,
     count,
     countAsync,
-    countEach: async (texts) => (worker ? offThread(worker, texts) : texts.map(count)),
     async measure(text: string): Promise<TokenMeasure> {
       if (text.length <= EXACT_TOKEN_MAX_CHARS) return { tokens: await countAsync(text), estimated: false };
-      const pieces = [...sample(text, SAMPLE_WINDOWS, SAMPLE_WINDOW)];
-      const tokens = sum(await countPieces(pieces));
-      const chars = sum(pieces.map((p) => p.length));
+      let tokens = 0;
+      let chars = 0;
+      for (const piece of sample(text, SAMPLE_WINDOWS, SAMPLE_WINDOW)) {
+        tokens += count(piece);
+        chars += piece.length;
+        await yieldNow();
+      }
       return { tokens: chars === 0 ? 0 : Math.round((tokens / chars) * text.length), estimated: true };
     },
   };
