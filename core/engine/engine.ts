@@ -70,16 +70,19 @@ export function createEngine(opts: EngineOptions): Engine {
   const views = new SensitiveViews({ mode: config.sensitivity.mode, unmaskedTools: config.sensitivity.unmaskedTools });
   // Log lines end up in files the agent host keeps (a `spillway mcp`'s stderr): masked like the disk.
   const logger = maskingLogger(opts.logger ?? stderrLogger(), (t) => views.storedView(t));
+  let onCommit = (): void => {};
   const store = new BlobStore({
     home: opts.home,
     clock,
     config: config.store,
     keys: opts.keyProvider ?? fileKeyProvider(opts.home),
-    hooks: opts.storeHooks,
+    hooks: { ...opts.storeHooks, afterCommit: () => onCommit() },
   });
   // From a timer, not inside the commit of whichever call's answer took the WAL past its threshold.
+  // A commit checks too, past a higher mark, for writes made where the timer gets no turn.
   const checkpoints = new WalCheckpoints(store.db, `${store.indexFile}-shm`, logger);
   checkpoints.start();
+  onCommit = () => checkpoints.afterCommit();
   const { sessions, ledger } = openStoreParts(store);
   const search = openSearchIndex(store);
   const toolCatalog = storeToolCatalog(store);

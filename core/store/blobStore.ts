@@ -28,6 +28,8 @@ const HOUR = 3_600_000;
 export interface StoreHooks {
   /** Inside the transaction, right after a blob's row became a tombstone, before the commit. */
   afterTombstone?(id: string): void;
+  /** After each commit of transact(), outside the transaction. */
+  afterCommit?(): void;
 }
 
 export interface StoreOptions {
@@ -140,6 +142,7 @@ export class BlobStore {
       this.ahead.abortAll();
     }
     this.flushRemovals();
+    this.opts.hooks?.afterCommit?.();
     if (this.grew) {
       this.grew = false;
       this.onGrow?.();

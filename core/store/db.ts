@@ -9,6 +9,9 @@ import { migrate } from "./migrations";
 
 export type Db = Database.Database;
 
+/** Bytes a checkpointed WAL file keeps when SQLite starts writing it from the top again. */
+export const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+
 /** Where the SQLite index of a home lives. */
 export function indexPath(home: string): string {
   return join(home, "index.sqlite");
@@ -37,6 +40,8 @@ export function openIndex(path: string): Db {
   step("busy timeout", () => db.pragma("busy_timeout = 10000"));
   step("WAL mode", () => db.pragma("journal_mode = WAL"));
   step("synchronous", () => db.pragma("synchronous = NORMAL"));
+  // A burst of writes grows the WAL; once checkpointed, its file is cut back to this when reused.
+  step("WAL size limit", () => db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`));
   step("foreign keys", () => db.pragma("foreign_keys = ON"));
   step("migrations", () => migrate(db));
   if (created) {

@@ -2,8 +2,9 @@ import Database from "better-sqlite3";
 import { createEngine } from "../engine/engine";
 import { memoryLogger } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
-import { indexPath, openIndex } from "./db";
-import { CHECKPOINT_PAGES, WalCheckpoints } from "./walCheckpoint";
+import { statSync } from "node:fs";
+import { indexPath, openIndex, WAL_SIZE_LIMIT } from "./db";
+import { BACKSTOP_PAGES, CHECKPOINT_PAGES, WalCheckpoints } from "./walCheckpoint";
 
 /** One transaction that writes about `pages` pages of its own (4 KB rows in a table of their own). */
 function write(db: Database.Database, pages: number): void {
@@ -78,6 +79,32 @@ describe("WAL checkpoints off the calls' path", () => {
       reader.stop();
       other.close();
       await e.close();
+      home.cleanup();
+    }
+  });
+
+  it("writes made with no turn for the timer: a commit checkpoints past the backstop, and the WAL file is cut back once reused", () => {
+    const home = tempHome();
+    const e = createEngine({ home: home.path, logger: memoryLogger() });
+    const other = openIndex(indexPath(home.path));
+    const reader = new WalCheckpoints(other, `${indexPath(home.path)}-shm`, memoryLogger());
+    const wal = `${indexPath(home.path)}-wal`;
+    try {
+      expect(reader.start(60_000)).toBe(true);
+      // All in one synchronous run, as a script driving the engine would: no timer fires.
+      for (let i = 0; i < Math.ceil(BACKSTOP_PAGES / 1_000) + 1; i++) write(other, 1_000);
+      expect(reader.pendingPages()!).toBeGreaterThan(BACKSTOP_PAGES);
+      expect(statSync(wal).size).toBeGreaterThan(WAL_SIZE_LIMIT);
+      expect(e.transformToolResult({ sessionId: "s", tool: "t", text: "a small result" }).outcome).toBe("passthrough");
+      // That call's commit checkpointed what the timer could not.
+      expect(reader.pendingPages()!).toBeLessThan(CHECKPOINT_PAGES);
+      // The next write starts the WAL from the top and cuts its file back to the limit.
+      e.transformToolResult({ sessionId: "s", tool: "t", text: "another small result" });
+      expect(statSync(wal).size).toBeLessThanOrEqual(WAL_SIZE_LIMIT);
+    } finally {
+      reader.stop();
+      other.close();
+      void e.close();
       home.cleanup();
     }
   });

@@ -7,6 +7,10 @@
  * `-shm` file, in the layout SQLite documents for every process sharing a database
  * (sqlite.org/walformat.html): mxFrame at byte 16 of each of its two copies, nBackfill at 96.
  * Where it cannot be read as documented, the automatic checkpoint is left on.
+ *
+ * A timer needs turns of the event loop: writes made in one synchronous run (a script driving
+ * the engine, a long import step) would grow the WAL without bound. So every commit also checks
+ * the header (one 104-byte read) and checkpoints at once past a much higher mark.
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { endianness } from "node:os";
@@ -16,6 +20,8 @@ import type { Db } from "./db";
 
 /** Pages in the WAL not yet in the database file before a checkpoint runs: SQLite's own default. */
 export const CHECKPOINT_PAGES = 1_000;
+/** Pages waiting at which a commit checkpoints itself, timer or not: 64 MB of 4 KB pages. */
+export const BACKSTOP_PAGES = 16 * CHECKPOINT_PAGES;
 const WAL_INDEX_VERSION = 3007000;
 const HEADER_BYTES = 104;
 
@@ -80,6 +86,11 @@ export class WalCheckpoints {
       if (!code.startsWith("SQLITE_BUSY") && !code.startsWith("SQLITE_LOCKED"))
         this.logger.warn("a WAL checkpoint failed; the next check tries again", { error: describeError(err) });
     }
+  }
+
+  /** After a commit: checkpoints at once when the timer has let the WAL grow past the backstop. */
+  afterCommit(): void {
+    if (this.timer !== null) this.check(BACKSTOP_PAGES);
   }
 
   /** Stops the timer; the connection's automatic checkpoint is not restored (it is closing). */
