@@ -38,6 +38,14 @@ function jsBundle(): string {
     .join("\n");
 }
 
+/** `text` as shell MCP servers answer: objects of exit code and stdout, 200 lines each. */
+function jsonWrapped(text: string): string {
+  const lines = text.split("\n");
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i += 200) out.push(JSON.stringify({ exit_code: 0, stdout: lines.slice(i, i + 200).join("\n") }));
+  return `[${out.join(",")}]`;
+}
+
 /** The figures the old timing tests printed (was: < 1,000 ms for 10 MB scans, < 3,000 ms masking 4,000 secrets), and the personal scan. */
 export function benchSecrets(): SecretsBenchRow[] {
   const payloads: [string, string][] = [
@@ -54,6 +62,9 @@ export function benchSecrets(): SecretsBenchRow[] {
     ],
     ["build log", buildLog(10 * 1024 * 1024)],
     ["minified JSON", minifiedJson(10 * 1024 * 1024)],
+    // A shell tool's answer as JSON: every line of the output is inside escaped string literals,
+    // which are scanned a second time decoded (escapedStrings.ts): the worst case for that pass.
+    ["build log wrapped in JSON", jsonWrapped(buildLog(10 * 1024 * 1024))],
     // Real minified code (prettier's parser plugins, a pinned devDependency): dense identifiers once
     // drove RE2's DFA out of its memory into its slow path (800 ms per MB, then 2,400 with more patterns).
     ["minified JS (prettier's plugins)", jsBundle()],

@@ -60,6 +60,38 @@ describe("no secret reaches the model in mask mode", () => {
     home.cleanup();
   });
 
+  it("the same secrets in a shell tool's JSON answer (escaped lines and quotes): none reaches the model, and what it gets is still JSON", async () => {
+    const home = tempHome();
+    const e = createEngine({ home: home.path, logger: memoryLogger() });
+    // Each command's output on its own passes through (masked in place); all of it is rescued.
+    const pieces = text.split(/\n(?=\$ )/);
+    expect(pieces.length).toBeGreaterThan(10);
+    const answers: string[] = [];
+    for (const [i, stdout] of pieces.entries()) {
+      const r = e.transformToolResult({ sessionId: "s", tool: "run_command", text: JSON.stringify({ exit_code: 0, stdout }) });
+      expect(r.outcome).toBe("passthrough");
+      const given = JSON.parse(r.text) as { exit_code: number; stdout: string };
+      // the lines are all still there, one for one
+      expect(given.stdout.split("\n").length, `piece ${i}`).toBe(stdout.split("\n").length);
+      answers.push(r.text);
+    }
+    const whole = JSON.stringify({ exit_code: 0, stdout: text + "\n" + "ordinary log line without anything sensitive\n".repeat(400) });
+    const r = e.transformToolResult({ sessionId: "s", tool: "run_command", text: whole });
+    expect(r.outcome).toBe("rescued");
+    expect(engineInternals(e).store.meta(r.blobId!)!.label).toBe("credential");
+    answers.push(r.text);
+    for (const p of ["key", "token", "password", "BEGIN", "://", "="])
+      answers.push(e.fetch({ sessionId: "s", id: r.blobId, mode: "grep", args: { pattern: p } }).text);
+    for (let c = 0; c < whole.length; c += 3000)
+      answers.push(e.fetch({ sessionId: "s", id: r.blobId, mode: "range", args: { start_char: c, count_chars: 3000 } }).text);
+    const q = e.fetch({ sessionId: "s", id: r.blobId, mode: "query", args: { expression: "stdout" } });
+    expect(q.isError).toBe(false);
+    answers.push(q.text);
+    for (const a of answers) expect(leaks(a, values), a.slice(0, 200)).toEqual([]);
+    await e.close();
+    home.cleanup();
+  });
+
   it("secrets in a JSON result: the JMESPath query answer is masked too", async () => {
     const home = tempHome();
     const e = createEngine({ home: home.path, logger: memoryLogger() });

@@ -2,8 +2,11 @@
  * Secret detection and masking over arbitrary tool output. One RE2 pass (secretPatterns.ts)
  * plus indexOf walks for private keys (pem.ts; keyFiles.ts for JWKs and PuTTY keys) and one for
  * Kubernetes Secrets (kubeSecrets.ts); context-bound matches go through the
- * false-positive filters (placeholders.ts). Linear in the text; see the timing test.
+ * false-positive filters (placeholders.ts). String literals that hold escapes (JSON-wrapped
+ * command output) are also scanned decoded (escapedStrings.ts). Linear in the text; see the
+ * timing test.
  */
+import { escapedStrings, findInEscaped, stringAt, trimToLiteral } from "./escapedStrings";
 import { findKeyFiles } from "./keyFiles";
 import { findKubernetesSecrets } from "./kubeSecrets";
 import { findPrivateKeys } from "./pem";
@@ -35,9 +38,17 @@ export function scanSubject(text: string, utf8?: Buffer): string {
   return utf8 !== undefined && utf8.length === text.length ? (utf8 as unknown as string) : text;
 }
 
+/** Escaped strings inside escaped strings are decoded this many times over (`{\\\"password\\\": …}`). */
+const ESCAPE_DEPTH = 3;
+
 /** Every secret value in `text`, sorted by start, overlaps merged. `utf8`: its UTF-8 bytes, when at hand (see scanSubject). */
 export function findSecrets(text: string, utf8?: Buffer): SecretFinding[] {
+  return findAtDepth(text, utf8, 0);
+}
+
+function findAtDepth(text: string, utf8: Buffer | undefined, depth: number): SecretFinding[] {
   if (typeof text !== "string" || text.length === 0) return [];
+  const strings = depth < ESCAPE_DEPTH ? escapedStrings(text) : [];
   const subject = scanSubject(text, utf8);
   const bytes = subject === text ? undefined : utf8;
   const found = findPrivateKeys(text, bytes);
@@ -58,10 +69,14 @@ export function findSecrets(text: string, utf8?: Buffer): SecretFinding[] {
     const end = start + parts.value.length;
     const after = end + parts.suffix.length;
     const type = accept(SECRET_PATTERNS[parts.entry]!, parts.prefix, parts.value, text, at, after);
-    if (type) found.push({ type, start, end });
+    // Inside an escaped literal, a value that runs past its decoded line (`DB_PASSWORD=x\nPORT=3000`)
+    // or onto an escaped quote is left to the decoded scan below, which judges the line as it reads.
+    const literal = type && strings.length > 0 ? stringAt(strings, start) : null;
+    if (type && (!literal || trimToLiteral(text, literal, start, end) === end)) found.push({ type, start, end });
     // A rejected `password: see ghp_…` may still hold a token: rescan from the value.
     SCAN.lastIndex = Math.max(type ? after : start, at + 1);
   }
+  for (const f of findInEscaped(text, strings, (decoded) => findAtDepth(decoded, undefined, depth + 1))) found.push(f);
   return mergeFindings(found);
 }
 
@@ -79,7 +94,8 @@ function accept(p: SecretPattern, prefix: string, value: string, text: string, a
     return specific ?? p.type;
   }
   if (/^-----BEGIN [A-Z0-9 ]*PRIVATE KEY/.test(value)) return null; // pem.ts masks the body, keeps the armour
-  const key = /[A-Za-z0-9_.-]*(?=["'\\]*[ \t]*(?:=>|:=|=|:)[ \t]*["'\\]*$)/.exec(prefix)?.[0] ?? "";
+  if (isSecretReference(value) || SECRET_ARN_BEFORE.test(lineBefore(text, at, at))) return null;
+  const key = /[A-Za-z0-9_.-]*(?=["'\\\]]*[ \t]*(?:=>|:=|=|:)[ \t]*["'\\]*$)/.exec(prefix)?.[0] ?? "";
   const specific = tokenTypeOf(value);
   if (specific) return specific;
   if (!keyHoldsSecret(key, value, p.strict === true)) return null;
@@ -113,12 +129,25 @@ function isPathLike(value: string): boolean {
 
 /** Keys named like a secret that hold something else: pagination cursors and the shell's working directory. */
 const NOT_SECRET_KEY = /(?:page|next|continuation|cursor|sync|resume|pagination)[_.-]?token$/i;
+/**
+ * `*_KEY` names whose values are identifiers, not keys: a signing key's public fingerprint
+ * (`ENV GPG_KEY` in the official language images), cache, partition, routing and sort keys.
+ */
+const NOT_SECRET_ENV_KEY =
+  /(?:^|_)(?:GPG|PGP|CACHE|PARTITION|ROUTING|SORT|PRIMARY|FOREIGN|HASH|RANGE|SHARD|IDEMPOTENCY|DEDUP(?:LICATION)?|LOOKUP|INDEX|UNIQUE|GROUP|MESSAGE|EVENT|OBJECT)_KEY$/;
+
+/** Where a secret is kept, not the secret: a Secrets Manager ARN, a Secret Manager resource name. */
+function isSecretReference(value: string): boolean {
+  return /^arn:aws[\w-]*:secretsmanager:/.test(value) || /^projects\/[\w.-]+\/secrets\/[\w.-]+(?:\/versions\/[\w.-]+)?$/.test(value);
+}
+/** The `secret:` inside an ARN (`arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf`). */
+const SECRET_ARN_BEFORE = /\barn:aws[\w-]*:secretsmanager:[\w-]*:\d*:$/;
 
 function keyHoldsSecret(key: string, value: string, strict: boolean): boolean {
   if (NOT_SECRET_KEY.test(key)) return false;
   if (/^(?:pwd|oldpwd)$/i.test(key) && /^(?:[/~]|[A-Za-z]:\\)/.test(value)) return false;
   // `*_KEY` is also SORT_KEY, PRIMARY_KEY, NEXT_PUBLIC_MAPS_KEY: only generated values count.
-  return !strict || (!/PUBLIC|(?:^|_)PUB(?:_|$)/.test(key) && looksGenerated(value));
+  return !strict || (!/PUBLIC|(?:^|_)PUB(?:_|$)/.test(key) && !NOT_SECRET_ENV_KEY.test(key) && looksGenerated(value));
 }
 
 /**
@@ -185,7 +214,15 @@ export function maskFindings(text: string, findings: readonly SecretFinding[]): 
 
 function maskSpan(value: string, type: string): string {
   const marker = `[masked:${type}]`;
-  if (!value.includes("\n")) return marker;
+  if (!value.includes("\n")) {
+    // A value inside a JSON string (a key file's body in a command's JSON answer) breaks its lines
+    // with escapes (`\\n` once escaped again): keep them whole, so the decoded text keeps its lines too.
+    if (!value.includes("\\n")) return marker;
+    return value
+      .split(/(\\+r\\+n|\\+n)/)
+      .map((seg, i) => (i % 2 === 1 || seg.trim() === "" ? seg : marker))
+      .join("");
+  }
   // Keep newlines (and a CR before them) and blank lines; replace each non-blank line segment.
   return value
     .split("\n")
