@@ -25,7 +25,8 @@ export const FILE_PATTERNS: readonly SecretPattern[] = [
   {
     type: "password",
     prefix: String.raw`(?:^|\n)[ \t]*(?:\*|[A-Za-z0-9._-]{3,}):(?:\d{2,5}|\*):[^:${WS}]+:[^:${WS}]+:`,
-    value: String.raw`(?:[^:\r\n\\]|\\.)+`,
+    // No blanks: `app.log:3301:ERROR:db:connection refused` (grep's file:line:text) is no record.
+    value: String.raw`(?:[^:${WS}\\]|\\[^${WS}])+`,
     contextual: "value",
     minLength: 3,
     endsLine: true,
@@ -181,5 +182,34 @@ export const FILE_PATTERNS: readonly SecretPattern[] = [
     suffix: "</",
     contextual: "random",
     minLength: 8,
+  },
+  // Dockerfile's older `ENV NAME value` form (no `=`).
+  { type: "secret", prefix: String.raw`(?:^|\n)[ \t]*ENV[ \t]+${KEY}[ \t]+`, value: CLI_VALUE, contextual: "value", minLength: 3 },
+  // .NET `<add key="DbPassword" value="…"/>` (web.config, app.config) and an HTML form's
+  // `<input name="api_key" value="…">`: the name attribute says what the value is.
+  {
+    type: "secret",
+    prefix: String.raw`(?i:\b(?:key|name)=["']${KEY}["'][ \t]+(?:[a-z-]+=["'][^"'<>\r\n]*["'][ \t]+)*value=["'])`,
+    value: String.raw`[^"'<>\r\n]+`,
+    suffix: `["']`,
+    contextual: "value",
+    minLength: 3,
+  },
+  // A YAML block scalar: `password: >-` with the value on the next, indented line.
+  {
+    type: "secret",
+    prefix: String.raw`${KEY}["']?:[ \t]*[>|][-+]?[ \t]*\r?\n[ \t]+`,
+    value: String.raw`[^${WS}][^\r\n]*`,
+    contextual: "value",
+    minLength: 3,
+  },
+  // JSON's short `"pw"` key (`pw` alone would be too loose a key word elsewhere).
+  {
+    type: "password",
+    prefix: String.raw`["']pw["'][ \t]*:[ \t]*["']`,
+    value: String.raw`[^"'\\\r\n]+`,
+    suffix: `["']`,
+    contextual: "value",
+    minLength: 3,
   },
 ];

@@ -18,7 +18,7 @@ const KEY_WORDS = [
   "credentials?",
   "creds",
   String.raw`secret[_.-]?key[_.-]?base`,
-  String.raw`(?:api|access|private|secret|signing|encryption|master|auth|client|session|webhook|preshared)[_.-]?key`,
+  String.raw`(?:api|access|private|secret|signing|encryption|master|auth|client|session|webhook|preshared|subscription)[_.-]?key`,
   // AWS Secrets Manager's `SecretString` and `SecretBinary`
   String.raw`secret[_.-]?(?:string|binary)`,
   "apikey",
@@ -29,7 +29,8 @@ const KEY_WORDS = [
 export const KEY = String.raw`(?i:\b(?:${KEY_HEAD}(?:${KEY_WORDS})|(?:${KEY_HEAD}[_.-])?pass))`;
 // Key, optional closing quote of a quoted key, separator. Horizontal space only: an empty
 // `PASSWORD=` must not swallow the next line as its value.
-export const ASSIGN = String.raw`${KEY}["']?[ \t]*(?:=>|:=|=|:)[ \t]*`;
+// A subscript closes the key too: `app.config['SECRET_KEY'] = …`, `$_ENV["DB_PASSWORD"] = …`.
+export const ASSIGN = String.raw`${KEY}["']?\]?[ \t]*(?:=>|:=|=|:)[ \t]*`;
 // Upper-case environment names ending in `_KEY` (GITHUB_WEBHOOK_KEY, MY_APP_KEY): looser than
 // KEY, so their values must also look generated (`SORT_KEY=created_at` is not a secret).
 export const ENV_ASSIGN = String.raw`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY["']?[ \t]*[=:][ \t]*`;

@@ -61,7 +61,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     type: "authorization_header",
-    prefix: String.raw`(?i:\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest|negotiate|apikey|api-key|sso-key|key|aws4-hmac-sha256)[ \t]+)?)`,
+    prefix: String.raw`(?i:\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest|negotiate|apikey|api-key|sso-key|key|aws4-hmac-sha256|ssws|oauth|bot|splunk|geniekey)[ \t]+)?)`,
     value: String.raw`[^${WS}"'\x60,;]+`,
     contextual: "value",
     minLength: 8,
@@ -89,10 +89,10 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     contextual: "value",
     minLength: 3,
   },
-  // `curl -u user:pass`, `--user user:pass`: the part after the colon.
+  // `curl -u user:pass`, `-uuser:pass`, `--user user:pass`, `--user=user:pass`: the part after the colon.
   {
     type: "password",
-    prefix: String.raw`[ \t](?:-u|--user)[ \t]+["']?[^${WS}:"']+:`,
+    prefix: String.raw`[ \t](?:-u[ \t]*|--user[ \t]+|--user=)["']?[^${WS}:"'-][^${WS}:"']*:`,
     value: String.raw`[^${WS}"']+`,
     contextual: "value",
     minLength: 3,
