@@ -54,7 +54,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     type: "url_credentials",
     prefix: String.raw`\b[A-Za-z][A-Za-z0-9+.-]*://[^${WS}:/@"'<>\[\]]*:`,
-    value: String.raw`[^${WS}/@"'<>\[\]]+`,
+    // An unencoded `@` in the password (`app:Ky2n@7rQ9@db`): up to the last `@` before the host.
+    value: String.raw`[^${WS}/@"'<>\[\]]+(?:@[^${WS}/@"'<>\[\]?#]+)*`,
     suffix: "@",
     contextual: "value",
     minLength: 3,
