@@ -1,4 +1,5 @@
 /** The interception path for tool results: rescue, dedup, ledger. Any failure fails open to the raw result. */
+import { isDamagedIndex } from "../store/rebuildIndex";
 import { matchesToolPattern, type SpillwayConfig } from "../config/config";
 import { canonicalJson, decideDedup, renderStub, streakKey } from "../dedup/dedup";
 import { echoedArgument, renderEchoStub } from "../dedup/echo";
@@ -53,6 +54,8 @@ export function transformToolResult(p: EngineParts, input: TransformInput): Tran
       tool: input.tool,
       session: input.sessionId,
       error: describeError(err),
+      // Every call fails open until then: say the way out where the user will look.
+      ...(isDamagedIndex(err) ? { fix: "the index is damaged: run spillway doctor --repair (stop other Spillway processes first)" } : {}),
     });
     return { ...failOpenText(p, input), outcome: "failed_open", blobId: null, callId: null };
   }

@@ -12,7 +12,7 @@ import { SessionStore } from "./sessions";
 import { BlobFiles } from "./blobFiles";
 import { BlobReader, type BlobRange } from "./blobReader";
 import { BlobAux } from "./blobAux";
-import { indexPath, openIndex, storeSecret, type Db } from "./db";
+import { indexPath, openIndex, secretCopyPath, storeSecret, type Db } from "./db";
 import { backgroundFlushes, ensurePrivateDir, safeUnlink, type StagedFile } from "../fs/fsUtil";
 import { ContentHasher, type BlobProblem, type IntegrityResult } from "./integrity";
 import { AheadWrites, insertLiveRow, writeContent } from "./blobContent";
@@ -67,7 +67,7 @@ export class BlobStore {
     ensurePrivateDir(opts.home);
     this.files = new BlobFiles(join(opts.home, "blobs"));
     this.db = openIndex(indexPath(opts.home));
-    this.hasher = new ContentHasher(storeSecret(this.db));
+    this.hasher = new ContentHasher(storeSecret(this.db, secretCopyPath(opts.home)));
     this.preparer = new TextPreparer(this.hasher);
     this.keys = new KeyRing(this.db, opts.keys);
     this.reader = new BlobReader(this.files, this.keys, this.hasher);

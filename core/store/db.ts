@@ -1,10 +1,10 @@
 /** Opens the SQLite index: WAL, busy timeout for a second process, migrations, and the store secret. */
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
-import { FILE_MODE } from "../fs/fsUtil";
+import { FILE_MODE, writeFileAtomic } from "../fs/fsUtil";
 import { migrate } from "./migrations";
 
 export type Db = Database.Database;
@@ -56,13 +56,35 @@ export function openIndex(path: string): Db {
   return db;
 }
 
-/** The per-store secret that keys blob ids; created once, shared by every process on the store. */
-export function storeSecret(db: Db): Buffer {
+/** Where a home keeps a copy of its store secret, beside the index. */
+export function secretCopyPath(home: string): string {
+  return join(home, "store-secret");
+}
+
+/** The secret in a copy file, or null when there is none or it is not one. */
+export function readSecretCopy(path: string): string | null {
+  try {
+    const s = readFileSync(path, "utf8").trim();
+    return /^[0-9a-f]{64}$/.test(s) ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The per-store secret that keys blob ids; created once, shared by every process on the store.
+ * With `copyPath`, a copy is kept there: were the index damaged beyond reading, the blob files
+ * could otherwise never again be told by their ids (`spillway doctor --repair` needs it), and a
+ * new index made in its place takes the secret from the copy.
+ */
+export function storeSecret(db: Db, copyPath?: string): Buffer {
+  const copy = copyPath ? readSecretCopy(copyPath) : null;
   const created =
-    db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('id_secret', ?)").run(randomBytes(32).toString("hex")).changes > 0;
+    db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('id_secret', ?)").run(copy ?? randomBytes(32).toString("hex")).changes > 0;
   // Into the main file at once: were it only in the WAL and the WAL lost, every blob file would
   // stop matching its id and nothing could be recovered from the files.
   if (created) db.pragma("wal_checkpoint(PASSIVE)");
   const row = db.prepare("SELECT value FROM meta WHERE key = 'id_secret'").get() as { value: string };
+  if (copyPath && copy !== row.value) writeFileAtomic(copyPath, row.value + "\n");
   return Buffer.from(row.value, "hex");
 }

@@ -11,6 +11,8 @@ export { StoreReader } from "./read/reader";
 export type { StoreHealth } from "./read/reader";
 export type * from "./read/readModel";
 export type { SavingsGroup } from "./read/savings";
+export { isDamagedIndex, rebuildIndex } from "./rebuildIndex";
+export type { RebuildReport } from "./rebuildIndex";
 export { rotateStoreKey } from "./rotate";
 export type { SessionStore } from "./sessions";
 export { openStartupIndex } from "./startupIndex";

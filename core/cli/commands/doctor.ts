@@ -1,4 +1,7 @@
-/** `spillway doctor`: one line per check (home, config, index, blobs, recovery, key, sweep, token, each upstream); exit 1 if any fails. */
+/**
+ * `spillway doctor`: one line per check (home, config, index, blobs, recovery, key, sweep, token,
+ * each upstream); exit 1 if any fails. `--repair` rebuilds a damaged index from the stored files.
+ */
 import { existsSync } from "node:fs";
 import { createEngine } from "../../engine/engine";
 import { describeError } from "../../errors";
@@ -17,14 +20,17 @@ import {
 } from "../doctor/checks";
 import { resolveConfig } from "../../home/home";
 import { resolveHome } from "../../home/paths";
+import { isDamagedIndex, rebuildIndex } from "../../store/rebuildIndex";
+import type { SpillwayConfig } from "../../config/config";
+import type { CommandContext } from "../command";
 
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
 export const doctorCommand: Command = {
-  usage: "[--quick]",
+  usage: "[--quick] [--repair]",
   summary:
-    "Check the home folder, the store (every blob against its id; --quick skips that), the key, the token and every upstream server.",
-  options: { quick: { type: "boolean" } },
+    "Check the home folder, the store (every blob against its id; --quick skips that), the key, the token and every upstream server; --repair rebuilds a damaged index from the stored files (stop other Spillway processes first).",
+  options: { quick: { type: "boolean" }, repair: { type: "boolean" } },
   async run(ctx) {
     const home = resolveHome({ home: ctx.values.home as string | undefined });
     const results: CheckResult[] = [];
@@ -46,12 +52,14 @@ export const doctorCommand: Command = {
     } catch (err) {
       print({ ok: false, name: "config", detail: describeError(err) });
     }
+    if (config && existsSync(home) && ctx.values.repair === true && (await indexDamaged(home, config)))
+      print(await repair(ctx, home, config));
     if (config && existsSync(home)) {
       const quiet = stderrLogger("error");
       try {
         const engine = createEngine({ home, config, logger: quiet });
         try {
-          print(checkIndex(engine));
+          print(withRepairHint(checkIndex(engine)));
           const verify = ctx.values.quick !== true;
           let health;
           try {
@@ -69,7 +77,7 @@ export const doctorCommand: Command = {
           await engine.close();
         }
       } catch (err) {
-        print({ ok: false, name: "index", detail: describeError(err) });
+        print(withRepairHint({ ok: false, name: "index", detail: describeError(err) }, isDamagedIndex(err)));
       }
     }
     print(checkToken(home));
@@ -83,3 +91,51 @@ export const doctorCommand: Command = {
     return results.every((r) => r.ok) ? 0 : 1;
   },
 };
+
+const REPAIR_HINT = "; run spillway doctor --repair to rebuild it from the stored files (stop other Spillway processes first)";
+
+/** A failed index check names the way out. */
+function withRepairHint(r: CheckResult, damaged = !r.ok && /quick_check found|malformed|not a database/.test(r.detail)): CheckResult {
+  return damaged ? { ...r, detail: r.detail + REPAIR_HINT } : r;
+}
+
+/** Whether the index cannot be opened, or quick_check finds it damaged. */
+async function indexDamaged(home: string, config: SpillwayConfig): Promise<boolean> {
+  let engine;
+  try {
+    engine = createEngine({ home, config, logger: stderrLogger("error") });
+  } catch (err) {
+    return isDamagedIndex(err);
+  }
+  try {
+    return engine.reader.checkIndex().problems.length > 0;
+  } catch (err) {
+    return isDamagedIndex(err);
+  } finally {
+    await engine.close();
+  }
+}
+
+/** Sets the damaged index aside, makes a new one from what can be read, and registers every stored file again. */
+async function repair(ctx: CommandContext, home: string, config: SpillwayConfig): Promise<CheckResult> {
+  try {
+    const r = rebuildIndex(home);
+    const engine = createEngine({ home, config, logger: stderrLogger("error") });
+    let swept;
+    try {
+      swept = engine.sweep(true, true);
+    } finally {
+      await engine.close();
+    }
+    const carried = `${r.carried.blobs} results and ${r.carried.session_blobs} session links read back from it`;
+    const lost = r.unreadable.length ? `; unreadable: ${r.unreadable.join("; ")}` : "";
+    ctx.io.err(`repair: the damaged index is kept as ${r.setAside}`);
+    return {
+      ok: true,
+      name: "repair",
+      detail: `new index (store secret from the ${r.secretFrom}): ${carried}, ${swept.recovered} more recovered from their files, ${swept.repairedRows} rows without a file tombstoned${lost}`,
+    };
+  } catch (err) {
+    return { ok: false, name: "repair", detail: describeError(err) };
+  }
+}
