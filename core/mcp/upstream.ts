@@ -250,7 +250,7 @@ export class Upstream {
       this.failures = 0;
       return result as CallToolResult;
     } catch (err) {
-      throw this.explain(err, name);
+      throw this.explain(err, name, opts.signal);
     }
   }
 
@@ -280,12 +280,14 @@ export class Upstream {
     } catch (err) {
       // The server's own refusal (unknown prompt, bad URI) reaches the client as that MCP error.
       if (err instanceof McpError && err.code !== McpErrorCode.RequestTimeout && err.code !== McpErrorCode.ConnectionClosed) throw err;
-      throw this.explain(err, method);
+      throw this.explain(err, method, signal);
     }
   }
 
-  private explain(err: unknown, what: string): SpillwayError {
+  private explain(err: unknown, what: string, signal?: AbortSignal): SpillwayError {
     if (isUpstreamError(err)) return err;
+    // The SDK rejects an aborted request with the timeout's error code: the signal says which it was.
+    if (signal?.aborted) return upstreamError(`The call to ${what} was cancelled.`, true);
     const code = err instanceof McpError ? err.code : undefined;
     if (code === McpErrorCode.RequestTimeout) {
       return upstreamError(`The upstream server ${this.name} did not answer ${what} within ${Math.round(this.opts.timeoutMs / 1000)} s.`);

@@ -2,6 +2,7 @@
  * `spillway mcp` over real stdio, in front of real upstreams: server-filesystem reading a multi-MB
  * file and the fixture server. What a user of an MCP client would see.
  */
+import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -183,6 +184,14 @@ describe("spillway mcp (stdio) in front of server-filesystem and a fixture serve
     await expect(pending).rejects.toThrow();
     for (let i = 0; i < 50 && textOf(await call("cancelled_count")) === "0"; i++) await new Promise((r) => setTimeout(r, 50));
     expect(textOf(await call("cancelled_count"))).toBe("1");
+    // and the audit says what happened: a cancel, not a timeout that never was
+    const db = new Database(join(home.path, "index.sqlite"), { readonly: true });
+    try {
+      const row = db.prepare("SELECT raw_text FROM calls WHERE tool = 'slow' ORDER BY id DESC LIMIT 1").get() as { raw_text: string };
+      expect(row.raw_text).toBe("The call to slow was cancelled.");
+    } finally {
+      db.close();
+    }
   });
 
   it("forwards tools/list_changed from an upstream", async () => {
