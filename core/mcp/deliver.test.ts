@@ -1,3 +1,5 @@
+import Database from "better-sqlite3";
+import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseConfig } from "../config/config";
 import { createEngine, type Engine } from "../engine/engine";
@@ -63,6 +65,40 @@ describe("what the client gets for an upstream result", () => {
     expect(out.content[2]).toMatchObject({ type: "resource_link", mimeType: "application/json" });
     const id = (out.content[2] as { uri: string }).uri.slice(-12);
     expect(engine.recall("s", id).text.length).toBeGreaterThan(0);
+  });
+
+  it("stores a large embedded text resource like a large text: the handle and a link in its place, the exact text recalled, a repeat stubbed", () => {
+    const text = log(800);
+    const image = { type: "image" as const, data: "aGk=", mimeType: "image/png" };
+    const result: CallToolResult = {
+      content: [
+        { type: "text", text: "read 1 file" },
+        { type: "resource", resource: { uri: "file:///repo/build.log", mimeType: "text/plain", text } },
+        image,
+      ],
+    };
+    const out = deliver(result);
+    expect(out.content[0]).toEqual({ type: "text", text: "read 1 file" });
+    const handle = (out.content[1] as { text: string }).text;
+    expect(handle).toMatch(/^file:\/\/\/repo\/build\.log:\n\[spillway: output of read stored as [0-9a-f]{12}/);
+    expect(handle).toMatch(/PREVIEW/);
+    expect(handle.length).toBeLessThan(text.length / 4);
+    expect(out.content[2]).toMatchObject({ type: "resource_link", uri: expect.stringMatching(/^spillway:\/\/blob\/[0-9a-f]{12}$/) });
+    expect(out.content[3]).toEqual(image);
+    const id = (out.content[2] as { uri: string }).uri.slice(-12);
+    expect(engine.recall("s", id).text).toBe(text);
+    // the call's audit counts it: chars returned and given, not the 0 of a call with no text
+    const db = new Database(join(home.path, "index.sqlite"), { readonly: true });
+    const calls = db.prepare("SELECT returned_chars AS returned, given_chars AS given FROM calls WHERE session_id = 's'").all() as {
+      returned: number;
+      given: number;
+    }[];
+    db.close();
+    expect(calls.some((c) => c.returned === text.length && c.given < text.length / 4)).toBe(true);
+    // the same call again: a stub in its place
+    const again = deliver(result);
+    expect((again.content[1] as { text: string }).text).toMatch(/recall_result\(result_id="[0-9a-f]{12}"\)/);
+    expect(JSON.stringify(again).length).toBeLessThan(2_000);
   });
 
   it("appends the note about a denied spill: token", () => {

@@ -85,20 +85,24 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
 
   input.onRecorded?.({ main: main.callId, structured: structuredCall });
   const nonText = content.filter((c) => c.type !== "text");
-  const others = nonText.map((c) => maskItem(c, exit));
-  const othersChanged = others.some((c, i) => c !== nonText[i]);
+  // Each non-text item as what replaces it: itself (masked), or a large embedded text's handle.
+  const others = nonText.map((c) => embedded(engine, base, c, exit));
+  const othersChanged = others.some((c, i) => c.length !== 1 || c[0] !== nonText[i]);
   if (!replaced(main.outcome) && !main.masked && !othersChanged && structured === result.structuredContent && !input.note) return result;
 
   const out: Content[] = [];
   if (replaced(main.outcome)) {
     out.push({ type: "text", text: main.text });
     if (main.outcome === "rescued" && main.blobId) out.push(blobLink(engine, main.blobId));
-    out.push(...others);
+    out.push(...others.flat());
   } else {
     const given = main.masked ? (splitLike(main.text, texts) ?? texts.map(exit)) : texts;
     let t = 0;
     let o = 0;
-    for (const c of content) out.push(c.type === "text" ? { ...c, text: given[t++]! } : others[o++]!);
+    for (const c of content) {
+      if (c.type === "text") out.push({ ...c, text: given[t++]! });
+      else out.push(...others[o++]!);
+    }
   }
   out.push(...extra);
   if (input.note) out.push({ type: "text", text: input.note });
@@ -106,6 +110,31 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
   if (structured === undefined) delete delivered.structuredContent;
   else delivered.structuredContent = structured;
   return delivered;
+}
+
+/**
+ * An embedded resource whose text is over the threshold (a server that returns a file as a
+ * `resource` item) is a result like any text: rescued or stubbed as its own part of the call,
+ * the item replaced by the handle and a link. Any other item as maskItem leaves it.
+ */
+function embedded(
+  engine: Engine,
+  base: Omit<Parameters<Engine["transformToolResult"]>[0], "text">,
+  c: Content,
+  exit: (t: string) => string,
+): Content[] {
+  if (c.type !== "resource" || !("text" in c.resource) || typeof c.resource.text !== "string") return [maskItem(c, exit)];
+  if (c.resource.text.length <= engine.config.rescue.thresholdChars) return [maskItem(c, exit)];
+  const side = engine.transformToolResult({ ...base, text: c.resource.text });
+  if (!replaced(side.outcome)) return [maskItem(c, exit)];
+  const handle: Content = { type: "text", text: `${exit(oneLine(c.resource.uri))}:\n${side.text}` };
+  return side.outcome === "rescued" && side.blobId ? [handle, blobLink(engine, side.blobId)] : [handle];
+}
+
+/** A URI as one short line (it heads a handle the model reads). */
+function oneLine(uri: unknown): string {
+  const s = String(uri ?? "").replace(/\s+/g, " ");
+  return s.length > 200 ? s.slice(0, 199) + "…" : s;
 }
 
 /** An embedded resource's text through the exit; other non-text items as they are. */
