@@ -140,7 +140,10 @@ export function createProxyServer(deps: ProxyDeps): Server {
     }
     const route = await upstreams.route(name);
     if (!route) {
-      const text = `There is no tool named ${name} behind Spillway: call tools/list for the current names.`;
+      const starting = upstreams.notListed();
+      const text =
+        `There is no tool named ${name} behind Spillway: call tools/list for the current names.` +
+        (starting.length ? ` (Not listed yet, still starting: ${starting.join(", ")}; if the tool is theirs, try again shortly.)` : "");
       const e = await loading.catch(() => null);
       return e ? record(e).failed({ tool: name, server: null, args: args ?? {} }, errorResult(text), text) : errorResult(text);
     }

@@ -21,6 +21,8 @@ import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
 import type { Relay, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
 
+/** How long a call to a name no server offers waits for servers still listing their tools. */
+export const ROUTE_WAIT_MS = 10_000;
 export type { RoutedTool } from "./toolRoutes";
 export type { Relay, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
 
@@ -174,14 +176,26 @@ export class UpstreamManager {
     return [...this.servers.values()].every((s) => s.tools !== null && !s.stale);
   }
 
-  /** The route of an exposed tool name; a name not offered yet waits for the servers to list. */
-  async route(name: string): Promise<RoutedTool | undefined> {
+  /**
+   * The route of an exposed tool name; a name not offered yet waits for the servers to list, at
+   * most `waitMs`: a server that hangs on start must not hold a misspelt name's answer for the
+   * two minutes of the request timeout (the client's own would fire first).
+   */
+  async route(name: string, waitMs = ROUTE_WAIT_MS): Promise<RoutedTool | undefined> {
     await this.readCache();
     if (!this.routes.has(name) && [...this.servers.values()].some((s) => !s.live)) {
       this.start();
-      await Promise.all([...this.servers.values()].map((s) => s.refreshing));
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)).unref());
+      await Promise.race([Promise.all([...this.servers.values()].map((s) => s.refreshing)), waited]);
+      clearTimeout(timer);
     }
     return this.routes.get(name);
+  }
+
+  /** Servers that have not listed their tools live yet (still starting, or failing to). */
+  notListed(): string[] {
+    return [...this.servers.values()].filter((s) => !s.live).map((s) => s.name);
   }
 
   /** Calls a tool on its server, starting the server first if needed. */
