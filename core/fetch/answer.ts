@@ -70,6 +70,10 @@ export function fitItems(
   }
   const body = items.slice(0, shown);
   const foot = footer(shown, false);
-  const text = [header, ...body, ...(foot ? [foot] : [])].join("\n");
+  const rest = [...body, ...(foot ? [foot] : [])];
+  // Only a header too long for the cap on its own (its echo of the model's input, at the smallest
+  // caps) can leave the answer over it; the header gives way then, not the cap.
+  const over = [header, ...rest].join("\n").length - maxChars;
+  const text = [over > 0 ? clip(header, header.length - over) : header, ...rest].join("\n");
   return { text, shown, cutItem: false, bodyChars: body.reduce((s, l) => s + l.length, 0) };
 }

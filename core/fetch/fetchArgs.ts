@@ -4,6 +4,7 @@
  * and what it should be, never a zod dump.
  */
 import { z } from "zod";
+import { fmtCount, quote } from "./answer";
 import { FETCH_MODES, type FetchMode } from "./fetchTypes";
 
 /** Accepts numeric strings for numbers and treats null as absent. */
@@ -33,6 +34,18 @@ const ARG = {
   expression: { schema: z.string().trim().min(1), doc: "JMESPath" },
 } as const;
 type ArgName = keyof typeof ARG;
+
+/**
+ * Text arguments longer than this are refused, as grep refuses a pattern over its 1,000 chars:
+ * a question or a JMESPath expression that long is pasted content, not a search, and past it a
+ * scan's regex (search) or the parser's recursion (query) can run out of stack.
+ */
+export const MAX_TEXT_ARG_CHARS = 1_000;
+/** What to do instead, for the sentence refusing an argument over the limit. */
+const TOO_LONG: Partial<Record<ArgName, string>> = {
+  query: "search with a few keywords, or grep for an exact phrase",
+  expression: "select a narrower path, or split it into several queries",
+};
 
 const schemas = {
   stat: z.object({}),
@@ -97,11 +110,13 @@ export type ParsedFetchArgs = { [M in FetchMode]: { ok: true; mode: M; args: Fet
 
 /** Normalises the mode name and validates its arguments. */
 export function parseFetchArgs(mode: string, args: Record<string, unknown> | undefined): ParsedFetchArgs {
-  const name = String(mode ?? "")
+  const given = String(mode ?? "")
     .trim()
-    .toLowerCase() as FetchMode;
+    .toLowerCase();
+  const name = given as FetchMode;
+  if (given === "") return { ok: false, message: `The argument mode is required: give one of ${FETCH_MODES.join(", ")}.` };
   if (!FETCH_MODES.includes(name)) {
-    return { ok: false, message: `Unknown mode ${JSON.stringify(String(mode ?? ""))}: the valid modes are ${FETCH_MODES.join(", ")}.` };
+    return { ok: false, message: `Unknown mode ${quote(String(mode))}: the valid modes are ${FETCH_MODES.join(", ")}.` };
   }
   const parsed = schemas[name].safeParse(args ?? {});
   if (!parsed.success) {
@@ -113,6 +128,15 @@ export function parseFetchArgs(mode: string, args: Record<string, unknown> | und
       ok: false,
       message: missing ? `Mode ${name} needs the argument ${arg}, ${what}.` : `The argument ${arg} of mode ${name} must be ${what}.`,
     };
+  }
+  for (const [arg, instead] of Object.entries(TOO_LONG)) {
+    const value = (parsed.data as Record<string, unknown>)[arg];
+    if (typeof value === "string" && value.length > MAX_TEXT_ARG_CHARS) {
+      return {
+        ok: false,
+        message: `The argument ${arg} of mode ${name} is ${fmtCount(value.length)} chars long, over the ${fmtCount(MAX_TEXT_ARG_CHARS)}-char limit; ${instead}.`,
+      };
+    }
   }
   if (name === "range") {
     const r = parsed.data as FetchArgs["range"];

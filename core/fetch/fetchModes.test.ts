@@ -88,6 +88,25 @@ describe("runFetch", () => {
       expectSentence(a, /^Mode search failed on blob blob-test: /);
       db = new Database(join(dir, "index.db"));
     });
+
+    it("cuts an internal failure that quotes a huge input, in the answer and in what is logged", () => {
+      // What V8 said of the scan's regex built from a 1 MB query: the whole pattern, in the message.
+      const huge = `Invalid regular expression: /(?:${"x".repeat(1_000_000)})/giu: Stack overflow`;
+      const logged: unknown[] = [];
+      const input = inputFor(readme, "markdown", { query: "retry" });
+      const a = runFetch(
+        "search",
+        Object.defineProperty(input, "content", {
+          get: () => {
+            throw new SyntaxError(huge);
+          },
+        }),
+        (err) => logged.push(err),
+      );
+      expectSentence(a, /^Mode search failed on blob blob-test: Invalid regular expression: \/\(\?:x+…\.$/);
+      expect((logged[0] as Error).message.length).toBeLessThanOrEqual(200);
+      expect(((logged[0] as Error).cause as Error).message).toBe(huge);
+    });
   });
 
   it("answers every kind of bad input with one sentence naming the subject", () => {
@@ -97,7 +116,7 @@ describe("runFetch", () => {
       ["grep", {}, /argument pattern/],
       ["grep", { pattern: "(" }, /bad pattern/],
       ["grep", { pattern: "x\u0000" }, /control character/],
-      ["grep", { pattern: "y".repeat(2000) }, /1000-char limit/],
+      ["grep", { pattern: "y".repeat(2000) }, /1,000-char limit/],
       ["grep", { pattern: "x", ignore_case: "sometimes" }, /argument ignore_case of mode grep must be true or false/],
       ["chain", { pattern: "x", context: 99 }, /argument context of mode chain/],
       ["search", {}, /argument query/],

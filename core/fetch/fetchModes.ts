@@ -3,8 +3,8 @@
  * engine resolves the id, checks the session, masks secrets and records the ledger; this
  * module only answers. It never throws for bad input: every problem is one sentence.
  */
-import { describeError } from "../errors";
-import { fail } from "./answer";
+import { SpillwayError, describeError } from "../errors";
+import { clip, fail } from "./answer";
 import { parseFetchArgs } from "./fetchArgs";
 import type { FetchAnswer, FetchInput } from "./fetchTypes";
 import { fullMode } from "./full";
@@ -19,6 +19,15 @@ export { FETCH_MODES } from "./fetchTypes";
 export type { FetchMode, FetchLimits, FetchInput, FetchAnswer } from "./fetchTypes";
 export { parseFetchArgs } from "./fetchArgs";
 export type { FetchArgs, ParsedFetchArgs } from "./fetchArgs";
+
+/** Longest description of an internal failure in an answer or a log line: a library's message may quote the model's whole input. */
+const FAILURE_CHARS = 200;
+
+/** `err`, or, when its message is too long to report, an error with the message cut (the original as its cause). */
+function bounded(err: unknown): unknown {
+  if (!(err instanceof Error) || err.message.length <= FAILURE_CHARS || err instanceof SpillwayError) return err;
+  return new Error(clip(err.message, FAILURE_CHARS), { cause: err });
+}
 
 /** Runs one fetch mode over a resolved blob. A failure inside a mode is answered as a sentence and reported to `onFailure`. */
 export function runFetch(mode: string, input: FetchInput, onFailure?: (err: unknown) => void): FetchAnswer {
@@ -45,7 +54,7 @@ export function runFetch(mode: string, input: FetchInput, onFailure?: (err: unkn
     }
   } catch (err) {
     // A bug or resource failure still answers as a sentence; the caller logs the details.
-    onFailure?.(err);
-    return fail(`Mode ${parsed.mode} failed on blob ${input.id}: ${describeError(err).replace(/[.\s]+$/, "")}.`);
+    onFailure?.(bounded(err));
+    return fail(`Mode ${parsed.mode} failed on blob ${input.id}: ${clip(describeError(err), FAILURE_CHARS).replace(/[.\s]+$/, "")}.`);
   }
 }

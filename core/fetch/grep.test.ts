@@ -50,7 +50,7 @@ describe("grep", () => {
   it("allows TAB in a pattern and refuses control characters, long and bad patterns with one sentence", () => {
     expect(grep("key\tvalue\nother", { pattern: "key\tval" }).text).toContain("L0: key\tvalue");
     expectSentence(grep(log, { pattern: "a\u0007" }), /control character/);
-    expectSentence(grep(log, { pattern: "x".repeat(1001) }), /1000-char limit/);
+    expectSentence(grep(log, { pattern: "x".repeat(1001) }), /1,000-char limit/);
     expectSentence(grep(log, { pattern: "([a-z]" }), /bad pattern/);
     expectSentence(grep(log, {}), /needs the argument pattern/);
     expectSentence(grep(log, { pattern: "x", from_line: 10_000 }), /from_line/);

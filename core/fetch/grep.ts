@@ -28,7 +28,7 @@ export function grepMode(input: FetchInput, args: FetchArgs["grep"]): FetchAnswe
       `The argument from_line of mode grep is ${fromLine}, past the last line (the blob has ${fmtCount(total)} lines, 0–${Math.max(0, total - 1)}).`,
     );
   }
-  const shown = `/${args.pattern}/${args.ignore_case ? "i" : ""}`;
+  const shown = shownPattern(args.pattern, args.ignore_case);
   const where = fromLine > 0 ? ` from line ${fromLine}` : "";
   if (doc.length === 0) return ok(`No line matches ${shown} in ${input.id}${where} (0 lines searched).`, 0);
   const scan = scanSlices(doc, pat, {
@@ -79,7 +79,7 @@ export function chainMode(input: FetchInput, args: FetchArgs["chain"]): FetchAns
     );
   }
   const scan = scanLines(text, pat, { fromLine, maxHits: MAX_HITS, countCap: COUNT_CAP });
-  const shown = `/${pattern}/${ignoreCase ? "i" : ""}`;
+  const shown = shownPattern(pattern, ignoreCase);
   const where = fromLine > 0 ? ` from line ${fromLine}` : "";
   if (scan.matchedLines === 0) {
     return ok(`No line matches ${shown} in ${input.id}${where} (${fmtCount(total - fromLine)} lines searched).`, 0);
@@ -105,6 +105,11 @@ export function chainMode(input: FetchInput, args: FetchArgs["chain"]): FetchAns
   });
   const truncated = fit.shown < items.length || more || fit.cutItem;
   return ok(fit.text, fit.bodyChars, truncated);
+}
+
+/** The pattern as answers echo it: short, since a pattern may be up to 1,000 chars and the model knows what it sent. */
+function shownPattern(pattern: string, ignoreCase: boolean): string {
+  return `/${clip(pattern, 80)}/${ignoreCase ? "i" : ""}`;
 }
 
 /**

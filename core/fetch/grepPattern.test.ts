@@ -32,7 +32,7 @@ describe("compilePattern", () => {
   it("refuses an over-long pattern", () => {
     expect(compilePattern("a".repeat(1001), true)).toEqual({
       ok: false,
-      message: "The pattern is 1001 chars long, over the 1000-char limit for a grep pattern.",
+      message: "The pattern is 1,001 chars long, over the 1,000-char limit for a grep pattern; grep for a short, distinctive part of it.",
     });
     expect(compilePattern("a".repeat(1000), true).ok).toBe(true);
   });

@@ -4,7 +4,7 @@
  * skimmed with V8's literal search (GB/s) and only candidate lines are handed to RE2.
  */
 import RE2 from "re2";
-import { clip, quote } from "./answer";
+import { clip, fmtCount, quote } from "./answer";
 
 /** Patterns longer than this are refused: they are almost always pasted content, not a search. */
 export const MAX_PATTERN_CHARS = 1_000;
@@ -25,7 +25,7 @@ export function compilePattern(pattern: string, ignoreCase: boolean): CompiledPa
   if (pattern.length > MAX_PATTERN_CHARS) {
     return {
       ok: false,
-      message: `The pattern is ${pattern.length} chars long, over the ${MAX_PATTERN_CHARS}-char limit for a grep pattern.`,
+      message: `The pattern is ${fmtCount(pattern.length)} chars long, over the ${fmtCount(MAX_PATTERN_CHARS)}-char limit for a grep pattern; grep for a short, distinctive part of it.`,
     };
   }
   // eslint-disable-next-line no-control-regex

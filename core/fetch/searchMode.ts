@@ -2,9 +2,12 @@
 import { queryTerms } from "../search/queryTerms";
 import { BlobScan } from "../search/scanSearch";
 import { scratchSearchIndex } from "../search/searchIndex";
-import { fail, fitItems, fmtCount, ok } from "./answer";
+import { clip, fail, fitItems, fmtCount, ok, quote } from "./answer";
 import type { FetchArgs } from "./fetchArgs";
 import type { FetchAnswer, FetchInput } from "./fetchTypes";
+
+/** Longest echo of the query, and of its terms, in an answer. */
+const ECHO_CHARS = 80;
 
 export function searchMode(input: FetchInput, args: FetchArgs["search"]): FetchAnswer {
   const terms = queryTerms(args.query);
@@ -19,11 +22,13 @@ export function searchMode(input: FetchInput, args: FetchArgs["search"]): FetchA
     const hits = scan
       ? (input.scan?.() ?? new BlobScan(input.content, input.meta.kind)).search(input.id, args.query, args.top_k)
       : index.search(args.query, { blobId: input.id, topK: args.top_k });
+    // The model knows what it asked: the query and its terms are echoed short, so they never take the answer's room.
+    const termList = clip(terms.join(", "), ECHO_CHARS);
     if (hits.length === 0) {
-      return ok(`No part of ${input.id} matches any of: ${terms.join(", ")}; try other words, or grep for an exact pattern.`, 0);
+      return ok(`No part of ${input.id} matches any of: ${termList}; try other words, or grep for an exact pattern.`, 0);
     }
     const how = scan ? "by BM25 over a scan of the text (its index is being built)" : "by BM25";
-    const header = `search ${JSON.stringify(args.query)} in ${input.id}: ${hits.length} best chunk${hits.length === 1 ? "" : "s"} ${how} (terms: ${terms.join(", ")}); lines are 0-based`;
+    const header = `search ${quote(args.query, ECHO_CHARS)} in ${input.id}: ${hits.length} best chunk${hits.length === 1 ? "" : "s"} ${how} (terms: ${termList}); lines are 0-based`;
     const items = hits.map(
       (h, i) =>
         `${i + 1}. lines ${h.startLine}–${h.endLine} (chars ${h.startChar}–${h.endChar - 1}), score ${h.score.toPrecision(3)}: ${h.snippet}`,
