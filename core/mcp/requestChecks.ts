@@ -1,9 +1,10 @@
 /**
  * Checks the params of each incoming MCP request before the SDK's Server sees it. The Server would
  * answer a bad `uri` or `cursor` with -32603 and zod's issue list as the message; here the client
- * gets -32602 and one sentence naming the parameter. Wraps any server transport (stdio or HTTP).
+ * gets -32602 and one sentence naming the parameter. Wraps any server transport (stdio or HTTP), and
+ * so also sees every error the Server answers with (plainErrors).
  */
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
@@ -18,6 +19,7 @@ import {
   SetLevelRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
+  isJSONRPCErrorResponse,
   isJSONRPCRequest,
   type JSONRPCMessage,
   type MessageExtraInfo,
@@ -101,6 +103,19 @@ export function checkParams(message: JSONRPCMessage): RpcErrorBody | null {
   return { code: INVALID_PARAMS, message: sentence(message.method, message, issue) };
 }
 
+/**
+ * The error without the "MCP error <code>: " heads of McpError.message. The SDK's Server sends a
+ * thrown error's `message` as it is, and a client's SDK puts the head in front again: our own
+ * refusals reached the client with two, an upstream's (through our client's McpError) with three.
+ */
+function plainErrors(message: JSONRPCMessage): JSONRPCMessage {
+  if (!isJSONRPCErrorResponse(message)) return message;
+  const head = `MCP error ${message.error.code}: `;
+  let text = message.error.message;
+  while (text.startsWith(head)) text = text.slice(head.length);
+  return text === message.error.message ? message : { ...message, error: { ...message.error, message: text } };
+}
+
 /** A transport that answers requests with bad params itself and hands the rest to the Server. */
 export class CheckedTransport extends TransportWrapper {
   private chain: Promise<void> = Promise.resolve();
@@ -120,6 +135,10 @@ export class CheckedTransport extends TransportWrapper {
       () => this.deliver(message, extra),
       (err: Error) => this.onerror?.(err),
     );
+  }
+
+  override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.inner.send(plainErrors(message), options);
   }
 
   private deliver(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
