@@ -1,13 +1,14 @@
 /**
  * The loopback HTTP server behind `spillway serve`: guards every request (Host, Origin, token) and
  * dispatches to a route table that other modules extend (`/mcp`, `/hooks/*`, the inspector's
- * `/api/*` and static files) without editing this file.
+ * `/api/*` and static files) without editing this file. Who may call a route is decided from the
+ * headers, before any body is read: an unauthorized client cannot make the server buffer or parse.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describeError, ErrorCode, SpillwayError } from "../errors";
 import type { Logger } from "../runtime";
-import { checkRequest } from "./guard";
+import { checkRequest, type GuardRejection } from "./guard";
 import { readJson, sendError } from "./respond";
 
 export interface RouteContext {
@@ -18,9 +19,15 @@ export interface RouteContext {
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, ctx: RouteContext) => Promise<void> | void;
 
+/** A route's own access rule, decided from the request's headers alone; null lets it through. */
+export type RouteAuth = (req: IncomingMessage) => GuardRejection | null;
+
 export interface RouteOptions {
-  /** Require the bearer token (default true). Host and Origin are checked for every route. */
-  auth?: boolean;
+  /**
+   * Require the bearer token (default true), or apply the route's own rule instead (the inspector's
+   * cookie sessions). Either runs before the body is read. Host and Origin are checked for every route.
+   */
+  auth?: boolean | RouteAuth;
   /** Parse a JSON body before the handler runs (default: true for POST, PUT, PATCH). */
   json?: boolean;
 }
@@ -40,6 +47,10 @@ export interface HttpServerOptions {
   logger: Logger;
   /** Request bodies over this size get a 413 (default 64 MB). */
   maxBodyBytes?: number;
+  /** How long a client may take to send a whole request, headers and body (default 60 s); answers are not limited. */
+  requestTimeoutMs?: number;
+  /** How long a client may take to send the headers (default 20 s, at most `requestTimeoutMs`). */
+  headersTimeoutMs?: number;
 }
 
 export interface HttpEndpoint {
@@ -56,6 +67,14 @@ export interface HttpEndpoint {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+/**
+ * Node's default (300 s) let a client trickling a body hold a connection and its handler for five
+ * minutes. A 64 MB body over loopback takes well under a second, so 60 s only cuts off stalled
+ * senders. Node stops this clock once the request is received: SSE streams and slow tool calls
+ * answer for as long as they need.
+ */
+const REQUEST_TIMEOUT_MS = 60_000;
+const HEADERS_TIMEOUT_MS = 20_000;
 
 export function createHttpServer(opts: HttpServerOptions): HttpEndpoint {
   const routes: Route[] = [];
@@ -63,25 +82,28 @@ export function createHttpServer(opts: HttpServerOptions): HttpEndpoint {
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let port = opts.port;
 
-  const find = (method: string, path: string): { route: Route | null; pathKnown: boolean } => {
+  /** The route for a request, and the methods its path takes (for a 405's Allow). */
+  const find = (method: string, path: string): { route: Route | null; allowed: Set<string> } => {
     let best: Route | null = null;
-    let pathKnown = false;
+    const allowed = new Set<string>();
     for (const r of routes) {
       const hit = r.prefix ? path === r.path || path.startsWith(r.path.endsWith("/") ? r.path : r.path + "/") : path === r.path;
       if (!hit) continue;
-      pathKnown = true;
+      for (const m of r.methods) allowed.add(m);
       if (!r.methods.has(method)) continue;
       if (!best || (best.prefix && !r.prefix) || (best.prefix && r.prefix && r.path.length > best.path.length)) best = r;
     }
-    return { route: best, pathKnown };
+    return { route: best, allowed };
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = (req.method ?? "GET").toUpperCase();
     const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
-    const { route, pathKnown } = find(method, url.pathname);
-    const rejected = checkRequest(req, { port, token: opts.token }, route?.opts.auth ?? true);
+    const { route, allowed } = find(method, url.pathname);
+    const auth = route?.opts.auth ?? true;
+    const rejected = checkRequest(req, { port, token: opts.token }, auth === true) ?? (typeof auth === "function" ? auth(req) : null);
     if (rejected) {
+      // Drained unread: the answer does not wait for the body, and nothing of it is kept.
       req.resume();
       const headers: Record<string, string> =
         rejected.code === ErrorCode.Unauthorized ? { "www-authenticate": 'Bearer realm="spillway"' } : {};
@@ -90,8 +112,10 @@ export function createHttpServer(opts: HttpServerOptions): HttpEndpoint {
     }
     if (!route) {
       req.resume();
-      if (pathKnown) sendError(res, ErrorCode.MethodNotAllowed, `${method} is not supported on ${url.pathname}.`);
-      else sendError(res, ErrorCode.NotFound, `There is no ${url.pathname} on the Spillway endpoint.`);
+      if (allowed.size > 0) {
+        const methods = [...allowed].sort().join(", ");
+        sendError(res, ErrorCode.MethodNotAllowed, `${method} is not supported on ${url.pathname}: use ${methods}.`, { allow: methods });
+      } else sendError(res, ErrorCode.NotFound, `There is no ${url.pathname} on the Spillway endpoint.`);
       return;
     }
     const wantsJson = route.opts.json ?? ["POST", "PUT", "PATCH"].includes(method);
@@ -99,16 +123,32 @@ export function createHttpServer(opts: HttpServerOptions): HttpEndpoint {
     await route.handler(req, res, { url, body });
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err) => {
-      if (err instanceof SpillwayError) {
-        sendError(res, err.code, err.message);
-        return;
-      }
-      opts.logger.error("http request failed", { method: req.method, url: req.url, error: describeError(err) });
-      sendError(res, ErrorCode.Internal, "Spillway failed to answer this request; the details are in its log.");
-    });
-  });
+  const fail = (req: IncomingMessage, res: ServerResponse, err: unknown): void => {
+    // A client that went away or timed out mid-body (Node answered the timeout with 408) is not a fault of ours.
+    if (req.destroyed && !req.complete) {
+      opts.logger.info("http request ended before its body was received", { method: req.method, url: req.url, error: describeError(err) });
+      return;
+    }
+    if (err instanceof SpillwayError) {
+      sendError(res, err.code, err.message);
+      return;
+    }
+    opts.logger.error("http request failed", { method: req.method, url: req.url, error: describeError(err) });
+    sendError(res, ErrorCode.Internal, "Spillway failed to answer this request; the details are in its log.");
+  };
+
+  const requestTimeout = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout);
+  const server = createServer(
+    // Node checks the deadlines every connectionsCheckingInterval (30 s by default), which would let a
+    // stalled client stay up to half a minute past them.
+    { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(5_000, Math.ceil(headersTimeout / 4)) },
+    (req, res) => {
+      // Every answer, whoever writes it (a route, the guard, the MCP SDK's transport), is read as the type it declares.
+      res.setHeader("x-content-type-options", "nosniff");
+      handle(req, res).catch((err) => fail(req, res, err));
+    },
+  );
 
   return {
     addRoute(method, path, handler, routeOpts = {}) {

@@ -23,6 +23,37 @@ function rawGet(port: number, path: string, headers: Record<string, string> = {}
   });
 }
 
+/**
+ * POSTs to `path` declaring a 10 MB body, sends 64 KB of it and waits for an answer without ever
+ * sending the rest: only an answer decided from the headers arrives (10 s is the generous bound).
+ */
+function answerBeforeBody(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path,
+      headers: { host: `127.0.0.1:${port}`, "content-length": String(10 * 1024 * 1024), ...headers },
+    });
+    const giveUp = setTimeout(() => {
+      req.destroy();
+      reject(new Error("no answer within 10 s: the server waited for the body"));
+    }, 10_000);
+    req.on("response", (res) => {
+      let text = "";
+      res.on("data", (c) => (text += c));
+      res.on("end", () => {
+        clearTimeout(giveUp);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+      });
+    });
+    req.on("error", () => {});
+    req.write("[{},".repeat(16 * 1024));
+  });
+}
+
 describe("web mode: login, API, events, exports and static files", () => {
   let f: Fixture;
   let http: HttpEndpoint;
@@ -73,6 +104,7 @@ describe("web mode: login, API, events, exports and static files", () => {
     expect((await api("overview.get", {}, { cookie })).status).toBe(403);
     const ok = await api("overview.get", {}, { cookie, origin });
     expect(ok.status).toBe(200);
+    expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await ok.json()) as unknown).toMatchObject({ ok: true, value: { store: { live: 2 } } });
     expect((await api("overview.get", {}, { cookie, origin: "http://evil.example" })).status).toBe(403);
     expect((await api("overview.get", {}, { authorization: `Bearer ${token}` })).status).toBe(200);
@@ -80,6 +112,21 @@ describe("web mode: login, API, events, exports and static files", () => {
     const bad = await api("blobs.get", { id: "x" }, { authorization: `Bearer ${token}` });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ ok: false, error: { code: "bad_request", path: "id" } });
+  });
+
+  it("refuses an API call that is not signed in from its headers, without waiting for its body", async () => {
+    const cookie = await login();
+    const port = Number(new URL(base).port);
+    const json = { "content-type": "application/json" };
+    const nobody = await answerBeforeBody(port, "/api/overview.get", json);
+    expect(nobody).toMatchObject({ status: 401, body: { ok: false, error: { code: "unauthorized", message: /^Not signed in/ } } });
+    const wrongToken = await answerBeforeBody(port, "/api/overview.get", { ...json, authorization: `Bearer ${"b".repeat(64)}` });
+    expect(wrongToken.status).toBe(401);
+    // A signed-in page must still send its own Origin and a JSON body.
+    expect((await answerBeforeBody(port, "/api/overview.get", { ...json, cookie })).status).toBe(403);
+    const form = await answerBeforeBody(port, "/api/overview.get", { cookie, origin: base, "content-type": "text/plain" });
+    expect(form).toMatchObject({ status: 403, body: { error: { code: "forbidden", message: /same Origin, JSON body/ } } });
+    expect((await api("overview.get", {}, { cookie, origin: base })).status).toBe(200);
   });
 
   it("pushes engine events to a signed-in event stream", async () => {

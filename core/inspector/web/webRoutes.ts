@@ -4,13 +4,13 @@
  * events, `/api/export/<ticket>` downloads a blob, and `/` serves the built renderer.
  */
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Engine } from "../../engine/engineApi";
 import { ErrorCode, errorBodyOf } from "../../errors";
 import { allowedOrigins } from "../../http/guard";
 import { sendError, sendJson, sendOk } from "../../http/respond";
-import type { HttpEndpoint } from "../../http/server";
+import type { HttpEndpoint, RouteAuth } from "../../http/server";
 import type { RunningEndpoint } from "../../endpoint/endpoint";
 import { createHandRunner } from "../../mcp/handRunner";
 import { BlobViews } from "../handlers/blobViews";
@@ -71,23 +71,33 @@ export function mountInspector(
   const staticDir = opts.staticDir ?? DEFAULT_STATIC_DIR;
   const origins = allowedOrigins(http.port);
 
-  /** Cookie or bearer; a cookie-authenticated POST must also come from this server's own page. */
-  const authorize = (req: IncomingMessage, res: ServerResponse, changesState: boolean): boolean => {
-    const how = auth.check(req);
-    if (!how) {
-      sendError(res, ErrorCode.Unauthorized, "Not signed in: open the login link that `spillway serve` printed, or send the bearer token.");
-      return false;
-    }
-    if (how === "cookie" && changesState) {
-      const origin = (req.headers.origin ?? "").toLowerCase();
-      const json = (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
-      if (!origins.includes(origin) || !json) {
-        sendError(res, ErrorCode.Forbidden, "Inspector calls must come from the inspector page itself (same Origin, JSON body).");
-        return false;
+  /**
+   * Cookie or bearer; a cookie-authenticated POST must also come from this server's own page. The
+   * router applies it from the headers before reading the body, so a caller without either cannot
+   * make the server buffer and parse up to 64 MB of JSON first.
+   */
+  const signedIn =
+    (changesState: boolean): RouteAuth =>
+    (req: IncomingMessage) => {
+      const how = auth.check(req);
+      if (!how) {
+        return {
+          code: ErrorCode.Unauthorized,
+          message: "Not signed in: open the login link that `spillway serve` printed, or send the bearer token.",
+        };
       }
-    }
-    return true;
-  };
+      if (how === "cookie" && changesState) {
+        const origin = (req.headers.origin ?? "").toLowerCase();
+        const json = (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
+        if (!origins.includes(origin) || !json) {
+          return {
+            code: ErrorCode.Forbidden,
+            message: "Inspector calls must come from the inspector page itself (same Origin, JSON body).",
+          };
+        }
+      }
+      return null;
+    };
 
   http.addRoute(
     "GET",
@@ -109,20 +119,12 @@ export function mountInspector(
   // Scripts holding the bearer token (and the e2e suite) mint a fresh login link here.
   http.addRoute("POST", "/login/new", (_req, res) => sendOk(res, { url: loginUrl() }));
 
-  http.addRoute(
-    "GET",
-    "/api/events",
-    (req, res) => {
-      if (authorize(req, res, false)) hub.attach(res);
-    },
-    { auth: false },
-  );
+  http.addRoute("GET", "/api/events", (_req, res) => hub.attach(res), { auth: signedIn(false) });
 
   http.addRoute(
     "GET",
     "/api/export/*",
-    (req, res, { url }) => {
-      if (!authorize(req, res, false)) return;
+    (_req, res, { url }) => {
       const ticket = url.pathname.slice("/api/export/".length);
       const t = exports.get(ticket);
       exports.delete(ticket);
@@ -146,21 +148,20 @@ export function mountInspector(
       });
       res.end(body);
     },
-    { auth: false },
+    { auth: signedIn(false) },
   );
 
   http.addRoute(
     "POST",
     "/api/*",
-    async (req, res, { url, body }) => {
-      if (!authorize(req, res, true)) return;
+    async (_req, res, { url, body }) => {
       const op = url.pathname.slice("/api/".length);
       const result = await dispatch(op, body);
       if (result.ok && op === "config.set") hub.push({ event: "config", data: { savedAt: host.engine.clock.now() } });
       const status = result.ok ? 200 : result.error.code === "unknown_operation" ? 404 : result.error.code === "bad_request" ? 400 : 200;
-      sendJson(res, status, result, { "x-content-type-options": "nosniff" });
+      sendJson(res, status, result);
     },
-    { auth: false },
+    { auth: signedIn(true) },
   );
 
   for (const path of ["/", "/index.html", "/assets/*", "/favicon.ico"]) {
