@@ -9,17 +9,19 @@ const session = z.string().min(1).max(256);
 const tool = z.string().min(1).max(256);
 /** The host's name ("hermes"), recorded on the session for the inspector. */
 const client = z.string().min(1).max(100).optional();
+/** A tool's arguments: an object (or an array); null or absent when the host has none. */
+const toolArgs = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish();
 
 export const transformRequest = z.object({
   session_id: session,
   tool,
   server: z.string().max(256).nullish(),
-  args: z.unknown().optional(),
+  args: toolArgs,
   text: z.string(),
   is_error: z.boolean().optional(),
   client,
 });
-export const expandRequest = z.object({ session_id: session, tool, server: z.string().max(256).nullish(), args: z.unknown(), client });
+export const expandRequest = z.object({ session_id: session, tool, server: z.string().max(256).nullish(), args: toolArgs, client });
 export const sessionRequest = z.object({ session_id: session });
 export const fetchRequest = z.looseObject({ session_id: session, id: z.string(), mode: z.string() });
 export const recallRequest = z.object({ session_id: session, result_id: z.string() });

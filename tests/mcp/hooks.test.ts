@@ -188,6 +188,13 @@ describe("hooks: Claude Code and the generic API", () => {
     const bad = await t.post("/hooks/transform", { session_id: "h-1", tool: "x" });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ ok: false, error: { code: "bad_argument", message: expect.stringContaining("text") } });
+    // arguments that are not an object are refused, not read as "nothing to expand"
+    for (const args of [5, "spill:abc", true]) {
+      const wrong = await t.post("/hooks/expand", { session_id: "h-1", tool: "summarize", args });
+      expect(wrong.status).toBe(400);
+      expect(wrong.json).toMatchObject({ ok: false, error: { code: "bad_argument", message: expect.stringContaining("args") } });
+    }
+    expect((await t.post("/hooks/expand", { session_id: "h-1", tool: "summarize", args: null })).status).toBe(200);
   });
 
   it("stores the whole file Claude Code persisted a long Bash output to, not the 30,000-char head it sends", async () => {
