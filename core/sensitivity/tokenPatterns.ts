@@ -62,8 +62,14 @@ export const TOKEN_PATTERNS: readonly SecretPattern[] = [
   { type: "telegram_bot_token", value: String.raw`\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b` },
   // The Bot API's URLs put the token right after `bot`, with no word boundary before it.
   { type: "telegram_bot_token", prefix: String.raw`/bot`, value: String.raw`\d{8,10}:AA[0-9A-Za-z_-]{33}\b` },
-  // A Discord bot token: the bot's id in base64 (an 18-20 digit snowflake), a timestamp, an HMAC.
-  { type: "discord_bot_token", value: String.raw`\b[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b` },
+  // A Discord bot token as a bot logs in (`client.login('MTA…')`): the bot's id in base64, a
+  // timestamp, an HMAC. Only after `login(`: a bare three-part shape, counted at every word, put the
+  // scan's DFA out of its memory on minified code (4.4 s for 4.6 MB, see the secrets bench).
+  {
+    type: "discord_bot_token",
+    prefix: String.raw`\blogin\(["'\x60]`,
+    value: String.raw`[MNO][A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+`,
+  },
   { type: "stripe_key", value: String.raw`\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,})` },
   { type: "square_token", value: String.raw`\bsq0(?:atp|csp)-[0-9A-Za-z_-]{22,}` },
   { type: "shopify_token", value: String.raw`\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b` },
