@@ -1,7 +1,9 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defaultConfig, parseConfig } from "../../config/config";
 import { tempHome } from "../../../tests/helpers/tempHome";
+import { createEngine } from "../../engine/engine";
+import { memoryLogger } from "../../runtime";
 import { configJsonSchema, diffFromDefaults, readConfigView, saveConfig, validateConfig } from "./configEdit";
 
 describe("config editing", () => {
@@ -32,6 +34,44 @@ describe("config editing", () => {
     expect(view).toMatchObject({ exists: true, restartRequired: true });
     expect((view.config.rescue as { thresholdChars: number }).thresholdChars).toBe(9000);
     expect(readConfigView(path, parseConfig(JSON.parse(readFileSync(path, "utf8")))).restartRequired).toBe(false);
+  });
+
+  it("shows an upstream's token masked, and saving the form keeps the token, not the marker", async () => {
+    const path = join(home.path, "config.json");
+    const token = ["ghp", "Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2"].join("_");
+    const bearer = ["sk", "proj", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6"].join("-");
+    const file = {
+      mcpServers: {
+        gh: { command: "npx", args: ["gh-mcp"], env: { GITHUB_TOKEN: token } },
+        api: { command: "node", args: ["server.js", "--api-key", bearer], env: { OPENAI_API_KEY: bearer } },
+      },
+    };
+    writeFileSync(path, JSON.stringify(file));
+    const engine = createEngine({ home: home.path, logger: memoryLogger() });
+    const mask = (t: string) => engine.operatorView(t);
+    try {
+      const view = readConfigView(path, defaultConfig(), mask);
+      const shown = JSON.stringify(view.config);
+      expect(shown).not.toContain(token);
+      expect(shown).not.toContain(bearer);
+      expect(shown).toContain("[masked:");
+      // The form comes back with one change of the user's and the markers as they were shown.
+      const edited = structuredClone(view.config) as typeof file & { rescue: { thresholdChars: number } };
+      edited.rescue.thresholdChars = 9000;
+      saveConfig(path, edited, defaultConfig(), mask);
+      const saved = JSON.parse(readFileSync(path, "utf8")) as typeof file & { rescue: unknown };
+      expect(saved.mcpServers.gh.env.GITHUB_TOKEN).toBe(token);
+      expect(saved.mcpServers.api.env.OPENAI_API_KEY).toBe(bearer);
+      expect(saved.mcpServers.api.args).toEqual(["server.js", "--api-key", bearer]);
+      expect(saved.rescue).toEqual({ thresholdChars: 9000 });
+      // A value the user typed over the marker is theirs.
+      const retyped = structuredClone(edited);
+      retyped.mcpServers.gh.env.GITHUB_TOKEN = "a-new-token-value";
+      saveConfig(path, retyped, defaultConfig(), mask);
+      expect(JSON.parse(readFileSync(path, "utf8")).mcpServers.gh.env.GITHUB_TOKEN).toBe("a-new-token-value");
+    } finally {
+      await engine.close();
+    }
   });
 
   it("refuses an invalid config without touching the file", () => {

@@ -6,6 +6,7 @@ import { configIssues, configSchema, defaultConfig, type SpillwayConfig } from "
 import { DIR_MODE, writeFileAtomic } from "../../fs/fsUtil";
 import type { ConfigIssue, ConfigView } from "../api/dto";
 import { describeError, ErrorCode, SpillwayError } from "../../errors";
+import { maskJsonValue } from "../../sensitivity";
 
 let jsonSchema: Record<string, unknown> | null = null;
 
@@ -53,7 +54,11 @@ export function diffFromDefaults(value: Record<string, unknown>, defaults: Recor
   return out;
 }
 
-export function readConfigView(path: string, running: SpillwayConfig): ConfigView {
+/**
+ * The config as the Settings view shows it, its secret-shaped values (an upstream's token in its
+ * `env` or `headers`) through `mask`, the operator's view: the page is read on screens others see.
+ */
+export function readConfigView(path: string, running: SpillwayConfig, mask: Mask = (t) => t): ConfigView {
   const exists = existsSync(path);
   const checked = validateConfig(readFile(path));
   if (!checked.valid) {
@@ -63,15 +68,36 @@ export function readConfigView(path: string, running: SpillwayConfig): ConfigVie
   return {
     path,
     exists,
-    config: checked.config as unknown as Record<string, unknown>,
+    config: maskJsonValue(checked.config, mask) as unknown as Record<string, unknown>,
     defaults: defaultConfig() as unknown as Record<string, unknown>,
     schema: configJsonSchema(),
     restartRequired: JSON.stringify(checked.config) !== JSON.stringify(running),
   };
 }
 
+type Mask = (text: string) => string;
+
+/**
+ * `input` with each value the view showed masked (and that came back unchanged) set back to the
+ * file's own: saving the Settings form must never write a marker over an upstream's token.
+ */
+export function restoreMasked(input: unknown, shown: unknown, original: unknown): unknown {
+  if (typeof input === "string") return input === shown && shown !== original && typeof original === "string" ? original : input;
+  if (Array.isArray(input))
+    return Array.isArray(shown) && Array.isArray(original) ? input.map((v, i) => restoreMasked(v, shown[i], original[i])) : input;
+  if (!isObject(input) || !isObject(shown) || !isObject(original)) return input;
+  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, restoreMasked(v, shown[k], original[k])]));
+}
+
 /** Validates and writes config.json (atomically, owner-only), keeping only non-default keys. */
-export function saveConfig(path: string, input: unknown, running: SpillwayConfig): ConfigView {
+export function saveConfig(path: string, input: unknown, running: SpillwayConfig, mask: Mask = (t) => t): ConfigView {
+  let current: ReturnType<typeof validateConfig> | null = null;
+  try {
+    current = validateConfig(readFile(path));
+  } catch {
+    // A file that is not JSON has no values to set back: the form replaces it.
+  }
+  if (current?.valid) input = restoreMasked(input, maskJsonValue(current.config, mask), current.config);
   const checked = validateConfig(input);
   if (!checked.valid) {
     const first = checked.issues[0]!;
@@ -84,5 +110,5 @@ export function saveConfig(path: string, input: unknown, running: SpillwayConfig
   // --config may point anywhere: create a missing folder owner-only, never re-permission an existing one.
   mkdirSync(dirname(path), { recursive: true, mode: DIR_MODE });
   writeFileAtomic(path, JSON.stringify(minimal, null, 2) + "\n");
-  return readConfigView(path, running);
+  return readConfigView(path, running, mask);
 }

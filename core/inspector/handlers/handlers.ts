@@ -190,12 +190,12 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
     },
     "connect.snippets": async () => (host.connectSnippets ? await host.connectSnippets() : []),
 
-    "config.get": () => readConfigView(host.configPath, engine.config),
+    "config.get": () => readConfigView(host.configPath, engine.config, (t) => engine.operatorView(t)),
     "config.validate": ({ config }) => {
       const r = validateConfig(config);
       return r.valid ? { valid: true, issues: [] } : { valid: false, issues: r.issues };
     },
-    "config.set": ({ config }) => saveConfig(host.configPath, config, engine.config),
+    "config.set": ({ config }) => saveConfig(host.configPath, config, engine.config, (t) => engine.operatorView(t)),
 
     "store.sweep": () => {
       // Not verified: reading every blob whole would stall the endpoint; `spillway sweep --deep` does that.
