@@ -5,6 +5,7 @@
  * for the request it answered, so the call fails with a sentence naming the limit and the
  * connection keeps working.
  */
+import { ANSWER_TOO_LARGE } from "./upstreamError";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { errorResponse, idOfOversized, looksLikeRequest, mb } from "./jsonRpcMessage";
@@ -37,7 +38,7 @@ function tooLarge(requests: Map<RequestId, string>, id: RequestId, bytes: number
   const what = requests.get(id) ?? "the request";
   requests.delete(id);
   const message = `its answer to ${what} is ${mb(bytes)}, over the ${mb(max)} limit Spillway reads in one message; ask the tool for less (a narrower query, a page or a range)`;
-  return errorResponse(id, { code: ANSWER_UNREADABLE, message });
+  return errorResponse(id, { code: ANSWER_UNREADABLE, message, data: { reason: ANSWER_TOO_LARGE } });
 }
 
 /** The id an oversized message answered: named at either end, else the only request still open. */

@@ -14,6 +14,7 @@ export const INVALID_PARAMS = -32602;
 export interface RpcErrorBody {
   code: number;
   message: string;
+  data?: unknown;
 }
 
 export type Decoded = { ok: true; message: JSONRPCMessage } | { ok: false; id: RequestId | null; error: RpcErrorBody };

@@ -5,6 +5,7 @@
  * over the limit is skipped and its request fails with a sentence naming the limit, while the
  * server stays connected for the next call.
  */
+import { ANSWER_TOO_LARGE } from "./upstreamError";
 import { spawn, type ChildProcess } from "node:child_process";
 import { PassThrough, type Stream } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -115,7 +116,7 @@ export class LineStdioClientTransport implements Transport {
     const what = this.pending.get(id)!;
     this.pending.delete(id);
     const message = `its answer to ${what} is ${mb(o.bytes)}, over the ${mb(this.max)} limit Spillway reads in one message; ask the tool for less (a narrower query, a page or a range)`;
-    this.onmessage?.(errorResponse(id, { code: ANSWER_UNREADABLE, message }));
+    this.onmessage?.(errorResponse(id, { code: ANSWER_UNREADABLE, message, data: { reason: ANSWER_TOO_LARGE } }));
   }
 
   async send(message: JSONRPCMessage): Promise<void> {

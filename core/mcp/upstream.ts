@@ -27,7 +27,7 @@ import { limitedFetch } from "./httpClientLimit";
 import { MAX_MESSAGE_BYTES } from "./lineReader";
 import { lazySchemaValidator } from "./schemaValidator";
 import { LineStdioClientTransport } from "./stdioClientTransport";
-import { isUpstreamError, upstreamError } from "./upstreamError";
+import { ANSWER_TOO_LARGE, isUpstreamError, upstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
 
 export type UpstreamState = "idle" | "starting" | "ready" | "down";
@@ -288,6 +288,11 @@ export class Upstream {
     if (isUpstreamError(err)) return err;
     // The SDK rejects an aborted request with the timeout's error code: the signal says which it was.
     if (signal?.aborted) return upstreamError(`The call to ${what} was cancelled.`, true);
+    // Spillway's own limit, not the server's refusal: say whose it is.
+    if (err instanceof McpError && (err.data as { reason?: unknown } | undefined)?.reason === ANSWER_TOO_LARGE)
+      return upstreamError(
+        `Spillway could not read the answer of the upstream server ${this.name}: ${err.message.replace(/^(?:MCP error -?\d+: )+/, "")}.`,
+      );
     const code = err instanceof McpError ? err.code : undefined;
     if (code === McpErrorCode.RequestTimeout) {
       return upstreamError(`The upstream server ${this.name} did not answer ${what} within ${Math.round(this.opts.timeoutMs / 1000)} s.`);

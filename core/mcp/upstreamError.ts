@@ -13,3 +13,6 @@ export function upstreamError(message: string, cancelled = false): SpillwayError
 export function isUpstreamError(err: unknown): err is SpillwayError {
   return err instanceof SpillwayError && (err.code === ErrorCode.Upstream || err.code === ErrorCode.Cancelled);
 }
+
+/** `data.reason` of the error a client transport answers for an upstream answer over Spillway's own size limit. */
+export const ANSWER_TOO_LARGE = "spillway/answer_too_large";

@@ -67,7 +67,9 @@ describe("spillway mcp with results of tens of MB from a stdio upstream", () => 
   it("answers a result over 64 MB with an error naming the limit, and the next call works", async () => {
     const r = await huge(70, "x");
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toMatch(/huge is 7\d\.\d MB, over the 64\.0 MB limit/);
+    expect(textOf(r)).toMatch(
+      /^Spillway could not read the answer of the upstream server \w+: its answer to huge is 7\d\.\d MB, over the 64\.0 MB limit Spillway reads/,
+    );
     const next = await huge(1, "y");
     expect(next.isError).toBeFalsy();
     expect(textOf(next)).toMatch(/PREVIEW/);
