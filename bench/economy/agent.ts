@@ -85,7 +85,11 @@ export function resultText(r: CallToolResult): string {
 
 const ECHO = /JSON equal to (?:the `(\w+)` argument|the arguments) of this call/;
 const ID_IN = /recall_result\(result_id="([0-9a-f]{12})"\)|rescuer_fetch\(id="([0-9a-f]{12})"/;
-const isStub = (t: string) => t.startsWith("[spillway: ") && !t.includes("This is a PREVIEW") && t.includes("recall_result(result_id=");
+// A stub of a result given in full, or as a preview (too big for recall_result, so it names rescuer_fetch only).
+const isStub = (t: string) =>
+  t.startsWith("[spillway: ") &&
+  !t.includes("This is a PREVIEW") &&
+  (t.includes("recall_result(result_id=") || / as an earlier call[,;]/.test(t));
 
 export async function runSession(session: Session, mode: Mode, conn: Connection, rawRun: string[] | null): Promise<SessionRun> {
   const fixed = countTokens(JSON.stringify(conn.tools)) + conn.instructions.reduce((n, i) => n + countTokens(i), 0);

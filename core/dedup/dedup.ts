@@ -52,10 +52,14 @@ export function decideDedup(input: {
   return { action: "stub", nextCount: count + 1 };
 }
 
-/** The one-line stub the model gets instead of a result it already has. */
-export function renderStub(input: { tool: string; id: string; chars: number }): string {
-  return (
-    `[spillway: ${input.tool} returned the same ${fmtInt(input.chars)} chars as an earlier call, already in your context. ` +
-    `To see it again: recall_result(result_id="${input.id}").]`
-  );
+/**
+ * The one-line stub the model gets instead of a result it already has. A result that was rescued
+ * (`rescued`, with the cap of a whole read) was only ever given as a preview: the stub says so and
+ * points to rescuer_fetch, and to recall_result only when that would answer with all of it.
+ */
+export function renderStub(input: { tool: string; id: string; chars: number; rescued?: { fullMaxChars: number } }): string {
+  const head = `[spillway: ${input.tool} returned the same ${fmtInt(input.chars)} chars as an earlier call`;
+  if (!input.rescued) return `${head}, already in your context. To see it again: recall_result(result_id="${input.id}").]`;
+  const whole = input.chars <= input.rescued.fullMaxChars ? `, or all of it with recall_result(result_id="${input.id}")` : "";
+  return `${head}, stored as ${input.id}; you were given a preview of it. Read it with rescuer_fetch(id="${input.id}", mode=…)${whole}.]`;
 }

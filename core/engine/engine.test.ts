@@ -63,6 +63,20 @@ describe("engine: rescue, dedup and the ledger", () => {
     const b = e.transformToolResult({ sessionId: "s", tool: "build", text });
     expect(a.outcome).toBe("rescued");
     expect(b).toMatchObject({ outcome: "stubbed", blobId: a.blobId });
+    // It was only ever a preview: the stub says so and names a read that answers.
+    expect(b.text).not.toContain("already in your context");
+    expect(b.text).toContain(`you were given a preview of it. Read it with rescuer_fetch(id="${a.blobId}"`);
+    expect(b.text).toContain(`recall_result(result_id="${a.blobId}")`);
+    expect(e.recall("s", b.blobId).text).toBe(text);
+    // Past the cap of a whole read, recall_result would refuse: the stub does not offer it.
+    const huge = Array.from({ length: 3_000 }, (_, i) => `step ${i}: compiled module m${i}.ts in ${i % 97} ms`).join("\n");
+    e.transformToolResult({ sessionId: "s", tool: "build", args: { all: true }, text: huge });
+    const again = e.transformToolResult({ sessionId: "s", tool: "build", args: { all: true }, text: huge });
+    expect(huge.length).toBeGreaterThan(50_000);
+    expect(again.outcome).toBe("stubbed");
+    expect(again.text).toMatch(/Read it with rescuer_fetch\(id="[0-9a-f]{12}", mode=…\)\.\]$/);
+    expect(again.text).not.toContain("recall_result");
+    expect(e.fetch({ sessionId: "s", id: again.blobId, mode: "range", args: { start: 2999, count: 1 } }).text).toContain("step 2999:");
     await e.close();
   });
 

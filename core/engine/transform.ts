@@ -178,7 +178,8 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     sessions.setStreak(input.sessionId, key, contentId, stub ? decision.nextCount : 0);
     if (stub) {
       sessions.recordHeld(input.sessionId, contentId, session.generation, now);
-      return record("stubbed", views.modelView(renderStub({ tool: input.tool, id: contentId, chars }), input.tool), contentId);
+      const rescued = rescue ? { fullMaxChars: cfg.fetch.fullMaxChars } : undefined;
+      return record("stubbed", views.modelView(renderStub({ tool: input.tool, id: contentId, chars, rescued }), input.tool), contentId);
     }
     if (decision.action === "deliver" && decision.reason !== "first") reason = decision.reason;
     const base =

@@ -107,7 +107,10 @@ export function simulateSession(calls: ReplayCallInput[], policy: ReplayPolicy, 
       streaks.set(key, { blobId: id, count: stub ? decision.nextCount : 0 });
       const baseText = lastText.get(key);
       lastText.set(key, text);
-      if (stub) return answer("stub", view(c, renderStub({ tool: c.tool, id, chars })));
+      if (stub) {
+        const rescued = rescue ? { fullMaxChars: policy.fetch.fullMaxChars } : undefined;
+        return answer("stub", view(c, renderStub({ tool: c.tool, id, chars, rescued })));
+      }
       if (decision.reason !== "first") reason = decision.reason;
       const base =
         decision.reason === "first"

@@ -116,7 +116,7 @@ describe("inspector handlers over a real engine", () => {
     expect(rescued!.raw).toMatchObject({ source: "blob", truncated: true, totalChars: rescued!.call.returnedChars });
     expect(rescued!.raw.text.startsWith("step 0: compiled")).toBe(true);
     expect(rescued!.given.text).toContain(f.logId);
-    expect(stubbed!.given.text).toContain("recall_result");
+    expect(stubbed!.given.text).toContain(`rescuer_fetch(id="${f.logId}"`);
     expect(small!.given.text).toBe("small result");
     expect(stubbed!.reads.map((e) => e.type)).toEqual(["fetch"]);
     // the answer the model got from that grep, kept with the ledger

@@ -52,7 +52,7 @@ export function handleId(text: string): string | undefined {
 
 /** The blob id a dedup stub points to, if the result is one. */
 export function stubId(text: string): string | undefined {
-  return /already in your context/.test(text) ? STUB_ID.exec(text)?.[1] : undefined;
+  return /returned the same [\d,]+ chars as an earlier call/.test(text) ? STUB_ID.exec(text)?.[1] : undefined;
 }
 
 function find(view: TurnView, base: string): ToolRef | undefined {
