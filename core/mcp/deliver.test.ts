@@ -104,6 +104,17 @@ describe("what the client gets for an upstream result", () => {
   it("appends the note about a denied spill: token", () => {
     const out = deliver({ content: [{ type: "text", text: "ok" }] }, "[spillway: spill:abc was not expanded]");
     expect(out.content.at(-1)).toEqual({ type: "text", text: "[spillway: spill:abc was not expanded]" });
+    // A host that shows structuredContent instead (Codex, Claude Code) must not miss it: it goes.
+    const written = {
+      content: [{ type: "text" as const, text: "Successfully wrote to out.txt" }],
+      structuredContent: { content: "Successfully wrote to out.txt" },
+    };
+    const noted = deliver(written, "[spillway: spill:abc was not expanded]");
+    expect(noted.structuredContent).toBeUndefined();
+    expect(noted.content.map((c) => (c as { text: string }).text)).toEqual([
+      "Successfully wrote to out.txt",
+      "[spillway: spill:abc was not expanded]",
+    ]);
   });
 
   it("masks a small pass-through in every text it carries, keeping its shape and its images", () => {

@@ -107,6 +107,9 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
   out.push(...extra);
   if (input.note) out.push({ type: "text", text: input.note });
   const delivered: CallToolResult = { ...result, content: out };
+  // Hosts that show structuredContent instead of the text (Codex, Claude Code) would never show
+  // the note; the upstream's outputSchema is not offered (upstreamManager), so it may go.
+  if (input.note) structured = undefined;
   if (structured === undefined) delete delivered.structuredContent;
   else delivered.structuredContent = structured;
   return delivered;
