@@ -13,7 +13,7 @@ import { viewBuiltinOutput } from "./builtinOutput";
 import { readPersistedOutput, type PersistedRef } from "./persistedOutput";
 import { mcpSavedOutput, mcpText, replaceMcpText, splitToolName } from "./toolOutput";
 import type { ToolUseSessions } from "./toolUseSessions";
-import type { PreToolUses } from "./preToolUses";
+import type { PreToolUseRecord, PreToolUses } from "./preToolUses";
 
 /** The MCP server name `spillway connect claude-code` registers; its tools were handled by the proxy already. */
 export const OWN_SERVER = "spillway";
@@ -43,13 +43,16 @@ export async function handleClaudeCodeHook(engine: Engine, payload: Payload, opt
   engine.touchSession(sessionId, "claude-code");
   switch (event) {
     case "PostToolUse": {
-      const { callId, answer } = await postToolUse(engine, sessionId, payload);
-      noteHookCall(engine, callId, payload, answer, opts);
+      const pre = opts.preToolUses?.take(str(payload.tool_use_id)) ?? null;
+      const { callId, answer } = await postToolUse(engine, sessionId, payload, writtenArgs(payload, pre));
+      noteHookCall(engine, callId, payload, answer, pre);
       return answer;
     }
-    case "PostToolUseFailure":
-      noteHookCall(engine, postToolUseFailure(engine, sessionId, payload), payload, {}, opts);
+    case "PostToolUseFailure": {
+      const pre = opts.preToolUses?.take(str(payload.tool_use_id)) ?? null;
+      noteHookCall(engine, postToolUseFailure(engine, sessionId, payload, writtenArgs(payload, pre)), payload, {}, pre);
       return {};
+    }
     case "PreToolUse":
       return preToolUse(engine, sessionId, payload, opts);
     case "PreCompact":
@@ -70,7 +73,16 @@ export async function handleClaudeCodeHook(engine: Engine, payload: Payload, opt
 type Handled = { callId: number | null; answer: HookAnswer };
 const NONE: Handled = { callId: null, answer: {} };
 
-async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promise<Handled> {
+/**
+ * The arguments as the model wrote them: after PreToolUse expanded a `spill:` token, Claude Code
+ * reports the expanded input (up to 500 K chars of a stored result, which the call row would copy).
+ */
+function writtenArgs(p: Payload, pre: PreToolUseRecord | null): unknown {
+  const request = pre?.request as Payload | undefined;
+  return request && request.tool_input !== undefined ? request.tool_input : p.tool_input;
+}
+
+async function postToolUse(engine: Engine, sessionId: string, p: Payload, args: unknown): Promise<Handled> {
   const name = str(p.tool_name);
   if (!name || isSpillways(name)) return NONE;
   const { server } = splitToolName(name);
@@ -93,7 +105,7 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promi
     const savedText = saved ? await whole(saved) : undefined;
     if (savedText === null) return NONE;
     const { text, isError } = savedText !== undefined ? { text: savedText, isError: false } : mcpText(p.tool_response);
-    const r = engine.transformToolResult({ sessionId, tool: name, server, args: p.tool_input, text, isError });
+    const r = engine.transformToolResult({ sessionId, tool: name, server, args, text, isError });
     noteDuration(engine, r.callId, p.duration_ms);
     const replaced = r.outcome === "rescued" || r.outcome === "stubbed";
     if (!replaced && !r.masked) return { callId: r.callId, answer: {} };
@@ -108,7 +120,7 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promi
   if (!view) return NONE;
   const text = view.persisted ? await whole(view.persisted) : view.text;
   if (text === null) return NONE;
-  const r = engine.transformToolResult({ sessionId, tool: name, server: null, args: p.tool_input, text, isError: false });
+  const r = engine.transformToolResult({ sessionId, tool: name, server: null, args, text, isError: false });
   noteDuration(engine, r.callId, p.duration_ms);
   // A pass-through whose secrets were masked is answered too, in the tool's own output shape.
   if (r.outcome !== "rescued" && r.outcome !== "stubbed" && !r.masked) return { callId: r.callId, answer: {} };
@@ -120,7 +132,7 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload): Promi
  * interrupt): Claude Code gives the model `error`, and the call is kept with it (masked), as a call
  * the proxy saw fail is. Spillway's own tools are recorded by the proxy.
  */
-function postToolUseFailure(engine: Engine, sessionId: string, p: Payload): number | null {
+function postToolUseFailure(engine: Engine, sessionId: string, p: Payload, args: unknown): number | null {
   const name = str(p.tool_name);
   if (!name || isSpillways(name)) return null;
   const ms = typeof p.duration_ms === "number" && Number.isFinite(p.duration_ms) ? p.duration_ms : null;
@@ -128,7 +140,7 @@ function postToolUseFailure(engine: Engine, sessionId: string, p: Payload): numb
     sessionId,
     tool: name,
     server: splitToolName(name).server,
-    args: p.tool_input,
+    args,
     message: typeof p.error === "string" ? p.error : JSON.stringify(p.error ?? "The tool failed (Claude Code sent no error text)."),
     durationMs: ms,
   });
@@ -138,8 +150,7 @@ function postToolUseFailure(engine: Engine, sessionId: string, p: Payload): numb
  * The hook request and the answer Spillway gave, as the call's raw record (masked and cut by the
  * engine), with the PreToolUse exchange that expanded its arguments, whose expansions it received.
  */
-function noteHookCall(engine: Engine, callId: number | null, request: Payload, answer: HookAnswer, opts: ClaudeCodeOptions): void {
-  const pre = opts.preToolUses?.take(str(request.tool_use_id)) ?? null;
+function noteHookCall(engine: Engine, callId: number | null, request: Payload, answer: HookAnswer, pre: PreToolUseRecord | null): void {
   if (callId === null) return;
   engine.noteCall(callId, {
     rpc: { kind: "hook", request, response: answer, upstreamRequest: pre?.request, upstreamResponse: pre?.answer },

@@ -120,6 +120,8 @@ describe("Claude Code hook calls in the audit trail", () => {
     expect(raw.upstreamResponse).toContain('"updatedInput"');
     // The expanded text is the blob: the record keeps its head.
     expect(raw.upstreamResponse!.length).toBeLessThan(5_000);
+    // The call's arguments are the ones the model wrote, not the 45,000 chars Claude Code reports after the expansion.
+    expect(JSON.parse(detail(digest.id).call.argsJson!)).toEqual({ text: `spill:${id}` });
   });
 
   it("PreToolUse records are bounded in count and chars while their tools run", () => {
