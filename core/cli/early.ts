@@ -41,21 +41,18 @@ function listKey(argv: string[], build: string | undefined): ListKey | null {
  */
 export async function startEarly(argv: string[], build?: string): Promise<StdinPrelude | null> {
   if (argv[0] !== "mcp" || argv.some((a) => a === "-h" || a === "--help")) return null;
-  // Worked out after the initialize answer (or once nothing more can be answered): the answer comes first.
-  let key: ListKey | null | undefined;
-  const keyOnce = () => (key === undefined ? (key = listKey(argv, build)) : key);
-  const prelude = startEarlyStdio(process.stdin, process.stdout, {
-    cachedList: () => {
-      const k = keyOnce();
-      return k ? readCachedList(k) : null;
-    },
-  });
+  // Only a config that has already served a complete tools/list (the cached one, kept by config
+  // file, size and time) is known to load: with any other, the CLI answers initialize itself, after
+  // reading the config, so a bad one ends the process before the host counts it as connected
+  // (it showed "connected", then lost every tool, the reason only on stderr).
+  const key = listKey(argv, build);
+  const cached = key ? readCachedList(key) : null;
+  const prelude = startEarlyStdio(process.stdin, process.stdout, { cachedList: () => cached, answer: cached !== null });
   let timer: NodeJS.Timeout | undefined;
   const wait = () => new Promise<void>((resolve) => (timer = setTimeout(resolve, REQUEST_WAIT_MS)));
   await Promise.race([prelude.settled, wait()]);
   clearTimeout(timer);
   // Before the CLI reads the config, so the kept list is keyed by the config it was made from.
-  const k = keyOnce();
-  if (k) prelude.listKey = k;
+  if (key) prelude.listKey = key;
   return prelude;
 }

@@ -110,6 +110,8 @@ export function earlyListId(m: unknown): string | number | null {
 export interface EarlyOptions {
   /** The cached tools/list result to answer with, read once initialize was answered; null when none applies. */
   cachedList?: () => Record<string, unknown> | null;
+  /** false: answer nothing, only read until the Server takes stdin over (the config is not known to load). */
+  answer?: boolean;
 }
 
 /** Starts reading `stdin`; answers an initialize request arriving first, and a tools/list after it, on `stdout`. */
@@ -134,6 +136,7 @@ export function startEarlyStdio(stdin: Readable, stdout: Writable, opts: EarlyOp
   };
   const onLine = (line: Buffer) => {
     if (decided) return;
+    if (opts.answer === false) return decide();
     let m: unknown;
     try {
       m = JSON.parse(line.toString("utf8"));
