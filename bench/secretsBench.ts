@@ -65,6 +65,13 @@ export function benchSecrets(): SecretsBenchRow[] {
     // A shell tool's answer as JSON: every line of the output is inside escaped string literals,
     // which are scanned a second time decoded (escapedStrings.ts): the worst case for that pass.
     ["build log wrapped in JSON", jsonWrapped(buildLog(10 * 1024 * 1024))],
+    // One line, a key named like a credential in every record (`"token": null` in an API's answer):
+    // every record is a candidate judged with its line's context, which must not mean a search to
+    // the end of the text each time (that took 4-8 s on 1.2 MB).
+    [
+      "one-line JSON, a token key per record",
+      `[${Array.from({ length: 100_000 }, (_, i) => `{"id":${i},"token":null,"name":"item ${i}"}`).join(",")}]`,
+    ],
     // Real minified code (prettier's parser plugins, a pinned devDependency): dense identifiers once
     // drove RE2's DFA out of its memory into its slow path (800 ms per MB, then 2,400 with more patterns).
     ["minified JS (prettier's plugins)", jsBundle()],

@@ -104,8 +104,11 @@ function accept(p: SecretPattern, prefix: string, value: string, text: string, a
   if (type !== "password" && isPathLike(value)) return null; // GOOGLE_APPLICATION_CREDENTIALS=/etc/key.json
   const separator = /(=>|:=|=|:)[ \t]*["'\\]*$/.exec(prefix)?.[1] ?? "=";
   const quoted = /["']$/.test(prefix);
-  const lineEnd = text.indexOf("\n", after);
-  const rest = text.slice(after, Math.min(lineEnd === -1 ? text.length : lineEnd, after + 200));
+  // Searched within the 200 chars it keeps: on a one-line text a search to the line's end is a
+  // search to the text's end, for every candidate (quadratic on a minified JSON).
+  const ahead = text.slice(after, after + 200);
+  const lineEnd = ahead.indexOf("\n");
+  const rest = lineEnd === -1 ? ahead : ahead.slice(0, lineEnd);
   // `a = b` (code) rather than `a=b` (env files, connection and query strings)
   const spaced = /[ \t](?:=>|:=|=|:)[ \t]+["'\\]*$/.test(prefix);
   if (isPlaceholderValue(value, { key, quoted, separator, spaced, after: rest })) return null;
@@ -173,8 +176,9 @@ function cookieHoldsSecret(value: string): boolean {
 /** The line holding position `at`, from its start (at most 300 chars back) to `end`. */
 function lineBefore(text: string, at: number, end: number): string {
   const from = Math.max(0, at - 300);
-  const nl = text.lastIndexOf("\n", at);
-  return text.slice(Math.max(from, nl + 1), end);
+  // Within those 300 chars only (see `rest` in accept): an unbounded search back is quadratic on one-line texts.
+  const nl = text.slice(from, at).lastIndexOf("\n");
+  return text.slice(nl === -1 ? from : from + nl + 1, end);
 }
 
 /** Sorts and merges overlapping or touching spans; the earlier finding names the merged one. */
