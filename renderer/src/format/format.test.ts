@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { fmtAgo, fmtBytes, fmtCompact, fmtInt, fmtMs, fmtTokens, pct, shortId } from "./format";
+import { fmtAgo, fmtBytes, fmtCompact, fmtInt, fmtMs, fmtTokens, pct, shortId, visibleText } from "./format";
 
 describe("format", () => {
+  it("shows bidirectional controls as code points, so untrusted text reads as stored", () => {
+    expect(visibleText("invoice\u202Etxt.exe")).toBe("invoice[U+202E]txt.exe");
+    expect(visibleText("a\u2066b\u2069c\u200F")).toBe("a[U+2066]b[U+2069]c[U+200F]");
+    expect(visibleText("plain ünïcode 名前")).toBe("plain ünïcode 名前");
+    expect(shortId("\u202Eeman-session-id", 14)).toBe("[U+202E]eman-…");
+  });
+
   it("formats counts exactly below 10 k and compactly above", () => {
     expect(fmtInt(24003)).toBe("24,003");
     expect(fmtInt(null)).toBe("–");

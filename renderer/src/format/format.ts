@@ -69,9 +69,22 @@ export function pct(part: number, whole: number): string {
   return `${p < 10 ? p.toFixed(1) : Math.round(p)} %`;
 }
 
+/**
+ * Bidirectional-text controls: an override (U+202E) makes what follows read backwards, so a stored
+ * `txt.exe` can show as `exe.txt` and a client's name as anything. Untrusted text is shown with
+ * each of them as its code point, as the blob viewer (Monaco) marks them.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** `text` with its bidirectional controls shown as `[U+202E]`, never applied. */
+export function visibleText(text: string): string {
+  return text.replace(BIDI_CONTROLS, (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}]`);
+}
+
 /** A session or blob id shortened for tables; the full id goes in the title attribute. */
 export function shortId(id: string, keep = 14): string {
-  return id.length <= keep ? id : `${id.slice(0, keep - 1)}…`;
+  const shown = visibleText(id);
+  return shown.length <= keep ? shown : `${shown.slice(0, keep - 1)}…`;
 }
 
 /** A duration: "0 ms", "340 ms", "1.24 s", "2.5 min". */

@@ -4,7 +4,7 @@
  * whole. Always plain text: content is untrusted and never rendered as HTML.
  */
 import { useMemo, useState, type ReactNode } from "react";
-import { fmtInt } from "../../format/format";
+import { fmtInt, visibleText } from "../../format/format";
 
 export interface TextPaneProps {
   title: ReactNode;
@@ -51,7 +51,7 @@ export function TextPane(p: TextPaneProps) {
         </button>
       </div>
       <pre tabIndex={0} className={`text ${wrap ? "wrap" : "nowrap"}`} data-testid={p.testId} style={{ maxHeight: p.maxHeight ?? 320 }}>
-        {pretty && json ? json : p.text}
+        {visibleText(pretty && json ? json : p.text)}
         {p.truncated ? `\n… ${fmtInt(p.totalChars - p.text.length)} more chars` : ""}
       </pre>
     </div>

@@ -9,7 +9,7 @@ import { KINDS, LABELS } from "../../../../core/vocabulary";
 import { useOp } from "../../api/useOp";
 import { LiveCount } from "../../components/LiveCount/LiveCount";
 import { AnySelect, Badge, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtCompact, fmtInt, plural, shortId } from "../../format/format";
+import { fmtCompact, fmtInt, plural, shortId, visibleText } from "../../format/format";
 import { formatRoute, type Route } from "../../router/route";
 import { navigate } from "../../router/useRoute";
 import { groupHits, markPieces, queryWords, type Grouping } from "./searchGroups";
@@ -19,7 +19,7 @@ type SearchRoute = Extract<Route, { name: "search" }>;
 function Snippet({ text, words }: { text: string; words: string[] }) {
   return (
     <pre tabIndex={0} className="text wrap" style={{ maxHeight: 120 }}>
-      {markPieces(text, words).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : p.text))}
+      {markPieces(visibleText(text), words).map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : p.text))}
     </pre>
   );
 }

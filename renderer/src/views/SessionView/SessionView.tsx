@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { SessionSummary } from "../../../../core/inspector/api/contract";
 import { useOp } from "../../api/useOp";
 import { Card, CopyButton, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtAgo, fmtCompact, fmtInt, fmtTime, fmtTokens, shortId } from "../../format/format";
+import { fmtAgo, fmtCompact, fmtInt, fmtTime, fmtTokens, shortId, visibleText } from "../../format/format";
 import { estimatedResultsNote } from "../../../../core/vocabulary";
 import { formatRoute } from "../../router/route";
 import { useWidth } from "../../components/SavingsChart/useWidth";
@@ -54,13 +54,13 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
         title={
           <span>
             Session{" "}
-            <span className="mono" title={id}>
+            <span className="mono" title={visibleText(id)}>
               {shortId(id, 24)}
             </span>
             {s?.client && (
               <span className="muted" style={{ fontWeight: 400 }}>
                 {" "}
-                · {s.client}
+                · {visibleText(s.client)}
               </span>
             )}
           </span>

@@ -11,7 +11,7 @@ import { ConnectHint } from "../../components/ConnectHint/ConnectHint";
 import { LiveCount } from "../../components/LiveCount/LiveCount";
 import { Progress, ViewHead } from "../../components/Ui/Ui";
 import { useVirtualRows } from "../../components/Ui/useVirtualRows";
-import { fmtAgo, fmtInt, fmtShortTime, fmtTime, fmtTokens, shortId } from "../../format/format";
+import { fmtAgo, fmtInt, fmtShortTime, fmtTime, fmtTokens, shortId, visibleText } from "../../format/format";
 import { formatRoute } from "../../router/route";
 import { navigate } from "../../router/useRoute";
 
@@ -29,8 +29,8 @@ const COLS: Col[] = [
     id: "client",
     label: "Client",
     flex: "1 1 150px",
-    cell: (s) => s.client ?? <span className="muted">unknown client</span>,
-    title: (s) => s.client ?? "",
+    cell: (s) => (s.client !== null ? visibleText(s.client) : <span className="muted">unknown client</span>),
+    title: (s) => visibleText(s.client ?? ""),
   },
   { id: "lastSeenAt", label: "Last seen", flex: "0 0 92px", cell: (s) => fmtAgo(s.lastSeenAt), title: (s) => fmtTime(s.lastSeenAt) },
   {
@@ -49,7 +49,7 @@ const COLS: Col[] = [
         {shortId(s.id, 14)}
       </a>
     ),
-    title: (s) => s.id,
+    title: (s) => visibleText(s.id),
   },
   {
     id: "calls",
