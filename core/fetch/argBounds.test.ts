@@ -57,7 +57,7 @@ describe("rescuer_fetch with oversized or missing arguments", () => {
 
   it("echoes a long query, pattern or expression short, so the hits keep the room", () => {
     const query = Array.from({ length: 60 }, (_, i) => `upload${i}failed`).join(" ");
-    const found = fetch(small, "search", { query: `${query} upload` }).text;
+    const found = fetch(small, "search", { query: `upload ${query}` }).text;
     expectBounded(found, 4_000);
     expect(found.split("\n")[0]!.length).toBeLessThan(320);
     expect(found).toMatch(/^1\. lines \d+–\d+ .*upload/m);

@@ -16,6 +16,12 @@ describe("queryTerms", () => {
     expect(splitCamel("HTTPServer")).toEqual(["HTTP", "Server"]);
   });
 
+  it("searches an id mixing letters and digits whole, never by its pieces", () => {
+    expect(queryTerms("abc123def")).toEqual(["abc123def"]);
+    expect(queryTerms("where is Sup3rS3cretPassw0rd used")).toEqual(["sup3rs3cretpassw0rd", "used"]);
+    expect(queryTerms("error E1234 in retryTimeoutMs")).toEqual(["error", "e1234", "retrytimeoutms", "retry", "timeout", "ms"]);
+  });
+
   it("keeps a question made only of stopwords", () => {
     expect(queryTerms("what is this")).toEqual(["what", "is", "this"]);
     expect(queryTerms("?!  ...")).toEqual([]);

@@ -22,13 +22,16 @@ const STOPWORDS = new Set(
 const MAX_TERMS = 32;
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** Lower-case search terms of `query`: camelCase split as well as whole, stopwords dropped. */
+/** Lower-case search terms of `query`: camelCase split as well as whole (not ids mixing letters and digits), stopwords dropped. */
 export function queryTerms(query: string): string[] {
   const words: string[] = [];
   for (const m of query.normalize("NFKC").matchAll(WORD)) {
     const w = m[0];
     words.push(w.toLowerCase());
-    const parts = splitCamel(w);
+    // Letters mixed with digits are an id, a hash, a token or an error code, searched whole: their
+    // pieces (`Sup3rS3cret` → `3`, `r`, `cret`) match unrelated text everywhere.
+    if (/\p{N}/u.test(w) && /\p{L}/u.test(w)) continue;
+    const parts = splitCamel(w).filter((p) => p.length > 1);
     if (parts.length > 1) for (const p of parts) words.push(p.toLowerCase());
   }
   const kept = words.filter((w) => !STOPWORDS.has(w));
