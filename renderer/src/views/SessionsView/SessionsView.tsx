@@ -67,7 +67,7 @@ const COLS: Col[] = [
     cell: (s) => (s.errors ? <span className="bad-text">{fmtInt(s.errors)}</span> : "0"),
   },
   { id: "fetches", label: "Reads", flex: "0 0 62px", num: true, cell: (s) => fmtInt(s.fetches) },
-  { id: "netTokens", label: "Net tokens", flex: "0 0 96px", num: true, cell: (s) => fmtTokens(s.netTokens, s.estimatedTokenCounts) },
+  { id: "netTokens", label: "Net tokens", flex: "0 0 118px", num: true, cell: (s) => fmtTokens(s.netTokens, s.estimatedTokenCounts) },
 ];
 
 export function SessionsView() {
