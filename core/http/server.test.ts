@@ -4,6 +4,7 @@ import { ErrorCode } from "../errors";
 import { memoryLogger } from "../runtime";
 import { createHttpServer, type HttpEndpoint } from "./server";
 import { sendOk } from "./respond";
+import { stall } from "../../tests/helpers/stalledRequest";
 
 const TOKEN = "f".repeat(64);
 
@@ -128,25 +129,6 @@ function answerWithoutBody(port: number, path: string, headers: Record<string, s
       }
     });
     socket.on("error", reject);
-  });
-}
-
-/** Opens a raw connection, writes `text` and nothing more; resolves with all the server wrote once it closed the connection. */
-function stall(port: number, text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let got = "";
-    const giveUp = setTimeout(() => {
-      socket.destroy();
-      reject(new Error("the server still held the stalled request after 10 s"));
-    }, 10_000);
-    socket.on("data", (c: Buffer) => (got += c.toString("utf8")));
-    socket.on("close", () => {
-      clearTimeout(giveUp);
-      resolve(got);
-    });
-    socket.on("error", () => {});
-    socket.write(text);
   });
 }
 

@@ -1,11 +1,11 @@
 import { request, type IncomingMessage } from "node:http";
-import { connect } from "node:net";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { parseConfig } from "../config/config";
 import { createEngine, type Engine } from "../engine/engine";
 import { createHttpServer, type HttpEndpoint } from "../http/server";
 import { memoryLogger } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
+import { stall } from "../../tests/helpers/stalledRequest";
 import { mountMcp, type McpHttp } from "./httpMcp";
 import { createUpstreamManager, type UpstreamManager } from "./upstreamManager";
 
@@ -83,20 +83,7 @@ describe("MCP over HTTP under a short request timeout", () => {
   it("drops a POST whose body trickles in, with 408", async () => {
     const { port } = new URL(url);
     const head = `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${TOKEN}\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{`;
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), "127.0.0.1");
-      let got = "";
-      const giveUp = setTimeout(() => {
-        socket.destroy();
-        reject(new Error("the server still held the stalled POST after 10 s"));
-      }, 10_000);
-      socket.on("data", (c: Buffer) => (got += c.toString("utf8")));
-      socket.on("close", () => {
-        clearTimeout(giveUp);
-        resolve(got);
-      });
-      socket.write(head);
-    });
+    const answer = await stall(Number(port), head);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 });
