@@ -11,12 +11,16 @@ export function fail(sentence: string): FetchAnswer {
   return { text: sentence, truncated: false, isError: true, servedChars: 0 };
 }
 
-/** One formatter for every count: `toLocaleString` builds a new one per call (about 20 µs, 200 a grep answer). */
-const COUNT_FORMAT = new Intl.NumberFormat("en-US");
+/**
+ * One formatter for every count: `toLocaleString` builds a new one per call (about 20 µs, 200 a
+ * grep answer). Made on first use: building it loads ICU's locale data (about 6 MB), which an idle
+ * `spillway mcp` (it reads this module for its tool definitions) must not hold.
+ */
+let countFormat: Intl.NumberFormat | null = null;
 
 /** `24003` → `24,003`: counts the model reads, not values it copies into arguments. */
 export function fmtCount(n: number): string {
-  return COUNT_FORMAT.format(n);
+  return (countFormat ??= new Intl.NumberFormat("en-US")).format(n);
 }
 
 /** `1 table`, `3 tables`. */
