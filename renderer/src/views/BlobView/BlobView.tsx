@@ -5,7 +5,7 @@ import { useMutation, useOp } from "../../api/useOp";
 import { useExport } from "../../api/useExport";
 import type { ViewerMark } from "../../components/MonacoViewer/MonacoViewer";
 import { Badge, ErrorNote, Progress, Tabs, ViewHead } from "../../components/Ui/Ui";
-import { fmtAgo, fmtInt, fmtTime, shortId } from "../../format/format";
+import { fmtAgo, fmtInt, fmtTime, shortId, visibleText } from "../../format/format";
 import { formatRoute } from "../../router/route";
 import { useTheme } from "../../theme/theme";
 import { ContentPane } from "./ContentPane";
@@ -94,7 +94,7 @@ function MetaLine({ detail }: { detail: BlobDetail }) {
     >
       <span>
         <span className="muted">tool </span>
-        <span className="mono">{m.tool}</span>
+        <span className="mono">{visibleText(m.tool)}</span>
         {m.server && <span className="muted"> ({m.server})</span>}
       </span>
       <span>

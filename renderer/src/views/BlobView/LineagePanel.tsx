@@ -7,7 +7,7 @@ import type { BlobDetail, LedgerEvent } from "../../../../core/inspector/api/con
 import { useOp } from "../../api/useOp";
 import { Badge } from "../../components/Ui/Ui";
 import { TextPane } from "../../components/TextPane/TextPane";
-import { fmtInt, fmtMs, fmtShortTime, fmtTime, shortId } from "../../format/format";
+import { fmtInt, fmtMs, fmtShortTime, fmtTime, shortId, visibleText } from "../../format/format";
 import { formatRoute } from "../../router/route";
 import { readerOf, readText } from "../SessionView/callText";
 
@@ -119,7 +119,7 @@ export function LineagePanel({ detail }: { detail: BlobDetail }) {
         <h3 className="sub">Produced by</h3>
         {l.producedBy ? (
           <p style={{ margin: 0 }}>
-            <span className="mono">{l.producedBy.tool}</span>
+            <span className="mono">{visibleText(l.producedBy.tool)}</span>
             {l.producedBy.server ? <span className="muted"> on {l.producedBy.server}</span> : null} in session{" "}
             <a href={formatRoute({ name: "session", id: l.producedBy.sessionId, call: l.producedBy.id })} title={l.producedBy.sessionId}>
               {shortId(l.producedBy.sessionId, 30)}

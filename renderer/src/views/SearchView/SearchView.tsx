@@ -42,7 +42,7 @@ function BlobHead({ h, count }: { h: GlobalHit; count: number }) {
       <a className="mono" href={formatRoute({ name: "blob", id: h.blobId })}>
         {h.blobId}
       </a>
-      <span className="mono">{h.tool}</span>
+      <span className="mono">{visibleText(h.tool)}</span>
       <Badge value={h.kind} />
       <Badge value={h.label} />
       {h.state !== "live" && <Badge value={h.state} />}

@@ -6,7 +6,7 @@
 import { Fragment } from "react";
 import type { CallSummary, LedgerEvent } from "../../../../core/inspector/api/contract";
 import { Badge } from "../../components/Ui/Ui";
-import { fmtClock, fmtCompact, fmtInt, fmtMs, fmtTime, fmtTokens } from "../../format/format";
+import { fmtClock, fmtCompact, fmtInt, fmtMs, fmtTime, fmtTokens, visibleText } from "../../format/format";
 import { ESTIMATE_NOTE } from "../../../../core/vocabulary";
 import { CallDetailPanel, ReadList } from "./CallDetailPanel";
 import { markText } from "./callText";
@@ -52,8 +52,8 @@ function CallRow({ c, open, onToggle, scale }: { c: CallSummary; open: boolean; 
           {fmtClock(c.startedAt)}
         </button>
       </td>
-      <td className="mono" title={`${c.tool}${c.server ? ` on ${c.server}` : ""}${c.argsPreview ? `\n${c.argsPreview}` : ""}`}>
-        {c.tool}
+      <td className="mono" title={visibleText(`${c.tool}${c.server ? ` on ${c.server}` : ""}${c.argsPreview ? `\n${c.argsPreview}` : ""}`)}>
+        {visibleText(c.tool)}
         {c.server && <span className="muted"> {c.server}</span>}
       </td>
       <td title={c.errorText ?? undefined}>
