@@ -3,8 +3,8 @@
  * plus indexOf walks for private keys (pem.ts; keyFiles.ts for JWKs and PuTTY keys) and one for
  * Kubernetes Secrets (kubeSecrets.ts); context-bound matches go through the
  * false-positive filters (placeholders.ts). String literals that hold escapes (JSON-wrapped
- * command output) are also scanned decoded (escapedStrings.ts). Linear in the text; see the
- * timing test.
+ * command output) are also scanned decoded (escapedStrings.ts). Linear in the text; see
+ * `npm run bench -- secrets`.
  */
 import { escapedStrings, findInEscaped, stringAt, trimToLiteral } from "./escapedStrings";
 import { findKeyFiles } from "./keyFiles";
@@ -94,13 +94,15 @@ function accept(p: SecretPattern, prefix: string, value: string, text: string, a
     return specific ?? p.type;
   }
   if (/^-----BEGIN [A-Z0-9 ]*PRIVATE KEY/.test(value)) return null; // pem.ts masks the body, keeps the armour
-  if (isSecretReference(value) || SECRET_ARN_BEFORE.test(lineBefore(text, at, at))) return null;
   const key = /[A-Za-z0-9_.-]*(?=["'\\\]]*[ \t]*(?:=>|:=|=|:)[ \t]*["'\\]*$)/.exec(prefix)?.[0] ?? "";
   const specific = tokenTypeOf(value);
   if (specific) return specific;
   if (!keyHoldsSecret(key, value, p.strict === true)) return null;
   const type = classifyKey(key);
   if (value.length < (MIN_LENGTH[type] ?? DEFAULT_MIN_LENGTH)) return null;
+  // Where a secret is kept, not the secret: looked at only for what is left, and the line before only
+  // for the `secret:` of an ARN (every assignment candidate paid for that search before).
+  if (isSecretReference(value) || (key.toLowerCase() === "secret" && SECRET_ARN_BEFORE.test(lineBefore(text, at, at)))) return null;
   if (type !== "password" && isPathLike(value)) return null; // GOOGLE_APPLICATION_CREDENTIALS=/etc/key.json
   const separator = /(=>|:=|=|:)[ \t]*["'\\]*$/.exec(prefix)?.[1] ?? "=";
   const quoted = /["']$/.test(prefix);
