@@ -59,6 +59,11 @@ export function escapedStrings(text: string): EscapedString[] {
   return out;
 }
 
+/** Chars of the escape starting at the backslash at `at` (a literal ends at `end`): 6 for `\uXXXX`, else 2. */
+function escapeLength(text: string, at: number, end: number): number {
+  return text[at + 1] === "u" && at + 6 <= end && /^[0-9A-Fa-f]{4}$/.test(text.slice(at + 2, at + 6)) ? 6 : 2;
+}
+
 /** The decoded text of a literal's content, as JSON.parse would give it (a bad escape keeps its character). */
 function decode(text: string, s: EscapedString): string {
   const parts: string[] = [];
@@ -67,13 +72,9 @@ function decode(text: string, s: EscapedString): string {
   while (i !== -1 && i < s.end) {
     parts.push(text.slice(from, i));
     const c = text[i + 1] ?? "";
-    if (c === "u" && /^[0-9A-Fa-f]{4}$/.test(text.slice(i + 2, i + 6)) && i + 6 <= s.end) {
-      parts.push(String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)));
-      from = i + 6;
-    } else {
-      parts.push(SIMPLE[c] ?? c);
-      from = Math.min(i + 2, s.end);
-    }
+    const length = escapeLength(text, i, s.end);
+    parts.push(length === 6 ? String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)) : (SIMPLE[c] ?? c));
+    from = Math.min(i + length, s.end);
     i = text.indexOf("\\", from);
   }
   parts.push(text.slice(from, s.end));
@@ -101,7 +102,7 @@ class OffsetWalk {
     const t = this.text;
     while (this.decoded < index && this.at < s.end) {
       if (t.charCodeAt(this.at) !== 92) this.at++;
-      else this.at += t[this.at + 1] === "u" && this.at + 6 <= s.end && /^[0-9A-Fa-f]{4}$/.test(t.slice(this.at + 2, this.at + 6)) ? 6 : 2;
+      else this.at += escapeLength(t, this.at, s.end);
       this.decoded++;
     }
     return Math.min(this.at, s.end);
@@ -168,12 +169,12 @@ export function stringAt(strings: readonly EscapedString[], at: number): Escaped
 }
 
 /**
- * A value found in the raw text of a literal ends where its decoded line does: at an escaped
- * line break or tab (`DB_PASSWORD=x\nPORT=3000` is one line of JSON and two of output), and
- * never on the backslash of an escaped quote (`-H \"X-Api-Key: …\"`), which would break the JSON.
+ * Whether a value found in the raw text of a literal runs past its decoded line: over an escaped
+ * line break or tab (`DB_PASSWORD=x\nPORT=3000` is one line of JSON and two of output), or onto
+ * the backslash of an escaped quote (`-H \"X-Api-Key: …\"`), whose mask would break the JSON.
  */
-export function trimToLiteral(text: string, s: EscapedString, start: number, end: number): number {
-  end = Math.min(end, s.end);
+export function runsPastLine(text: string, s: EscapedString, start: number, end: number): boolean {
+  if (end > s.end) return true;
   // Whether `start` itself falls after an escaping backslash decides the parity from there.
   let run = 0;
   while (start - run - 1 >= s.start && text.charCodeAt(start - run - 1) === 92) run++;
@@ -184,8 +185,8 @@ export function trimToLiteral(text: string, s: EscapedString, start: number, end
       continue;
     }
     const c = text[i + 1];
-    if (c === "n" || c === "r" || c === "t" || i + 1 >= end) return i;
+    if (c === "n" || c === "r" || c === "t" || i + 1 >= end) return true;
     i += 2;
   }
-  return end;
+  return false;
 }

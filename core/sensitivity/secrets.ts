@@ -6,7 +6,7 @@
  * command output) are also scanned decoded (escapedStrings.ts). Linear in the text; see
  * `npm run bench -- secrets`.
  */
-import { escapedStrings, findInEscaped, stringAt, trimToLiteral } from "./escapedStrings";
+import { escapedStrings, findInEscaped, runsPastLine, stringAt } from "./escapedStrings";
 import { findKeyFiles } from "./keyFiles";
 import { findKubernetesSecrets } from "./kubeSecrets";
 import { findPrivateKeys } from "./pem";
@@ -72,7 +72,7 @@ function findAtDepth(text: string, utf8: Buffer | undefined, depth: number): Sec
     // Inside an escaped literal, a value that runs past its decoded line (`DB_PASSWORD=x\nPORT=3000`)
     // or onto an escaped quote is left to the decoded scan below, which judges the line as it reads.
     const literal = type && strings.length > 0 ? stringAt(strings, start) : null;
-    if (type && (!literal || trimToLiteral(text, literal, start, end) === end)) found.push({ type, start, end });
+    if (type && (!literal || !runsPastLine(text, literal, start, end))) found.push({ type, start, end });
     // A rejected `password: see ghp_…` may still hold a token: rescan from the value.
     SCAN.lastIndex = Math.max(type ? after : start, at + 1);
   }
