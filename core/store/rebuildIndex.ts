@@ -84,9 +84,16 @@ export function rebuildIndex(home: string, now = Date.now()): RebuildReport {
     db.transaction(() => {
       for (const t of CARRIED) {
         const columns = new Set((db.pragma(`table_info(${t})`) as { name: string }[]).map((c) => c.name));
+        // One statement per set of columns (every row of a table has the same, unless the old schema differs).
+        const inserts = new Map<string, Database.Statement>();
         for (const row of rows[t] ?? []) {
           const keys = Object.keys(row).filter((k) => columns.has(k));
-          const insert = db.prepare(`INSERT OR IGNORE INTO ${t} (${keys.join(", ")}) VALUES (${keys.map(() => "?").join(", ")})`);
+          const list = keys.join(", ");
+          let insert = inserts.get(list);
+          if (!insert) {
+            insert = db.prepare(`INSERT OR IGNORE INTO ${t} (${list}) VALUES (${keys.map(() => "?").join(", ")})`);
+            inserts.set(list, insert);
+          }
           try {
             carried[t] += insert.run(...keys.map((k) => row[k])).changes;
           } catch {
