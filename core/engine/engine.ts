@@ -297,8 +297,11 @@ export function createEngine(opts: EngineOptions): Engine {
       return v ? { text: v.text.slice(0, maxChars), totalChars: meta.chars } : null;
     },
     /** Records that a session is active (and which client runs it, when known). */
-    touchSession(sessionId: string, client?: string | null): void {
-      sessions.touch(sessionId, store.now, client);
+    touchSession(sessionId: string, client?: string | null, tools = false): void {
+      sessions.touch(sessionId, store.now, client, tools);
+    },
+    hasTools(sessionId: string): boolean {
+      return (sessions.get(sessionId)?.tools_at ?? null) !== null;
     },
     /** The host compacted the session's context: results are delivered in full once more. */
     compaction(sessionId: string): number {

@@ -70,8 +70,13 @@ export interface Engine {
   /** Stores one session of an agent's own history as an imported (read-only) session; a re-import adds only new calls. */
   importSession(session: HistorySession): ImportSessionResult;
 
-  /** Records that a session is active (and which client runs it, when known). */
-  touchSession(sessionId: string, client?: string | null): void;
+  /**
+   * Records that a session is active (and which client runs it, when known). `tools`: a Spillway
+   * MCP session serves it, so its model can read handles and stubs.
+   */
+  touchSession(sessionId: string, client?: string | null, tools?: boolean): void;
+  /** Whether a Spillway MCP session has served this session (see `touchSession`). */
+  hasTools(sessionId: string): boolean;
   /**
    * The host compacted the session's context: results are delivered in full once more. Returns the
    * new generation. A second signal for the same compaction (PreCompact, then SessionStart "compact")

@@ -27,7 +27,15 @@ export interface TransformInput {
   /** The result's text (for MCP, the text content items joined). */
   text: string;
   isError?: boolean;
+  /**
+   * false: the model cannot reach Spillway's tools (a hook's session with no Spillway MCP server
+   * serving it), so nothing is replaced by a handle or a stub; secrets are masked as ever.
+   */
+  handles?: boolean;
 }
+
+/** The reason a result that would have been rescued was delivered whole. */
+export const NO_TOOLS_REASON = "no_spillway_tools";
 
 export interface TransformResult {
   /** What the model is given. */
@@ -134,9 +142,12 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   }
   const masks = views.masksFor(input.tool);
   const rule = toolRule(cfg.rescue, input.tool);
-  const rescue = rule.rescue && chars > rule.threshold;
-  const dedup = !input.isError && chars >= cfg.dedup.minChars && chars <= cfg.dedup.maxChars;
-  if (!rescue && !dedup) return record("passthrough", masks ? views.modelView(text, input.tool, findings()) : text, null);
+  const handles = input.handles !== false;
+  const rescue = handles && rule.rescue && chars > rule.threshold;
+  // Without the tools a stub is as unreadable as a handle: the result is still stored, for the audit.
+  const dedup = handles && !input.isError && chars >= cfg.dedup.minChars && chars <= cfg.dedup.maxChars;
+  const unreached = !handles && rule.rescue && chars > rule.threshold ? NO_TOOLS_REASON : undefined;
+  if (!rescue && !dedup && !unreached) return record("passthrough", masks ? views.modelView(text, input.tool, findings()) : text, null);
 
   // Encoded once: the slices feed the id here and, when the result is stored, the checksums and the file.
   const prepared = store.prepareText(text, true);
@@ -159,7 +170,7 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
   // while the dedup decision, the description, the excerpt and the ledger rows are worked out.
   store.writeAhead(prepared, () => label().label);
   const session = touch();
-  let reason: string | undefined;
+  let reason: string | undefined = unreached;
   let near: (NearBase & { key: string }) | null = null;
   if (dedup) {
     // Hashed with the store's key: the streak table must not hold the arguments (a password) in clear.

@@ -23,6 +23,32 @@ export interface ClaudeCodeOptions {
   toolUses?: ToolUseSessions;
   /** Where PreToolUse leaves the expansions it made, for the call's record at PostToolUse. */
   preToolUses?: PreToolUses;
+  /** Sessions already logged as having no Spillway tools (each is logged once). */
+  unreached?: Set<string>;
+}
+
+/** The name Claude Code gives itself as an MCP client (clientInfo). */
+const CLAUDE_CLIENT = "claude-code";
+
+/**
+ * Whether the session's model can call rescuer_fetch and recall_result: a Spillway MCP session
+ * served it (a stdio server Claude Code started for it records that before its tools are listed),
+ * or one of Claude Code's HTTP MCP sessions is open on this `spillway serve` (which session it
+ * belongs to shows only with its first call). Without them a handle or a stub would leave the model
+ * with a preview it cannot read further, so results are delivered whole (secrets masked).
+ */
+function toolsReach(engine: Engine, sessionId: string, opts: ClaudeCodeOptions): boolean {
+  if (engine.hasTools(sessionId) || opts.toolUses?.clientOpen(CLAUDE_CLIENT)) return true;
+  const logged = opts.unreached;
+  if (logged && !logged.has(sessionId)) {
+    if (logged.size >= 1_000) logged.clear();
+    logged.add(sessionId);
+    engine.logger.warn(
+      "no Spillway MCP server serves this Claude Code session: its results are delivered whole (check `claude mcp list` for spillway)",
+      { session: sessionId },
+    );
+  }
+  return false;
 }
 
 type Payload = Record<string, unknown>;
@@ -44,7 +70,7 @@ export async function handleClaudeCodeHook(engine: Engine, payload: Payload, opt
   switch (event) {
     case "PostToolUse": {
       const pre = opts.preToolUses?.take(str(payload.tool_use_id)) ?? null;
-      const { callId, answer } = await postToolUse(engine, sessionId, payload, writtenArgs(payload, pre));
+      const { callId, answer } = await postToolUse(engine, sessionId, payload, writtenArgs(payload, pre), opts);
       noteHookCall(engine, callId, payload, answer, pre);
       return answer;
     }
@@ -82,10 +108,11 @@ function writtenArgs(p: Payload, pre: PreToolUseRecord | null): unknown {
   return request && request.tool_input !== undefined ? request.tool_input : p.tool_input;
 }
 
-async function postToolUse(engine: Engine, sessionId: string, p: Payload, args: unknown): Promise<Handled> {
+async function postToolUse(engine: Engine, sessionId: string, p: Payload, args: unknown, opts: ClaudeCodeOptions): Promise<Handled> {
   const name = str(p.tool_name);
   if (!name || isSpillways(name)) return NONE;
   const { server } = splitToolName(name);
+  if (!toolsReach(engine, sessionId, opts)) return unreached(engine, sessionId, name, server, p, args);
   const files = { transcriptPath: String(p.transcript_path ?? ""), sessionId };
   /** The whole output Claude Code saved to a file, or null (logged) when it cannot be used. */
   const whole = async (ref: PersistedRef): Promise<string | null> => {
@@ -125,6 +152,23 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload, args: 
   // A pass-through whose secrets were masked is answered too, in the tool's own output shape.
   if (r.outcome !== "rescued" && r.outcome !== "stubbed" && !r.masked) return { callId: r.callId, answer: {} };
   return { callId: r.callId, answer: { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: view.replace(r.text) } } };
+}
+
+/**
+ * A session whose model has no Spillway tools: the call is recorded as Claude Code answered it (its
+ * own preview and file when it saved a large output, which the model can Read) and the model gets
+ * that answer, with only its secrets masked, in the tool's own shape.
+ */
+function unreached(engine: Engine, sessionId: string, name: string, server: string | null, p: Payload, args: unknown): Handled {
+  const view = server === null ? viewBuiltinOutput(name, p.tool_response) : null;
+  if (server === null && !view) return NONE;
+  const { text, isError } = view ? { text: view.text, isError: false } : mcpText(p.tool_response);
+  const r = engine.transformToolResult({ sessionId, tool: name, server, args, text, isError, handles: false });
+  noteDuration(engine, r.callId, p.duration_ms);
+  const out = maskJsonValue(p.tool_response, (t) => engine.modelView(t, name));
+  if (out === p.tool_response) return { callId: r.callId, answer: {} };
+  const key = server === null ? "updatedToolOutput" : "updatedMCPToolOutput";
+  return { callId: r.callId, answer: { hookSpecificOutput: { hookEventName: "PostToolUse", [key]: out } } };
 }
 
 /**

@@ -24,6 +24,8 @@ describe("Claude Code hook calls in the audit trail", () => {
   beforeEach(() => {
     home = tempHome();
     engine = createEngine({ home: home.path, config: parseConfig({ rescue: { thresholdChars: 2_000 } }), logger: memoryLogger() });
+    // As the stdio server Claude Code starts for the session records it: the model has Spillway's tools.
+    engine.touchSession(SESSION, "claude-code 2.1.197", true);
   });
   afterEach(async () => {
     await engine.close();

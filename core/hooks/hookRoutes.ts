@@ -24,6 +24,7 @@ function describeIssue(err: z.ZodError): string {
 export function mountHooks(endpoint: HttpEndpoint, engine: Engine, toolUses?: ToolUseSessions): void {
   const log = engine.logger;
   const preToolUses = new PreToolUses();
+  const unreached = new Set<string>();
 
   // The body is parsed here, not by the router: Claude Code gets `{}` (carry on) even for a body it
   // should never send, rather than an error status.
@@ -41,7 +42,7 @@ export function mountHooks(endpoint: HttpEndpoint, engine: Engine, toolUses?: To
       }
       try {
         if (body && typeof body === "object" && !Array.isArray(body)) {
-          answer = await handleClaudeCodeHook(engine, body as Record<string, unknown>, { toolUses, preToolUses });
+          answer = await handleClaudeCodeHook(engine, body as Record<string, unknown>, { toolUses, preToolUses, unreached });
         }
       } catch (err) {
         log.error("claude-code hook failed; answering no change", {

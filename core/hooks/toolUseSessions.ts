@@ -3,6 +3,7 @@
  * of each call in `_meta["claudecode/toolUseId"]`, and its PreToolUse hook names that same id
  * with the session id a moment before. Remembering the pair lets `spillway serve` count the MCP
  * call, and the MCP session it came on, in the Claude Code session whose hooks stored the handles.
+ * Until its first call, an open MCP session of Claude Code's is all the hooks can know of it.
  */
 
 /** The `_meta` key Claude Code puts the tool-use id under in tools/call. */
@@ -19,6 +20,8 @@ export interface ToolUseSessionsOptions {
 /** Tool-use id → Claude Code session id, for the few seconds between PreToolUse and the MCP call. */
 export class ToolUseSessions {
   private readonly pairs = new Map<string, { sessionId: string; at: number }>();
+  /** Open HTTP MCP sessions by their client's name. */
+  private readonly clients = new Map<string, number>();
   private readonly max: number;
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -41,6 +44,24 @@ export class ToolUseSessions {
     if (!p) return null;
     this.pairs.delete(toolUseId);
     return this.now() - p.at <= this.ttlMs ? p.sessionId : null;
+  }
+
+  /** An HTTP MCP session's client initialized; call the function returned when that session closes (once). */
+  clientOpened(name: string): () => void {
+    this.clients.set(name, (this.clients.get(name) ?? 0) + 1);
+    let open = true;
+    return () => {
+      if (!open) return;
+      open = false;
+      const n = (this.clients.get(name) ?? 1) - 1;
+      if (n > 0) this.clients.set(name, n);
+      else this.clients.delete(name);
+    };
+  }
+
+  /** Whether an MCP session of this client (its clientInfo name) is open. */
+  clientOpen(name: string): boolean {
+    return this.clients.has(name);
   }
 
   /** The session named by a tools/call's `_meta`, if Claude Code announced it. */

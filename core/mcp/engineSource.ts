@@ -10,7 +10,7 @@ import type { Logger } from "../runtime";
 export interface DeferredEngine {
   config: SpillwayConfig;
   logger: Logger;
-  touchSession(sessionId: string, client?: string | null): void;
+  touchSession(sessionId: string, client?: string | null, tools?: boolean): void;
   /** The engine, loaded on the first call (later calls get the same one). */
   load(): Promise<Engine>;
 }

@@ -36,6 +36,8 @@ export interface ProxyDeps {
    * over HTTP, see hooks/toolUseSessions.ts). From then on this MCP session counts as that one.
    */
   sessionFromMeta?: (meta: unknown) => string | null;
+  /** Hears that the client initialized (by its clientInfo name); the function it returns is called when the session closes. */
+  onClient?: (name: string) => () => void;
   /** Hears each tools/list answer, and whether every upstream's tools were in it (`spillway mcp` keeps the last complete one). */
   onToolsListed?: (result: { tools: Tool[] }, complete: boolean) => void;
 }
@@ -65,15 +67,18 @@ export function createProxyServer(deps: ProxyDeps): Server {
   };
   const touch = () => {
     try {
-      deps.engine.touchSession(current, clientName());
+      // This MCP session serves `current`: its model has rescuer_fetch and recall_result (hooks ask).
+      deps.engine.touchSession(current, clientName(), true);
     } catch (err) {
       log.warn("could not record the session", { session: current, error: describeError(err) });
     }
   };
   let detachRoots: (() => void) | null = null;
+  let releaseClient: (() => void) | null = null;
   server.oninitialized = () => {
     initialized = true;
     touch();
+    releaseClient = deps.onClient?.(server.getClientVersion()?.name ?? "") ?? null;
     upstreams.clientDeclared(server.getClientCapabilities());
     detachRoots = installRootsRelay(server, upstreams, log);
     // After the handshake, not before it: starting upstreams costs CPU the first answers need.
@@ -108,6 +113,8 @@ export function createProxyServer(deps: ProxyDeps): Server {
     unsubscribe();
     forwarding.detach();
     detachRoots?.();
+    releaseClient?.();
+    releaseClient = null;
     previousOnClose?.();
   };
 

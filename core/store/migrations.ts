@@ -246,6 +246,12 @@ CREATE INDEX calls_figures ON calls (ts, session_id, imported, part_of, outcome,
 CREATE INDEX blobs_sealed ON blobs (encrypted) WHERE encrypted = 1;
 `;
 
+/**
+ * When a Spillway MCP session last served the session (its client initialized, or a call named it):
+ * Claude Code's hooks replace a result by a handle only in a session whose model has the tools to read it.
+ */
+const SESSION_TOOLS = `ALTER TABLE sessions ADD COLUMN tools_at INTEGER;`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -260,6 +266,7 @@ export const MIGRATIONS: readonly string[] = [
   RAW_RECORD_KIND,
   STORE_USAGE,
   CALL_FIGURES,
+  SESSION_TOOLS,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

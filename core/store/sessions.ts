@@ -9,19 +9,24 @@ export interface SessionRow {
   last_seen_at: number;
   generation: number;
   turn: number;
+  /** When a Spillway MCP session last served this session (null: never). */
+  tools_at: number | null;
 }
 
 export class SessionStore {
   constructor(private readonly db: Db) {}
 
-  /** Creates the session on first sight and refreshes its last-seen time. */
-  touch(id: string, now: number, client?: string | null): SessionRow {
+  /**
+   * Creates the session on first sight and refreshes its last-seen time. `tools`: a Spillway MCP
+   * session serves it, so its model can call rescuer_fetch and recall_result.
+   */
+  touch(id: string, now: number, client?: string | null, tools = false): SessionRow {
     stmt(
       this.db,
-      `INSERT INTO sessions (id, client, created_at, last_seen_at) VALUES (?, ?, ?, ?)
+      `INSERT INTO sessions (id, client, created_at, last_seen_at, tools_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET last_seen_at = excluded.last_seen_at,
-           client = COALESCE(excluded.client, sessions.client)`,
-    ).run(id, client ?? null, now, now);
+           client = COALESCE(excluded.client, sessions.client), tools_at = COALESCE(excluded.tools_at, sessions.tools_at)`,
+    ).run(id, client ?? null, now, now, tools ? now : null);
     return this.get(id)!;
   }
 

@@ -10,7 +10,7 @@ import { ToolCatalog } from "./toolCatalog";
 export interface StartupIndex {
   catalog: ToolCatalog;
   /** Records that a session is active (and which client runs it, when known). */
-  touchSession(sessionId: string, client?: string | null): void;
+  touchSession(sessionId: string, client?: string | null, tools?: boolean): void;
   close(): void;
 }
 
@@ -21,7 +21,7 @@ export function openStartupIndex(home: string, now: () => number = Date.now): St
   const sessions = new SessionStore(db);
   return {
     catalog: new ToolCatalog(db, now),
-    touchSession: (id, client) => void sessions.touch(id, now(), client),
+    touchSession: (id, client, tools) => void sessions.touch(id, now(), client, tools),
     close: () => {
       if (db.open) db.close();
     },

@@ -8,6 +8,7 @@ import { dirname } from "node:path";
 import { CLAUDE_TOOL_USE_META } from "../../core/hooks/toolUseSessions";
 import { seqOutput } from "../hosts/claude/projectFiles";
 import { bigLog } from "../hosts/claude/steps";
+import { smallSecrets } from "../fixtures/secrets/smallSecrets";
 import { tempHome } from "../helpers/tempHome";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
 import { httpClient, textOf } from "./helpers/setup";
@@ -30,8 +31,16 @@ const base = (session: string, event: string) => ({
 
 describe("hooks: Claude Code and the generic API", () => {
   let t: TestEndpoint;
-  beforeAll(async () => (t = await startTestEndpoint()));
-  afterAll(() => t?.close());
+  // Claude Code's own MCP session on this endpoint, as `spillway connect` sets it up over HTTP: its model has Spillway's tools.
+  let claudeMcp: Awaited<ReturnType<typeof httpClient>> | null = null;
+  beforeAll(async () => {
+    t = await startTestEndpoint();
+    claudeMcp = await httpClient(t.ep.mcpUrl, t.token, "claude-code");
+  });
+  afterAll(async () => {
+    await claudeMcp?.client.close();
+    await t?.close();
+  });
   const cc = (payload: unknown, query = "") => t.post(`/hooks/claude-code${query}`, payload);
 
   it("PostToolUse on a built-in tool with a large output answers updatedToolOutput in the tool's shape, the handle in stdout", async () => {
@@ -291,5 +300,46 @@ describe("hooks: Claude Code and the generic API", () => {
   it("requires the token on the hook routes too", async () => {
     const r = await fetch(t.ep.url + "/hooks/transform", { method: "POST", body: "{}" });
     expect(r.status).toBe(401);
+  });
+  it("with no Spillway MCP session serving Claude Code, a large output is delivered as Claude Code gave it (secrets masked), stored, and the reason recorded", async () => {
+    await claudeMcp!.transport.terminateSession();
+    await claudeMcp!.client.close();
+    claudeMcp = null;
+    const key = smallSecrets(11).values[12]!;
+    const stdout = `${log(3000, "alone")}\nAWS_ACCESS_KEY_ID=${key}\n`;
+    const bash = {
+      ...base("cc-alone", "PostToolUse"),
+      tool_name: "Bash",
+      tool_input: { command: "npm test" },
+      tool_response: { stdout, stderr: "", interrupted: false, isImage: false },
+      tool_use_id: "toolu_alone1",
+    };
+    const first = (await cc(bash)).json.hookSpecificOutput.updatedToolOutput.stdout as string;
+    // No preview the model could not read further, and no stub of the repeat either.
+    expect(first.length).toBeGreaterThan(stdout.length - 100);
+    expect(first).not.toContain(key);
+    expect(first).not.toMatch(/PREVIEW|rescuer_fetch|recall_result/);
+    const again = (await cc({ ...bash, tool_use_id: "toolu_alone2" })).json.hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(again).toBe(first);
+    // Nothing to mask: Claude Code's own answer stands.
+    expect(
+      (await cc({ ...bash, tool_use_id: "toolu_alone3", tool_response: { ...bash.tool_response, stdout: log(3000, "plain") } })).json,
+    ).toEqual({});
+    const calls = t.engine.reader.timeline("cc-alone", 0, 10).calls;
+    expect(calls.map((c) => c.outcome)).toEqual(["passthrough", "passthrough", "passthrough"]);
+    // Stored for the audit, with why it was not rescued.
+    expect(calls[0]!.blob?.id).toMatch(/^[0-9a-f]{12}$/);
+    expect(t.engine.reader.eventDetail(calls[0]!.seq)!.event.data).toMatchObject({ reason: "no_spillway_tools" });
+    // The same session, once a Spillway MCP session serves it, gets handles again.
+    const mcp = await httpClient(t.ep.mcpUrl, t.token, "claude-code");
+    try {
+      const later = (
+        await cc({ ...bash, tool_use_id: "toolu_alone4", tool_response: { ...bash.tool_response, stdout: log(3000, "later") } })
+      ).json;
+      expect(later.hookSpecificOutput.updatedToolOutput.stdout).toMatch(/PREVIEW, NOT the full output/);
+    } finally {
+      await mcp.transport.terminateSession().catch(() => {});
+      await mcp.client.close();
+    }
   });
 });

@@ -45,9 +45,9 @@ export const mcpCommand: Command = {
     const deferred: DeferredEngine = {
       config,
       logger,
-      touchSession: (id, client) => {
+      touchSession: (id, client, tools) => {
         startupIndex()
-          .then((i) => i.touchSession(id, client))
+          .then((i) => i.touchSession(id, client, tools))
           .catch((err) => logger.warn("could not record the session", { session: id, error: String(err) }));
       },
       load: () => (opened.engine ??= import("../../engine/engine").then((m) => m.createEngine({ home, config, logger, sweepTimer: true }))),

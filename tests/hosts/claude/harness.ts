@@ -35,7 +35,8 @@ export interface HostRun {
 }
 
 export interface RunSetup {
-  transport: "stdio" | "http" | "none";
+  /** "hooks": the hooks installed, Spillway's MCP server not (a user who skipped that step). */
+  transport: "stdio" | "http" | "hooks" | "none";
   /** The policy's steps, given the server name the fixture's tools carry and the log file. */
   steps: (upstream: string, logFile: string) => Step[];
   /** Extra claude arguments (for a run without --dangerously-skip-permissions, see `bypass`). */
@@ -84,7 +85,9 @@ export async function hostRun(setup: RunSetup): Promise<HostRun> {
       const printed = parsePrinted(await connectOutput("claude-code", spill.path, serve.port));
       token = await printedToken(printed, env, home.project);
       env = { ...env, SPILLWAY_TOKEN: token };
-      mcpGet = await installPrinted(home, env, printed, setup.transport, { settings: setup.settings, check: setup.checkConfig ?? true });
+      if (setup.transport === "hooks") writeUserSettings(home, { ...setup.settings, hooks: printed.hooks });
+      else
+        mcpGet = await installPrinted(home, env, printed, setup.transport, { settings: setup.settings, check: setup.checkConfig ?? true });
     }
     const bypass = setup.bypass ?? true;
     const claude = await runClaude({ home, env, prompt: "Work through the task.", args: setup.args, bypass });
