@@ -17,6 +17,21 @@ describe("fetch arguments as the ledger stores them", () => {
     });
   });
 
+  it("masks the long random part of a prefixed key, and keeps names built of short parts", () => {
+    const keys = [
+      "sk_live_" + "4eC39HqLyjWD".repeat(2),
+      "xoxb-123456789012-1234567890123-" + "AbCdEfGhIjKl".repeat(2),
+      // Written in two parts, so no scanner of this repository takes them for real keys.
+      ["glpat-", "x7Yz2Kq9Lm4Np8Rt3Vw6"].join(""),
+      ["AKIA", "IOSFODNN7EXAMPLE"].join(""),
+      // a session secret: a word, then hex
+      SECRET,
+    ];
+    for (const key of keys) expect(storedFetchArgs({ pattern: key }, "plain", "plain")).toEqual({ pattern: "[masked:fetch_argument]" });
+    const names = { pattern: "MARKER-b200-1507|build-20241103-a9f3e2|user_42_session_Tmp|src/module1234/Index.ts" };
+    expect(storedFetchArgs(names, "plain", "plain")).toBe(names);
+  });
+
   it("keeps ordinary patterns, commit hashes and UUIDs as written", () => {
     const args = { pattern: "linker\\s+failed|error", query: "failed payments", expression: "items[?status=='failed'].name" };
     expect(storedFetchArgs(args, exact, masked)).toBe(args);

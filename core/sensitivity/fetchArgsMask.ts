@@ -3,8 +3,10 @@
  * secret by its bare value (`grep "keyboard-cat-5a40…"`), with no key or prefix a detector could
  * see. Two signs give it away, and the run is masked where either holds:
  * - the blob tells: the run occurs in the exact content but not in its masked view;
- * - the run looks generated: long, mixing letters with digits (or both cases), and not the hex
- *   of a commit or a UUID (people grep for those, and they are ids, not keys).
+ * - the run looks generated: a long stretch (between `-`, `_`, `.` or `/`) mixing letters with
+ *   digits (or both cases), and not the hex of a commit or a UUID (people grep for those, and
+ *   they are ids, not keys). Names built of short parts (`MARKER-b200-1507`, `build-20241103-a9f3`,
+ *   `user_42_session`) are what people grep for too; API keys carry a long random part.
  * Ordinary patterns (`error|failed`, `linker\s+failed`, `user_id`) are stored as written.
  */
 import { maskJsonValue } from "./maskJson";
@@ -47,6 +49,12 @@ function literalRuns(value: string): string[] {
 
 function looksGenerated(run: string): boolean {
   if (run.length < 16 || /^[0-9a-f-]+$/i.test(run)) return false;
+  return run.split(/[-_./]+/).some(randomLooking);
+}
+
+/** A stretch of a run that is not all commit or UUID hex: a hex part after a word (`keyboard-cat-5a40…`) counts. */
+function randomLooking(run: string): boolean {
+  if (run.length < 16) return false;
   const digit = /\d/.test(run);
   const upper = /[A-Z]/.test(run);
   const lower = /[a-z]/.test(run);
