@@ -1,12 +1,14 @@
 /**
  * Secret detection and masking over arbitrary tool output. One RE2 pass (secretPatterns.ts)
- * plus indexOf walks for private keys (pem.ts; keyFiles.ts for JWKs and PuTTY keys) and one for
- * Kubernetes Secrets (kubeSecrets.ts); context-bound matches go through the
+ * plus indexOf walks for private keys (pem.ts; keyFiles.ts for JWKs and PuTTY keys), one for
+ * Kubernetes Secrets (kubeSecrets.ts) and one for Dockerfile `ENV NAME value` lines and YAML
+ * block scalars (configForms.ts, judged by the same table); context-bound matches go through the
  * false-positive filters (placeholders.ts). String literals that hold escapes (JSON-wrapped
  * command output) are also scanned decoded (escapedStrings.ts). Linear in the text; see
  * `npm run bench -- secrets`.
  */
-import { escapedStrings, findInEscaped, runsPastLine, stringAt } from "./escapedStrings";
+import { findConfigForms } from "./configForms";
+import { escapedStrings, findInEscaped, runsPastLine, stringAt, type EscapedString } from "./escapedStrings";
 import { findKeyFiles } from "./keyFiles";
 import { findKubernetesSecrets } from "./kubeSecrets";
 import { findPrivateKeys } from "./pem";
@@ -54,6 +56,14 @@ function findAtDepth(text: string, utf8: Buffer | undefined, depth: number): Sec
   const found = findPrivateKeys(text, bytes);
   for (const f of findKeyFiles(text, bytes)) found.push(f);
   for (const f of findKubernetesSecrets(text, bytes)) found.push(f);
+  scanPatterns(text, subject, strings, found);
+  for (const f of findConfigForms(text, judgeAssignment)) found.push(f);
+  for (const f of findInEscaped(text, strings, (decoded) => findAtDepth(decoded, undefined, depth + 1))) found.push(f);
+  return mergeFindings(found);
+}
+
+/** The pattern table's findings in `text` (RE2 scans `subject`, the text or its bytes) added to `found`. */
+function scanPatterns(text: string, subject: string, strings: readonly EscapedString[], found: SecretFinding[]): void {
   const SCAN = scanner();
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -76,8 +86,13 @@ function findAtDepth(text: string, utf8: Buffer | undefined, depth: number): Sec
     // A rejected `password: see ghp_…` may still hold a token: rescan from the value.
     SCAN.lastIndex = Math.max(type ? after : start, at + 1);
   }
-  for (const f of findInEscaped(text, strings, (decoded) => findAtDepth(decoded, undefined, depth + 1))) found.push(f);
-  return mergeFindings(found);
+}
+
+/** The table's verdict on one assignment configForms.ts rewrote (`ENV NAME value` as `NAME=value`). */
+function judgeAssignment(line: string): SecretFinding[] {
+  const found: SecretFinding[] = [];
+  scanPatterns(line, line, [], found);
+  return found;
 }
 
 /** The finding's type when the match is a secret, or null when it is a false positive. */
@@ -222,11 +237,12 @@ function maskSpan(value: string, type: string): string {
   const marker = `[masked:${type}]`;
   if (!value.includes("\n")) {
     // A value inside a JSON string (a key file's body in a command's JSON answer) breaks its lines
-    // with escapes (`\\n` once escaped again): keep them whole, so the decoded text keeps its lines too.
+    // with escapes (`\\n` once escaped again): keep them whole, so the decoded text keeps its lines too,
+    // and their indentation (a YAML block's lines stay inside the block).
     if (!value.includes("\\n")) return marker;
     return value
       .split(/(\\+r\\+n|\\+n)/)
-      .map((seg, i) => (i % 2 === 1 || seg.trim() === "" ? seg : marker))
+      .map((seg, i) => (i % 2 === 1 || seg.trim() === "" ? seg : /^[ \t]*/.exec(seg)![0] + marker))
       .join("");
   }
   // Keep newlines (and a CR before them) and blank lines; replace each non-blank line segment.
