@@ -92,6 +92,41 @@ describe("no secret reaches the model in mask mode", () => {
     home.cleanup();
   });
 
+  it("a Dockerfile's `ENV NAME value` and a YAML block scalar: masked when passed through (as text and in a JSON answer) and in the fetches of a rescued copy", async () => {
+    const home = tempHome();
+    const e = createEngine({ home: home.path, clock: new FakeClock(), logger: memoryLogger() });
+    const files = text.split(/\n(?=\$ )/).filter((p) => p.startsWith("$ cat Dockerfile") || p.startsWith("$ cat values.yaml"));
+    expect(files).toHaveLength(2);
+    const fileValues = planted.filter((p) => /^(?:dockerfile_env|yaml_block)_/.test(p.kind)).map((p) => p.value);
+    expect(fileValues).toHaveLength(4);
+    for (const file of files) expect(leaks(file, fileValues).length).toBeGreaterThan(0);
+    const answers: string[] = [];
+    for (const file of files) {
+      const plain = e.transformToolResult({ sessionId: "s", tool: "read_file", text: file });
+      expect(plain.outcome).toBe("passthrough");
+      expect(plain.text.split("\n").length).toBe(file.split("\n").length);
+      expect(plain.text).toContain("[masked:");
+      const json = e.transformToolResult({ sessionId: "s", tool: "run_command", text: JSON.stringify({ exit_code: 0, stdout: file }) });
+      expect(json.outcome).toBe("passthrough");
+      expect((JSON.parse(json.text) as { stdout: string }).stdout.split("\n").length).toBe(file.split("\n").length);
+      answers.push(plain.text, json.text);
+    }
+    const padded = files.join("\n") + "\n" + "ordinary log line without anything sensitive\n".repeat(400);
+    const r = e.transformToolResult({ sessionId: "s", tool: "read_file", text: padded });
+    expect(r.outcome).toBe("rescued");
+    expect(engineInternals(e).store.meta(r.blobId!)!.label).toBe("credential");
+    answers.push(r.text);
+    const ask = (mode: string, args: Record<string, unknown> = {}) =>
+      answers.push(e.fetch({ sessionId: "s", id: r.blobId, mode, args }).text);
+    for (const p of ["ENV", "PASSWORD", "password", "secret", "^    "]) ask("grep", { pattern: p });
+    ask("range", { start: 0, count: 40 });
+    ask("search", { query: "db password client secret", top_k: 10 });
+    answers.push(e.recall("s", r.blobId).text);
+    for (const a of answers) expect(leaks(a, fileValues), a.slice(0, 300)).toEqual([]);
+    await e.close();
+    home.cleanup();
+  });
+
   it("secrets in a JSON result: the JMESPath query answer is masked too", async () => {
     const home = tempHome();
     const e = createEngine({ home: home.path, logger: memoryLogger() });
