@@ -94,7 +94,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   try {
     const ids = await generateTraffic(main.url, main.token, files);
     const gamma = await generateLongSession(main.url, main.token, files);
-    await generateHookSession(main.url, main.token, readFileSync(join(files, "nightly-batch.log"), "utf8"));
+    await generateHookSession(main.url, main.token, readFileSync(join(files, "nightly-batch.log"), "utf8"), mainHome);
     await waitForTokenCounts(main);
     const cookies = await Promise.all(servers.map((s) => loginCookie(s.loginUrl)));
     mkdirSync(STATE_DIR, { recursive: true });

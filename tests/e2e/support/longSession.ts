@@ -5,7 +5,7 @@
  * a failed command).
  */
 import { join } from "node:path";
-import { httpClient, idIn, textOf } from "../../mcp/helpers/setup";
+import { httpClient, idIn, stdioClient, textOf } from "../../mcp/helpers/setup";
 
 export const LONG_CALLS = 40;
 export const HOOK_SESSION = "7d0c2a9e-hook-4e1b-9c55-claude0e2e01";
@@ -57,7 +57,12 @@ export async function generateLongSession(url: string, token: string, dir: strin
   return { session, buildLog };
 }
 
-export async function generateHookSession(url: string, token: string, log: string): Promise<void> {
+export async function generateHookSession(url: string, token: string, log: string, home: string): Promise<void> {
+  // The stdio server Claude Code starts for the session (it passes the session id), which lists its
+  // tools: without a Spillway MCP server the hooks would deliver every result whole.
+  const mcp = await stdioClient(home, { CLAUDE_CODE_SESSION_ID: HOOK_SESSION });
+  await mcp.listTools();
+  await mcp.close();
   const hook = async (body: Record<string, unknown>) => {
     const r = await fetch(`${url}/hooks/claude-code`, {
       method: "POST",
