@@ -144,6 +144,11 @@ test.describe("the audit trail", () => {
     await expect(rows(page).first().locator("td:nth-child(7)")).toHaveText("842 ms");
     // After the compaction the log is delivered in full once more (no stub).
     await expect(rows(page).nth(1)).toHaveAttribute("data-outcome", "rescued");
+    const again = await openRow(page, rows(page).nth(1));
+    await expect(again.getByTestId("call-reason")).toHaveText(
+      "Its handle was given again, not a stub: the agent compacted its context since this session last got this result.",
+    );
+    await expect((await openRow(page, rows(page).first())).getByTestId("call-reason")).toHaveCount(0);
     await expectAccessible(page, "hook session");
     await shoot(page, "session-hooks");
   });

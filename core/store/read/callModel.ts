@@ -37,6 +37,12 @@ export interface ByReference {
 export interface CallSummary extends CallRef {
   /** The id of the call's own ledger event: orders calls against the session's other events. */
   seq: number;
+  /**
+   * Why Spillway delivered the result whole or stubbed it, when not the usual way: `new_generation`
+   * (in full again after a compaction), `streak_guard`, `near_duplicate`, `echo`,
+   * `no_spillway_tools` (a hook's session whose model had no tool to read a handle), or a repaired copy.
+   */
+  reason: string | null;
   /** When the call reached Spillway; else ts minus the duration (a host's report); else ts. */
   startedAt: number;
   upstreamMs: number | null;

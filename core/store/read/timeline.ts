@@ -114,18 +114,21 @@ export function summarize(
     : [];
   const all = [...page, ...parts];
   const allIds = all.map((c) => c.id);
-  const seq = new Map(
+  // The call's own event (the first of its types): its id orders it, its data says why Spillway did what it did.
+  const ownEvent = new Map(
     (allIds.length
       ? (d.db
           .prepare(
-            `SELECT call_id, MIN(id) AS id FROM events WHERE call_id IN (${qmarks(allIds.length)}) AND type IN (${CALL_TYPES_SQL}) GROUP BY call_id`,
+            `SELECT call_id, MIN(id) AS id, json_extract(data_json, '$.reason') AS reason FROM events
+               WHERE call_id IN (${qmarks(allIds.length)}) AND type IN (${CALL_TYPES_SQL}) GROUP BY call_id`,
           )
           .all(...allIds) as {
           call_id: number;
           id: number;
+          reason: unknown;
         }[])
       : []
-    ).map((r) => [r.call_id, r.id]),
+    ).map((r) => [r.call_id, { seq: r.id, reason: typeof r.reason === "string" ? r.reason : null }]),
   );
   const attribution = attribute(d.db, sessionId, all);
   const media = mediaOf(d.db, allIds);
@@ -145,7 +148,8 @@ export function summarize(
       returnedTokens: sum((r) => r.returned_tokens),
       givenTokens: sum((r) => r.given_tokens),
       tokensEstimated: [c, ...own].some((r) => r.tokens_estimated === 1),
-      seq: seq.get(c.id) ?? 0,
+      seq: ownEvent.get(c.id)?.seq ?? 0,
+      reason: ownEvent.get(c.id)?.reason ?? null,
       startedAt: c.started_at ?? (c.duration_ms !== null ? c.ts - c.duration_ms : c.ts),
       upstreamMs: c.upstream_ms,
       argsPreview: c.args_json && c.args_json !== "{}" ? c.args_json.slice(0, PREVIEW_CHARS) : null,

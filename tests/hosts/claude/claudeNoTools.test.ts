@@ -65,7 +65,7 @@ describe(`Claude Code ${CLAUDE_VERSION} with Spillway's hooks and no Spillway MC
       .rows.filter((s) => s.client === "claude-code");
     const bash = engine.reader.timeline(session!.id, 0, 50).calls.filter((c) => c.tool === "Bash");
     expect(bash.map((c) => c.outcome)).toEqual(["passthrough", "passthrough", "passthrough"]);
-    for (const c of bash) expect(engine.reader.eventDetail(c.seq)!.event.data).toMatchObject({ reason: "no_spillway_tools" });
+    expect(bash.map((c) => c.reason)).toEqual(["no_spillway_tools", "no_spillway_tools", "no_spillway_tools"]);
     expect(bash[1]!.blob?.chars).toBe(seqOutput(3000).length + `AWS_ACCESS_KEY_ID=${AWS_KEY}`.length);
   });
 });

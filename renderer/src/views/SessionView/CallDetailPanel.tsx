@@ -10,7 +10,7 @@ import { TextPane } from "../../components/TextPane/TextPane";
 import { Badge, ErrorNote, Tabs } from "../../components/Ui/Ui";
 import { fmtBytes, fmtClock, fmtInt, fmtMs } from "../../format/format";
 import { formatRoute } from "../../router/route";
-import { readerOf, readText } from "./callText";
+import { readerOf, readText, reasonText } from "./callText";
 
 function BlobLink({ blob }: { blob: CallBlob | null }) {
   if (!blob) return null;
@@ -191,7 +191,14 @@ function Body({ d }: { d: CallDetail }) {
           </pre>
         </div>
       ) : (
-        <Compare outcome={c.outcome} raw={d.raw} given={d.given} blob={c.blob} />
+        <>
+          {c.reason && (
+            <p className={`callout${c.reason === "no_spillway_tools" ? " warn" : ""}`} data-testid="call-reason">
+              {reasonText(c.reason, c.outcome)}
+            </p>
+          )}
+          <Compare outcome={c.outcome} raw={d.raw} given={d.given} blob={c.blob} />
+        </>
       )}
       {d.parts.map((p) => (
         <section key={p.call.id}>

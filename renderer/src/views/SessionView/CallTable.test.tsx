@@ -2,12 +2,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { CallSummary, LedgerEvent } from "../../../../core/inspector/api/contract";
 import { CallRows, entriesOf } from "./CallTable";
-import { markText, readText } from "./callText";
+import { markText, readText, reasonText } from "./callText";
 import { ESTIMATE_NOTE } from "../../../../core/vocabulary";
 
 const call = (id: number, seq: number, over: Partial<CallSummary> = {}): CallSummary => ({
   id,
   seq,
+  reason: null,
   sessionId: "s",
   ts: 1_000 + id * 100,
   startedAt: 1_000 + id * 100 - 40,
@@ -125,5 +126,12 @@ describe("the call table", () => {
     ).toBe("spill:0123456789ab denied for run_shell: run_shell is an exec sink");
     expect(markText(ev(1, "turn", { turn: 3, prompt: "deploy it" }))).toBe("Turn 3: “deploy it”");
     expect(markText(ev(1, "compaction", { generation: 2 }))).toMatch(/^Context compacted \(generation 2\)/);
+  });
+
+  it("says why a result was delivered whole or given its handle again, by the reason Spillway recorded", () => {
+    expect(reasonText("no_spillway_tools", "passthrough")).toMatch(/^Delivered whole: no Spillway MCP server served this session/);
+    expect(reasonText("new_generation", "rescued")).toMatch(/^Its handle was given again, not a stub: the agent compacted/);
+    expect(reasonText("streak_guard", "passthrough")).toMatch(/^Delivered in full again, not as a stub: .*maxStubStreak/);
+    expect(reasonText("stored copy was damaged", "rescued")).toBe("Stored afresh: the stored copy was damaged.");
   });
 });

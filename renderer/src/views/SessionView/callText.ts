@@ -41,3 +41,25 @@ export function markText(e: LedgerEvent): string {
     return `Context compacted (generation ${fmtInt(Number(d.generation ?? 0))}): stored results are delivered in full once more`;
   return readText(e);
 }
+
+/**
+ * Why Spillway delivered a result whole (or gave its handle again) rather than a stub, or stubbed
+ * it unusually, when it recorded a reason (CallSummary.reason). `outcome`: the call's.
+ */
+export function reasonText(reason: string, outcome: string): string {
+  const again = outcome === "rescued" ? "Its handle was given again, not a stub" : "Delivered in full again, not as a stub";
+  switch (reason) {
+    case "no_spillway_tools":
+      return "Delivered whole: no Spillway MCP server served this session, so the model had no tool to read a handle or a stub.";
+    case "new_generation":
+      return `${again}: the agent compacted its context since this session last got this result.`;
+    case "streak_guard":
+      return `${again}: the same call had been answered with a stub too many times in a row (dedup.maxStubStreak).`;
+    case "near_duplicate":
+      return "Stub of the changed lines: an earlier result of this session differs from this one in a few lines.";
+    case "echo":
+      return "Stub: the result repeats an argument the model itself wrote.";
+    default:
+      return reason.startsWith("stored copy was ") ? `Stored afresh: the ${reason}.` : reason;
+  }
+}
