@@ -4,7 +4,7 @@
  * reports its clients and upstreams in the inspector contract's shapes.
  */
 import type { Engine } from "../../core/engine/engineApi";
-import { ensureToken } from "../../core/http/token";
+import { ensureToken, tokenPath } from "../../core/http/token";
 import type { EndpointStatus, UpstreamInfo } from "../../core/inspector/api/dto";
 import type { EndpointControl } from "../../core/inspector/handlers/host";
 import { startEndpoint } from "../../core/endpoint/endpoint";
@@ -72,6 +72,8 @@ export function desktopEndpointControl(controller: EndpointController, home: str
       startedAt: s.startedAt,
       mode: "desktop",
       canControl: true,
+      tokenFile: tokenPath(home),
+      canCopyToken: true,
       clients: r?.clients?.() ?? [],
       upstreams: r?.upstreams?.() ?? [],
       note: s.error ?? (s.phase === "starting" ? "The endpoint is starting." : s.phase === "stopping" ? "The endpoint is stopping." : null),

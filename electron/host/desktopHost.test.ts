@@ -46,7 +46,13 @@ async function op<T>(name: string, req: unknown = {}): Promise<T> {
 describe("desktop host", () => {
   it("starts and stops the endpoint through the inspector operations, as the window's buttons do", async () => {
     const before = await op<EndpointStatus>("endpoint.status");
-    expect(before).toMatchObject({ running: false, mode: "desktop", canControl: true });
+    expect(before).toMatchObject({
+      running: false,
+      mode: "desktop",
+      canControl: true,
+      canCopyToken: true,
+      tokenFile: join(dir, "home", "token"),
+    });
     const started = await op<EndpointStatus>("endpoint.start");
     expect(started.running).toBe(true);
     expect(started.mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);

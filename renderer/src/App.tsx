@@ -1,6 +1,6 @@
 /** The inspector shell: navigation, keyboard shortcuts, theme, and the current view. */
 import { useEffect, useState } from "react";
-import { useAuthed } from "./api/ApiProvider";
+import { useAuthed, useSignedOut, useSignOut } from "./api/ApiProvider";
 import { useOp } from "./api/useOp";
 import { formatRoute, sectionOf, type Route, type RouteName } from "./router/route";
 import { navigate, useRoute } from "./router/useRoute";
@@ -67,6 +67,7 @@ function typing(t: EventTarget | null): boolean {
 export function App() {
   const route = useRoute();
   const authed = useAuthed();
+  const signedOut = useSignedOut();
   const { choice } = useTheme();
   const [help, setHelp] = useState(false);
   useEffect(() => {
@@ -87,7 +88,7 @@ export function App() {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [choice]);
-  if (!authed) return <LoginView />;
+  if (!authed) return <LoginView signedOut={signedOut} />;
   const section = sectionOf(route);
   return (
     <div className="shell">
@@ -116,6 +117,8 @@ export function App() {
 
 function SidebarFoot({ choice, onHelp }: { choice: ThemeChoice; onHelp: () => void }) {
   const st = useOp("endpoint.status", {});
+  const signOut = useSignOut();
+  const [signOutError, setSignOutError] = useState<string | null>(null);
   return (
     <div className="sidebar-foot">
       <span data-testid="endpoint-dot">
@@ -139,6 +142,16 @@ function SidebarFoot({ choice, onHelp }: { choice: ThemeChoice; onHelp: () => vo
       <button type="button" className="btn small" onClick={onHelp}>
         Shortcuts (?)
       </button>
+      {signOut && (
+        <button type="button" className="btn small" onClick={() => void signOut().then(setSignOutError)}>
+          Sign out
+        </button>
+      )}
+      {signOutError && (
+        <span className="bad-text" role="alert">
+          {signOutError}
+        </span>
+      )}
     </div>
   );
 }

@@ -123,6 +123,10 @@ test("the inspector renders over the preload API under the app:// CSP", async ()
 
 test("the Endpoint view starts and stops the real endpoint", async () => {
   await page.getByRole("link", { name: /Endpoint/ }).click();
+  // The app's own window may copy the token (web mode's pages never can); it has no session to sign out of.
+  await expect(page.getByTestId("endpoint-token")).toContainText(join(dir, "home", "token"));
+  await expect(page.getByRole("button", { name: "Copy token" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
   await page.getByRole("button", { name: "Start endpoint" }).click();
   await expect(page.getByRole("button", { name: "Stop endpoint" })).toBeVisible();
   const url = host.endpoint.status().mcpUrl!;

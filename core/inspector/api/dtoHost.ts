@@ -37,6 +37,13 @@ export interface EndpointStatus {
   mode: "web" | "desktop";
   /** Whether start/stop are available to this client. */
   canControl: boolean;
+  /**
+   * Where the bearer token is kept (`$SPILLWAY_HOME/token`, 0600), for snippets that read it there.
+   * `canCopyToken`: whether `endpoint.token` hands the token itself to this client (the desktop
+   * app's own window; never a browser session of the web inspector).
+   */
+  tokenFile: string | null;
+  canCopyToken: boolean;
   clients: ClientInfo[];
   upstreams: UpstreamInfo[];
   /** A sentence about what is not available (yet), when something is not. */

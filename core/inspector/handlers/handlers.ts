@@ -184,7 +184,15 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
       return e.stop();
     },
     "endpoint.token": () => {
-      const token = endpoint()?.token() ?? null;
+      const e = endpoint();
+      if (e && !e.token) {
+        const file = e.status().tokenFile ?? "$SPILLWAY_HOME/token";
+        throw new SpillwayError(
+          ErrorCode.Unsupported,
+          `The web inspector does not hand out the endpoint's token: it is in ${file} (owner-only), where agents' snippets read it.`,
+        );
+      }
+      const token = e?.token?.() ?? null;
       if (!token) throw new SpillwayError(ErrorCode.NotFound, "No endpoint token is available from this host.");
       return { token };
     },

@@ -12,8 +12,11 @@ export interface EndpointControl {
   /** Absent when this host cannot start or stop it (web mode: the page is served by it). */
   start?(): Promise<EndpointStatus>;
   stop?(): Promise<EndpointStatus>;
-  /** The bearer token agents use, for the explicit "copy token" action. */
-  token(): string | null;
+  /**
+   * The bearer token agents use, for the desktop window's explicit "copy token" action. Absent in
+   * web mode: a browser session must not turn into the permanent token (its cookie could be stolen).
+   */
+  token?(): string | null;
   /** Status changes (clients connecting, upstreams starting), pushed to the inspector. */
   onChange?(listener: (s: EndpointStatus) => void): () => void;
 }
@@ -46,6 +49,8 @@ export function unknownEndpoint(note: string): EndpointStatus {
     startedAt: null,
     mode: "web",
     canControl: false,
+    tokenFile: null,
+    canCopyToken: false,
     clients: [],
     upstreams: [],
     note,

@@ -2,6 +2,8 @@
  * How a browser gets into the web inspector without the bearer token ever entering a page:
  * `spillway serve` prints a one-time login link; opening it swaps the code for an HttpOnly,
  * SameSite=Strict session cookie. API calls then carry the cookie (or, for scripts, the token).
+ * The cookie never turns into the token (web mode has no operation that returns it), and signing
+ * out ends the session on the server, not only in the browser.
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -58,19 +60,38 @@ export class WebAuth {
     return `${this.cookieName}=${sid}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${Math.floor(SESSION_TTL_MS / 1000)}`;
   }
 
+  /** Tells the browser to drop the cookie (the session itself ends on the server: `end`). */
+  clearCookie(): string {
+    return `${this.cookieName}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
+  }
+
   /** How the request authenticated: the session cookie, the bearer token, or not at all. */
   check(req: IncomingMessage): "cookie" | "bearer" | null {
     const auth = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
     if (auth && tokenMatches(auth[1]!, this.token)) return "bearer";
+    return this.sessionOf(req) ? "cookie" : null;
+  }
+
+  /** The live session the request's cookie names, or null. */
+  sessionOf(req: IncomingMessage): string | null {
     const sid = parseCookies(req.headers.cookie).get(this.cookieName);
-    if (!sid) return null;
+    return sid && this.live(sid) ? sid : null;
+  }
+
+  /** Whether a session is still signed in: not ended, not expired. */
+  live(sid: string): boolean {
     const until = this.sessions.get(sid);
-    if (until === undefined) return null;
+    if (until === undefined) return false;
     if (until < this.now()) {
       this.sessions.delete(sid);
-      return null;
+      return false;
     }
-    return "cookie";
+    return true;
+  }
+
+  /** Signs a session out: its cookie is refused from now on, wherever it was copied to. */
+  end(sid: string): boolean {
+    return this.sessions.delete(sid);
   }
 
   private prune(): void {

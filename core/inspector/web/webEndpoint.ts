@@ -1,7 +1,7 @@
 /** The endpoint as the web inspector reports it: the server this page is served by. */
 import { connectContext } from "../../connect/context";
 import { AGENTS } from "../../connect/agents";
-import { ensureToken } from "../../http/token";
+import { tokenPath } from "../../http/token";
 import type { RunningEndpoint } from "../../endpoint/endpoint";
 import type { ConnectSnippet, EndpointStatus, UpstreamInfo } from "../api/dto";
 import type { EndpointControl } from "../handlers/host";
@@ -41,12 +41,14 @@ export function webEndpointControl(
         startedAt,
         mode: "web",
         canControl: false,
+        tokenFile: tokenPath(home),
+        // The page is signed in with a cookie: the token stays in its file (see EndpointControl.token).
+        canCopyToken: false,
         clients,
         upstreams,
         note: "This page is served by `spillway serve`; stop it with Ctrl+C where it runs.",
       };
     },
-    token: () => ensureToken(home),
   };
 }
 

@@ -12,21 +12,30 @@ const LEDGER_POLL_MS = 1_500;
 const HEARTBEAT_MS = 25_000;
 
 export interface EventHub {
-  attach(res: ServerResponse): void;
+  /** `signedIn`: whether the stream's reader may still read (its session not ended or expired). */
+  attach(res: ServerResponse, signedIn?: () => boolean): void;
   push(e: Pushed): void;
+  /** Ends the streams whose session ended (a sign-out), at once rather than at the next event. */
+  recheck(): void;
   close(): void;
   readonly clients: number;
 }
 
 export function createEventHub(engine: Engine, extraHeaders: Record<string, string> = {}): EventHub {
-  const clients = new Set<ServerResponse>();
+  const clients = new Map<ServerResponse, () => boolean>();
   const maxEventId = () => engine.reader.lastEventId();
   let lastSeen = maxEventId();
 
-  const push = (e: Pushed) => {
-    const line = `data: ${JSON.stringify(e)}\n\n`;
-    for (const res of clients) res.write(line);
+  /** Writes to every stream still signed in, and ends the others. */
+  const write = (text: string | null) => {
+    for (const [res, signedIn] of clients) {
+      if (!signedIn()) {
+        clients.delete(res);
+        res.end();
+      } else if (text !== null) res.write(text);
+    }
   };
+  const push = (e: Pushed) => write(`data: ${JSON.stringify(e)}\n\n`);
   const stopEngine = engine.onEvent((data) => {
     // This process's own writes arrive here; only writes it did not announce count as foreign.
     if (engine.reader.open) lastSeen = maxEventId();
@@ -40,14 +49,13 @@ export function createEventHub(engine: Engine, extraHeaders: Record<string, stri
       push({ event: "ledger", data: { lastEventId: id } });
     }
   }, LEDGER_POLL_MS);
-  const beat = setInterval(() => {
-    for (const res of clients) res.write(": ping\n\n");
-  }, HEARTBEAT_MS);
+  // The beat also ends the streams of sessions that expired since their last event.
+  const beat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
   poll.unref();
   beat.unref();
 
   return {
-    attach(res) {
+    attach(res, signedIn = () => true) {
       res.writeHead(200, {
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-store",
@@ -55,15 +63,16 @@ export function createEventHub(engine: Engine, extraHeaders: Record<string, stri
         ...extraHeaders,
       });
       res.write("retry: 2000\n\n");
-      clients.add(res);
+      clients.set(res, signedIn);
       res.on("close", () => clients.delete(res));
     },
     push,
+    recheck: () => write(null),
     close() {
       stopEngine();
       clearInterval(poll);
       clearInterval(beat);
-      for (const res of clients) res.end();
+      for (const res of clients.keys()) res.end();
       clients.clear();
     },
     get clients() {

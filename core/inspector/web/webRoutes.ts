@@ -1,7 +1,8 @@
 /**
  * Web mode: the inspector on the `spillway serve` HTTP server. `/login` swaps a one-time code
- * for a session cookie, `/api/<op>` runs a contract operation, `/api/events` streams pushed
- * events, `/api/export/<ticket>` downloads a blob, and `/` serves the built renderer.
+ * for a session cookie, `/logout` ends that session, `/api/<op>` runs a contract operation,
+ * `/api/events` streams pushed events, `/api/export/<ticket>` downloads a blob, and `/` serves
+ * the built renderer.
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -119,7 +120,29 @@ export function mountInspector(
   // Scripts holding the bearer token (and the e2e suite) mint a fresh login link here.
   http.addRoute("POST", "/login/new", (_req, res) => sendOk(res, { url: loginUrl() }));
 
-  http.addRoute("GET", "/api/events", (_req, res) => hub.attach(res), { auth: signedIn(false) });
+  // A POST with the same guard as the operations: another site cannot sign the page out either.
+  http.addRoute(
+    "POST",
+    "/logout",
+    (req, res) => {
+      const sid = auth.sessionOf(req);
+      const signedOut = sid !== null && auth.end(sid);
+      hub.recheck();
+      sendJson(res, 200, { ok: true, value: { signedOut } }, { "set-cookie": auth.clearCookie() });
+    },
+    { auth: signedIn(true) },
+  );
+
+  http.addRoute(
+    "GET",
+    "/api/events",
+    (req, res) => {
+      const sid = auth.sessionOf(req);
+      // A page's stream lasts as long as its session; a script's (bearer) as long as it reads.
+      hub.attach(res, sid ? () => auth.live(sid) : undefined);
+    },
+    { auth: signedIn(false) },
+  );
 
   http.addRoute(
     "GET",

@@ -1,17 +1,28 @@
-/** Makes the query cache available to hooks, and wires pushed events to invalidation. */
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+/** Makes the query cache available to hooks, wires pushed events to invalidation, and holds the sign-in state. */
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { batchInvalidation, staleOps } from "./invalidation";
 import { QueryCache } from "./queryCache";
 import type { Transport } from "./transport";
 
 const CacheContext = createContext<QueryCache | null>(null);
-const AuthContext = createContext<boolean>(true);
+
+/** "in" until the server says otherwise; "signedOut" after this page signed itself out. */
+type AuthState = "in" | "out" | "signedOut";
+interface Auth {
+  state: AuthState;
+  /** Ends the session on the server; null where there is none (the desktop window). */
+  signOut: (() => Promise<string | null>) | null;
+}
+const AuthContext = createContext<Auth>({ state: "in", signOut: null });
 
 export function ApiProvider({ transport, children }: { transport: Transport; children: ReactNode }) {
   const [cache] = useState(() => new QueryCache(transport));
-  const [authed, setAuthed] = useState(true);
+  const [state, setState] = useState<AuthState>("in");
+  const signedIn = state === "in";
   useEffect(() => {
-    cache.onUnauthorized = () => setAuthed(false);
+    // Signed out: no event stream (it would only be refused).
+    if (!signedIn) return;
+    cache.onUnauthorized = () => setState("out");
     // An agent's activity refreshes each view in its turn, so a costly view never keeps the engine busy.
     const invalidate = batchInvalidation((ops) => cache.invalidate(ops, true));
     const stop = cache.transport.subscribe(
@@ -22,10 +33,27 @@ export function ApiProvider({ transport, children }: { transport: Transport; chi
       stop();
       cache.onUnauthorized = null;
     };
-  }, [cache]);
+  }, [cache, signedIn]);
+  const auth = useMemo<Auth>(() => {
+    const end = cache.transport.signOut?.bind(cache.transport);
+    return {
+      state,
+      signOut: end
+        ? async () => {
+            const r = await end();
+            // Already signed out elsewhere (another tab, an expired session): the page is signed out all the same.
+            if (r.ok || r.error.code === "unauthorized") {
+              setState("signedOut");
+              return null;
+            }
+            return r.error.message;
+          }
+        : null,
+    };
+  }, [cache, state]);
   return (
     <CacheContext.Provider value={cache}>
-      <AuthContext.Provider value={authed}>{children}</AuthContext.Provider>
+      <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>
     </CacheContext.Provider>
   );
 }
@@ -36,7 +64,17 @@ export function useCache(): QueryCache {
   return c;
 }
 
-/** false once the server said the page is not signed in. */
+/** false once the server said the page is not signed in, or the page signed out. */
 export function useAuthed(): boolean {
-  return useContext(AuthContext);
+  return useContext(AuthContext).state === "in";
+}
+
+/** Whether the page is signed out because its user signed out (not because the session ran out). */
+export function useSignedOut(): boolean {
+  return useContext(AuthContext).state === "signedOut";
+}
+
+/** Signs this browser out (the error's sentence when the server refused); null on the desktop. */
+export function useSignOut(): (() => Promise<string | null>) | null {
+  return useContext(AuthContext).signOut;
 }

@@ -8,35 +8,40 @@ export interface Transport {
   call<K extends OpName>(op: K, req: Req<K>): Promise<Result<Res<K>>>;
   /** Pushed events; `onReconnect` fires when the stream came back (events may have been missed). */
   subscribe(listener: (e: Pushed) => void, onReconnect?: () => void): () => void;
+  /** Ends this browser's session on the server (web mode only: the desktop window has no session). */
+  signOut?(): Promise<Result<{ signedOut: boolean }>>;
 }
 
 /** Web mode. The HttpOnly session cookie authenticates; nothing secret lives in page script. */
 export function webTransport(base = ""): Transport {
+  /** A JSON POST as the server's guard wants it from its own page (same origin, JSON body). */
+  async function post<T>(path: string, body: unknown): Promise<Result<T>> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify(body ?? {}),
+      });
+    } catch {
+      return {
+        ok: false,
+        error: { code: "unreachable", message: "The Spillway server does not answer. Is `spillway serve` still running?" },
+      };
+    }
+    if (res.status === 401) {
+      return { ok: false, error: { code: "unauthorized", message: "Not signed in: open the login link that `spillway serve` printed." } };
+    }
+    try {
+      return (await res.json()) as Result<T>;
+    } catch {
+      return { ok: false, error: { code: "internal", message: `The server answered ${res.status} without a result.` } };
+    }
+  }
   return {
-    async call(op, req) {
-      let res: Response;
-      try {
-        res = await fetch(`${base}/api/${op}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          credentials: "same-origin",
-          body: JSON.stringify(req ?? {}),
-        });
-      } catch {
-        return {
-          ok: false,
-          error: { code: "unreachable", message: "The Spillway server does not answer. Is `spillway serve` still running?" },
-        };
-      }
-      if (res.status === 401) {
-        return { ok: false, error: { code: "unauthorized", message: "Not signed in: open the login link that `spillway serve` printed." } };
-      }
-      try {
-        return (await res.json()) as Result<Res<typeof op>>;
-      } catch {
-        return { ok: false, error: { code: "internal", message: `The server answered ${res.status} without a result.` } };
-      }
-    },
+    call: (op, req) => post(`/api/${op}`, req),
+    signOut: () => post("/logout", {}),
     subscribe(listener, onReconnect) {
       const es = new EventSource(`${base}/api/events`, { withCredentials: true });
       let opened = false;

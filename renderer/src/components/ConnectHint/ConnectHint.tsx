@@ -16,8 +16,8 @@ export function ConnectHint({ what }: { what: string }) {
         </li>
         <li>
           Or add the MCP endpoint by hand: <code className="mono">{mcpUrl}</code> with the header{" "}
-          <code className="mono">Authorization: Bearer &lt;token&gt;</code>; the token is on the{" "}
-          <a href={formatRoute({ name: "endpoint" })}>Endpoint</a> page.
+          <code className="mono">Authorization: Bearer &lt;token&gt;</code>; the <a href={formatRoute({ name: "endpoint" })}>Endpoint</a>{" "}
+          page says where the token is.
         </li>
         <li>
           Put your existing MCP servers under <code className="mono">mcpServers</code> in Settings; Spillway proxies them and keeps their

@@ -51,8 +51,9 @@ export function EndpointView() {
                 <dt>Hooks</dt>
                 <dd className="mono">{s.url ? `${s.url}/hooks/claude-code` : "–"}</dd>
                 <dt>Token</dt>
-                <dd>
-                  <span className="mono muted">•••••••• (Bearer)</span> <CopyButton label="Copy token" getText={getToken} />
+                <dd data-testid="endpoint-token">
+                  <TokenFile file={s.tokenFile} inPage={s.canCopyToken} />
+                  {s.canCopyToken && <CopyButton label="Copy token" getText={getToken} />}
                 </dd>
                 <dt>Mode</dt>
                 <dd>{s.mode === "web" ? "web inspector served by `spillway serve`" : "desktop app"}</dd>
@@ -138,6 +139,25 @@ export function EndpointView() {
       </div>
     </>
   );
+}
+
+/**
+ * Where the token is, and a command that reads it there, as the agents' snippets do. In web mode
+ * that is all the page gets: a stolen session cookie must not become the permanent token.
+ */
+function TokenFile({ file, inPage }: { file: string | null; inPage: boolean }) {
+  const path = file ?? "~/.spillway/token";
+  return (
+    <>
+      in <span className="mono">{path}</span> <span className="muted">(owner-only{inPage ? "" : "; this page never reads it"})</span>{" "}
+      <CopyButton label="Copy export command" text={`export SPILLWAY_TOKEN="$(cat ${shellQuote(path)})"`} />{" "}
+    </>
+  );
+}
+
+/** A path as one shell word (home paths with spaces). */
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
 }
 
 function Snippets({ list }: { list: { agent: string; title: string; target: string; text: string }[] }) {

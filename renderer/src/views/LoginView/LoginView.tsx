@@ -1,15 +1,19 @@
 /** Shown when the page has no session: how to sign in, without ever asking for the token in the page. */
-export function LoginView() {
+export function LoginView({ signedOut = false }: { signedOut?: boolean }) {
   return (
     <main className="empty" style={{ marginTop: 80 }}>
-      <h1 style={{ fontSize: 18 }}>Sign in to this Spillway inspector</h1>
+      <h1 style={{ fontSize: 18 }}>{signedOut ? "Signed out of this Spillway inspector" : "Sign in to this Spillway inspector"}</h1>
+      {signedOut && <p>This browser's session has ended on the server: its cookie no longer opens the inspector.</p>}
       <p>
-        This page has no session. Open the one-time login link that <code className="mono">spillway serve</code> printed in its terminal (it
-        looks like <code className="mono">http://127.0.0.1:7341/login?t=…</code>). Each link works once and signs this browser in with a
-        cookie only this server can read.
+        {signedOut ? "To sign in again, open" : "This page has no session. Open"} a one-time login link that{" "}
+        <code className="mono">spillway serve</code> printed in its terminal (it looks like{" "}
+        <code className="mono">http://127.0.0.1:7341/login?t=…</code>). Each link works once and signs this browser in with a cookie only
+        this server can read.
       </p>
       <p className="muted">
-        Lost it? Restart <code className="mono">spillway serve</code>, or run it again to print a new link.
+        Lost it, or already used it? Restart <code className="mono">spillway serve</code>, or ask the running one for a new link with its
+        token:{" "}
+        <code className="mono">{`curl -s -X POST -H "Authorization: Bearer $(cat ~/.spillway/token)" ${location.origin}/login/new`}</code>
       </p>
     </main>
   );
