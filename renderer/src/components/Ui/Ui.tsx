@@ -1,6 +1,7 @@
 /** Small presentational pieces shared by every view. */
 import { useState, type CSSProperties, type ReactNode } from "react";
 import type { InspectorError } from "../../../../core/inspector/api/contract";
+import { visibleText } from "../../format/format";
 
 export function Badge({ value, title }: { value: string; title?: string }) {
   return (
@@ -164,7 +165,7 @@ export function AnySelect({
           const { value: v, text } = typeof o === "string" ? { value: o, text: o } : o;
           return (
             <option key={v} value={v}>
-              {text}
+              {visibleText(text)}
             </option>
           );
         })}

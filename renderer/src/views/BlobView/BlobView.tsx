@@ -148,7 +148,7 @@ function BlobBody({ detail, line }: { detail: BlobDetail; line?: number }) {
         <MetaLine detail={detail} />
         <div className="callout warn">
           This blob is a tombstone ({m.tombstoneReason ?? "removed"} {fmtAgo(m.tombstonedAt)}): its content is gone. A late fetch by an
-          agent gets guidance to re-run {m.tool}.
+          agent gets guidance to re-run {visibleText(m.tool)}.
         </div>
         <LineagePanel detail={detail} />
       </div>

@@ -100,7 +100,7 @@ function EventRow({ e }: { e: LedgerEvent }) {
             <p className="muted" style={{ margin: "0 0 4px" }}>
               By session{" "}
               <a className="mono" href={formatRoute({ name: "session", id: e.sessionId })}>
-                {e.sessionId}
+                {visibleText(e.sessionId)}
               </a>
             </p>
           )}

@@ -3,7 +3,7 @@ import { Fragment, useState } from "react";
 import { useCache } from "../../api/ApiProvider";
 import { useMutation, useOp } from "../../api/useOp";
 import { Badge, CopyButton, ErrorNote, Panel, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtAgo, fmtShortTime, fmtTime, shortId } from "../../format/format";
+import { fmtAgo, fmtShortTime, fmtTime, shortId, visibleText } from "../../format/format";
 import { formatRoute } from "../../router/route";
 
 export function EndpointView() {
@@ -81,7 +81,7 @@ export function EndpointView() {
                     {s.clients.map((c) => (
                       <tr key={c.sessionId}>
                         <td>
-                          {c.name ?? <span className="muted">unknown</span>} {c.version ?? ""}
+                          {c.name !== null ? visibleText(c.name) : <span className="muted">unknown</span>} {visibleText(c.version ?? "")}
                         </td>
                         <td className="mono" title={c.sessionId}>
                           <a href={formatRoute({ name: "session", id: c.sessionId })}>{shortId(c.sessionId, 14)}</a>

@@ -4,7 +4,7 @@ import type { HistoryAgentInfo, ImportJob } from "../../../../core/inspector/api
 import { useCache } from "../../api/ApiProvider";
 import { useMutation, useOp } from "../../api/useOp";
 import { Badge, ErrorNote, Panel, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtBytes, fmtInt, fmtTime } from "../../format/format";
+import { fmtBytes, fmtInt, fmtTime, visibleText } from "../../format/format";
 import { formatRoute } from "../../router/route";
 
 /** How often a running import is asked for its progress. */
@@ -74,7 +74,7 @@ export function ImportView() {
                 {(sessions.data?.rows ?? []).map((s) => (
                   <tr key={s.id} data-id={s.id}>
                     <td title={s.id}>
-                      <a href={formatRoute({ name: "session", id: s.id })}>{s.imported?.title ?? s.id}</a>
+                      <a href={formatRoute({ name: "session", id: s.id })}>{visibleText(s.imported?.title ?? s.id)}</a>
                     </td>
                     <td>
                       <Badge value={s.imported?.agent ?? "?"} />

@@ -1,7 +1,7 @@
 /** The replay lab's per-request chart and per-call table (presentational). */
 import { Fragment, useState } from "react";
 import type { ReplaySessionReport } from "../../../../core/inspector/api/contract";
-import { fmtChars, fmtInt } from "../../format/format";
+import { fmtChars, fmtInt, visibleText } from "../../format/format";
 
 const COLORS = ["var(--muted)", "var(--accent)", "var(--ok)"];
 
@@ -119,7 +119,7 @@ export function CallsTable({ session, names }: { session: ReplaySessionReport; n
                   onClick={() => setOpen(open === c.id ? null : c.id)}
                   title="What the model would have been given"
                 >
-                  {open === c.id ? "▾" : "▸"} {c.tool}
+                  {open === c.id ? "▾" : "▸"} {visibleText(c.tool)}
                 </button>
               </td>
               <td className="num">{fmtChars(c.resultChars)}</td>
@@ -147,7 +147,7 @@ export function CallsTable({ session, names }: { session: ReplaySessionReport; n
                           aria-label={`What ${names[i]} would have given the model`}
                           style={{ whiteSpace: "pre-wrap", maxHeight: 320, overflow: "auto" }}
                         >
-                          {p.text ?? "the result as the agent gave it"}
+                          {p.text != null ? visibleText(p.text) : "the result as the agent gave it"}
                         </pre>
                       </div>
                     ))}

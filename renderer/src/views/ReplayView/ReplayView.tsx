@@ -8,7 +8,7 @@ import type { ReplayReport, Req } from "../../../../core/inspector/api/contract"
 import { useCache } from "../../api/ApiProvider";
 import { useOp } from "../../api/useOp";
 import { Card, ErrorNote, Panel, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtInt } from "../../format/format";
+import { fmtInt, visibleText } from "../../format/format";
 import { formatRoute } from "../../router/route";
 import { parsePolicyText, policyText, PRESETS } from "./policies";
 import { CallsTable, RequestChart } from "./ReplayParts";
@@ -72,7 +72,7 @@ export function ReplayView({ session, agent }: { session?: string | undefined; a
           ))}
           {(imported.data?.rows ?? []).map((s) => (
             <option key={s.id} value={`session:${s.id}`}>
-              {s.imported?.agent}: {s.imported?.title ?? s.id}
+              {s.imported?.agent}: {visibleText(s.imported?.title ?? s.id)}
             </option>
           ))}
         </select>
@@ -226,7 +226,7 @@ function Results({ report }: { report: ReplayReport }) {
           <tbody>
             {report.tools.map((x) => (
               <tr key={x.tool}>
-                <td className="mono">{x.tool}</td>
+                <td className="mono">{visibleText(x.tool)}</td>
                 <td className="num">{fmtInt(x.calls)}</td>
                 <td className="num">{fmtInt(x.asHappened)}</td>
                 {x.policies.map((p, i) => (
@@ -268,7 +268,7 @@ function Results({ report }: { report: ReplayReport }) {
               {report.sessions.map((s) => (
                 <tr key={s.id}>
                   <td>
-                    <a href={formatRoute({ name: "replay", session: s.id })}>{s.title ?? s.id}</a>
+                    <a href={formatRoute({ name: "replay", session: s.id })}>{visibleText(s.title ?? s.id)}</a>
                   </td>
                   <td>{s.agent}</td>
                   <td className="num">{fmtInt(s.requests.length)}</td>

@@ -6,7 +6,7 @@ import type { Outcome, Req } from "../../../../core/inspector/api/contract";
 import { OUTCOMES } from "../../../../core/vocabulary";
 import { useOp } from "../../api/useOp";
 import { LiveCount } from "../../components/LiveCount/LiveCount";
-import { fmtInt } from "../../format/format";
+import { fmtInt, visibleText } from "../../format/format";
 
 export interface CallFilter {
   text: string;
@@ -70,10 +70,10 @@ export function CallFilterBar(p: {
           <option value="">any</option>
           {tools.map((t) => (
             <option key={t.tool} value={t.tool}>
-              {t.tool} ({fmtInt(t.calls)})
+              {visibleText(t.tool)} ({fmtInt(t.calls)})
             </option>
           ))}
-          {filter.tool && !tools.some((t) => t.tool === filter.tool) && <option value={filter.tool}>{filter.tool}</option>}
+          {filter.tool && !tools.some((t) => t.tool === filter.tool) && <option value={filter.tool}>{visibleText(filter.tool)}</option>}
         </select>
       </label>
       <label className="check">

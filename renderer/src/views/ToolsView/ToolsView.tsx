@@ -8,7 +8,7 @@ import type { CatalogTool, ToolRun } from "../../../../core/inspector/api/contra
 import { useMutation, useOp } from "../../api/useOp";
 import { TextPane } from "../../components/TextPane/TextPane";
 import { Badge, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
-import { fmtInt, fmtMs } from "../../format/format";
+import { fmtInt, fmtMs, visibleText } from "../../format/format";
 import { formatRoute } from "../../router/route";
 import { navigate } from "../../router/useRoute";
 import { argsOf, fieldsOf, type Field } from "./argsForm";
@@ -99,12 +99,12 @@ function ToolPanel({ tool }: { tool: CatalogTool }) {
     <div style={{ display: "flex", flexDirection: "column", gap: 12, minWidth: 0 }}>
       <div>
         <h2 style={{ margin: "0 0 4px", fontSize: 15 }} className="mono">
-          {tool.name}
+          {visibleText(tool.name)}
         </h2>
-        {tool.title && <p style={{ margin: "0 0 4px" }}>{tool.title}</p>}
+        {tool.title && <p style={{ margin: "0 0 4px" }}>{visibleText(tool.title)}</p>}
         {tool.name !== tool.upstreamName && (
           <p className="muted" style={{ margin: 0 }}>
-            On the upstream: <span className="mono">{tool.upstreamName}</span>
+            On the upstream: <span className="mono">{visibleText(tool.upstreamName)}</span>
           </p>
         )}
         {hints.length > 0 && (
@@ -213,7 +213,7 @@ export function ToolsView({ selected }: { selected?: string }) {
                       aria-current={t.name === tool?.name ? "page" : undefined}
                       onClick={(e) => (e.preventDefault(), navigate({ name: "tools", tool: t.name }, true))}
                     >
-                      {t.name}
+                      {visibleText(t.name)}
                     </a>
                   </li>
                 ))}
