@@ -74,6 +74,13 @@ export const configSchema = z
         tombstoneTtlHours: z.number().positive().default(720),
         maxStoreMb: z.number().positive().default(500),
         sweepIntervalMinutes: z.number().positive().default(10),
+        /**
+         * Days a call's detail is kept: its raw record (JSON-RPC or hook exchange), the texts it
+         * returned and was given, its arguments beyond a preview, thumbnails and the answers its
+         * reads gave. Past it a sweep removes them; the call's figures and its row in the session
+         * stay. Calls of pinned blobs and imported history keep theirs. 0: kept forever.
+         */
+        detailTtlDays: z.number().min(0).default(30),
       })
       .strict()
       .prefault({}),

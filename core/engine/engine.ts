@@ -30,6 +30,7 @@ import { rotateStoreKey } from "../store/rotate";
 import { detectKind } from "../rescue/kind";
 import { labelResult, personalDataAsync } from "../sensitivity/labels";
 import { countLines } from "../text/lines";
+import { detailRetention } from "./detailRetention";
 
 export interface EngineOptions {
   home: string;
@@ -227,21 +228,24 @@ export function createEngine(opts: EngineOptions): Engine {
     const label = labelResult({ tool: "unknown", args: {}, content: text, toolLabels: {} }).label;
     return { kind, shape, lines: countLines(text), label };
   };
-  const runSweep = (deep = false, verify = deep): SweepReport => {
+  const retention = detailRetention(store, queue, logger);
+  const runSweep = (deep = false, verify = deep, detailInBackground = false): SweepReport => {
     const report = sweep(store, ledger, logger, {
       deep,
       verify,
       onRemoved,
       describe: describeRecovered,
       onRecovered: (id) => parts.scheduleIndex(id),
+      pruneDetail: !detailInBackground,
     });
+    if (detailInBackground) retention.start();
     if (report.expired || report.evicted) emit({ type: "sweep", expired: report.expired, evicted: report.evicted });
     return report;
   };
   const timer = opts.sweepTimer
     ? setInterval(() => {
         try {
-          runSweep(false);
+          runSweep(false, false, true);
         } catch (err) {
           logger.error("timed sweep failed", { error: describeError(err) });
         }
@@ -352,6 +356,7 @@ export function createEngine(opts: EngineOptions): Engine {
     backpressure: (): Promise<void> => queue.underBudget(),
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
+      retention.stop();
       await queue.idle();
       await store.flushed();
       listeners.clear();

@@ -86,8 +86,12 @@ export interface Engine {
   /** The user started a new turn (with their prompt, when the host sends it; kept masked). Returns the turn number. */
   turn(sessionId: string, prompt?: string | null): number;
 
-  /** Expires and evicts; `deep` also reconciles files and rows (recovering files the index lost), `verify` (default: deep) reads every blob and quarantines damaged ones. */
-  sweep(deep?: boolean, verify?: boolean): SweepReport;
+  /**
+   * Expires and evicts, and removes ledger detail past `store.detailTtlDays`; `deep` also reconciles files and rows (recovering files
+   * the index lost), `verify` (default: deep) reads every blob and quarantines damaged ones. `detailInBackground`: the detail is
+   * removed a batch per background task after the sweep returns (a process that answers agents), not before; the report counts none.
+   */
+  sweep(deep?: boolean, verify?: boolean, detailInBackground?: boolean): SweepReport;
   setPinned(id: string, pinned: boolean): boolean;
   purge(id: string): boolean;
   savings(group: SavingsGroup, since?: number): SavingsRow[];

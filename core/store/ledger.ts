@@ -87,6 +87,8 @@ export interface EventRow {
   tokens: number | null;
   data_json: string | null;
   duration_ms: number | null;
+  /** When its answer and JSON-RPC were removed (store.detailTtlDays); null while kept. */
+  detail_pruned_at: number | null;
 }
 
 export interface CallRow {
@@ -111,6 +113,8 @@ export interface CallRow {
   duration_ms: number | null;
   upstream_ms: number | null;
   part_of: number | null;
+  /** When its detail was removed (store.detailTtlDays): texts and arguments cut to a preview, raw record gone. Null while kept. */
+  detail_pruned_at: number | null;
 }
 
 /** `text` as it may be stored. */

@@ -1,6 +1,7 @@
-/** Retention: TTL expiry, tombstones, the size cap (least recently used first), and crash leftovers. */
+/** Retention: TTL expiry, tombstones, the size cap (least recently used first), the ledger's detail, and crash leftovers. */
 import type { Logger } from "../runtime";
 import type { BlobStore } from "./blobStore";
+import { detailPrune, indexSize, type PruneCounts } from "./detailPrune";
 import type { Ledger } from "./ledger";
 import { dropQuarantine, repairStore, type RecoveredInfo } from "./repair";
 import { scanStore } from "./scan";
@@ -21,6 +22,11 @@ export interface SweepReport {
   quarantineDropped: number;
   usedBytes: number;
   capBytes: number;
+  /** Calls and reads whose detail (raw record, texts, answers) was removed, past `store.detailTtlDays`. */
+  detailPruned: PruneCounts;
+  /** The index file's size, and the part of it that is free pages (reused before the file grows). */
+  indexBytes: number;
+  indexFreeBytes: number;
 }
 
 export interface SweepOptions {
@@ -34,6 +40,8 @@ export interface SweepOptions {
   onRecovered?: (id: string) => void;
   /** Kind, lines and label of a recovered result, from its text. Without it, nothing is recovered. */
   describe?: (text: string) => RecoveredInfo;
+  /** Remove the detail past `store.detailTtlDays` here, all of it (default). false: the caller runs it in steps (detailPrune). */
+  pruneDetail?: boolean;
 }
 
 /** Blobs tombstoned per transaction by expiry and eviction. */
@@ -54,6 +62,9 @@ export function sweep(store: BlobStore, ledger: Ledger, logger: Logger, opts: Sw
     quarantineDropped: 0,
     usedBytes: 0,
     capBytes: store.capBytes(),
+    detailPruned: { calls: 0, reads: 0 },
+    indexBytes: 0,
+    indexFreeBytes: 0,
   };
   const due = store.db.prepare(
     `SELECT id, tool FROM blobs WHERE tombstoned_at IS NULL AND pinned = 0 AND expires_at <= ? ORDER BY expires_at LIMIT ${BATCH}`,
@@ -77,8 +88,13 @@ export function sweep(store: BlobStore, ledger: Ledger, logger: Logger, opts: Sw
   report.quarantineDropped = dropQuarantine(store);
   report.evicted = enforceCap(store, ledger, opts.onRemoved);
   if (opts.deep) deepRepair(store, ledger, report, opts);
+  if (opts.pruneDetail !== false) report.detailPruned = detailPrune(store)?.run() ?? report.detailPruned;
   report.usedBytes = store.usedBytes();
-  if (report.expired || report.evicted || report.orphanFiles || report.repairedRows || report.quarantined || report.recovered) {
+  const size = indexSize(store.db);
+  report.indexBytes = size.bytes;
+  report.indexFreeBytes = size.freeBytes;
+  const pruned = report.detailPruned.calls + report.detailPruned.reads;
+  if (report.expired || report.evicted || report.orphanFiles || report.repairedRows || report.quarantined || report.recovered || pruned) {
     logger.info("sweep", { ...report });
   }
   return report;

@@ -252,6 +252,19 @@ CREATE INDEX blobs_sealed ON blobs (encrypted) WHERE encrypted = 1;
  */
 const SESSION_TOOLS = `ALTER TABLE sessions ADD COLUMN tools_at INTEGER;`;
 
+/**
+ * A call's detail (its raw record, the texts it returned and was given, its arguments past a
+ * preview, thumbnails) and a read's (its answer, its JSON-RPC) are removed after
+ * `store.detailTtlDays` while their figures stay (store/detailPrune): the rows say when, so the
+ * inspector tells a detail removed from one never kept. The partial index holds only the calls
+ * whose detail is still there, so a sweep finds those due without walking the years already pruned.
+ */
+const DETAIL_PRUNING = `
+ALTER TABLE calls ADD COLUMN detail_pruned_at INTEGER;
+ALTER TABLE events ADD COLUMN detail_pruned_at INTEGER;
+CREATE INDEX calls_detail_kept ON calls (ts) WHERE detail_pruned_at IS NULL AND imported = 0;
+`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -267,6 +280,7 @@ export const MIGRATIONS: readonly string[] = [
   STORE_USAGE,
   CALL_FIGURES,
   SESSION_TOOLS,
+  DETAIL_PRUNING,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

@@ -42,9 +42,13 @@ export function checkToken(home: string): CheckResult {
 /** PRAGMA quick_check over the index. */
 export function checkIndex(engine: Engine): CheckResult {
   try {
-    const { problems, liveBlobs } = engine.reader.checkIndex();
+    const { problems, liveBlobs, bytes, freeBytes } = engine.reader.checkIndex();
     if (problems.length) return { ok: false, name: "index", detail: `quick_check found ${problems.length} problem(s): ${problems[0]}` };
-    return { ok: true, name: "index", detail: `quick_check ok, ${liveBlobs} live blobs` };
+    return {
+      ok: true,
+      name: "index",
+      detail: `quick_check ok, ${liveBlobs} live blobs; ${fmtBytes(bytes)} (${fmtBytes(freeBytes)} of it free pages, reused before the file grows)`,
+    };
   } catch (err) {
     return { ok: false, name: "index", detail: `cannot check the index: ${describeError(err)}` };
   }
@@ -98,7 +102,11 @@ export function checkRecoverable(health: StoreHealth): CheckResult {
 /** What a sweep would clean, counted without doing it; leftovers of kills do not fail the check. */
 export function checkSweepDryRun(health: StoreHealth): CheckResult {
   const { scan } = health;
-  const detail = `dry run: ${health.expired} expired, ${scan.tombstoneFiles.length} files of tombstones, ${scan.staleTemps.length} temp files${health.overCap ? ", store over its size cap" : ""}`;
+  const detail =
+    `dry run: ${health.expired} expired, ${scan.tombstoneFiles.length} files of tombstones, ${scan.staleTemps.length} temp files${health.overCap ? ", store over its size cap" : ""}, ` +
+    (health.detailTtlDays > 0
+      ? `detail of ${health.detailDue} calls older than ${health.detailTtlDays} days to remove`
+      : "call detail kept forever (store.detailTtlDays 0)");
   return { ok: true, name: "sweep", detail };
 }
 

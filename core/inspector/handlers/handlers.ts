@@ -207,8 +207,9 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
 
     "store.sweep": () => {
       // Not verified: reading every blob whole would stall the endpoint; `spillway sweep --deep` does that.
+      // Old call detail goes in background steps, so the agents this process answers wait one batch at most.
       // Removed blobs leave the engine's view cache as they go.
-      const r = engine.sweep(true, false);
+      const r = engine.sweep(true, false, true);
       return {
         expired: r.expired,
         evicted: r.evicted,

@@ -25,17 +25,24 @@ function preview(text: string, max: number, source: TextPreview["source"], total
   return { text: text.slice(0, max), totalChars, truncated: totalChars > max || text.length > max, source };
 }
 
+/** Nothing to show: not kept, or removed with the call's old detail. */
+function absent(c: CallRow, totalChars: number): TextPreview {
+  return { text: "", totalChars, truncated: totalChars > 0, source: c.detail_pruned_at !== null ? "pruned" : "missing" };
+}
+
 function rawOf(d: DetailDeps, c: CallRow): TextPreview {
   if (c.raw_text !== null) return preview(c.raw_text, RAW_PREVIEW_CHARS, "ledger");
   if (c.blob_id) {
     const h = d.head(c.blob_id, RAW_PREVIEW_CHARS);
     if (h) return preview(h.text, RAW_PREVIEW_CHARS, "blob", h.totalChars);
   }
-  return { text: "", totalChars: c.returned_chars, truncated: c.returned_chars > 0, source: "missing" };
+  return absent(c, c.returned_chars);
 }
 
 function givenOf(c: CallRow, raw: TextPreview): TextPreview {
   if (c.given_text !== null) return preview(c.given_text, GIVEN_PREVIEW_CHARS, "ledger");
+  // A handle or a stub removed with the call's old detail (a pass-through's given text is its result).
+  if (c.detail_pruned_at !== null && c.outcome !== "passthrough" && c.outcome !== "failed_open") return absent(c, c.given_chars);
   // No given text in the ledger means the model got the result itself.
   return { ...raw, totalChars: c.given_chars };
 }
@@ -57,7 +64,11 @@ function withAnswers(d: DetailDeps, events: EventRow[], max: number): ReadEvent[
   );
   return events.map((e) => {
     const kept = t.get(e.id);
-    return { ...toLedgerEvent(e), answer: kept ? preview(kept.text, max, "ledger", kept.chars) : null };
+    return {
+      ...toLedgerEvent(e),
+      answer: kept ? preview(kept.text, max, "ledger", kept.chars) : null,
+      detailRemovedAt: e.detail_pruned_at ?? null,
+    };
   });
 }
 
@@ -112,6 +123,7 @@ export function callDetail(d: DetailDeps, callId: number): CallDetail | null {
       all.map((c) => c.id),
     ),
     rpc: rpcOf(d, "call_id", main.id),
+    detailRemovedAt: main.detail_pruned_at ?? null,
   };
 }
 

@@ -63,6 +63,8 @@ export interface CallSummary extends CallRef {
 export interface ReadEvent extends LedgerEvent {
   /** The answer as the model got it (masked); null when not kept (a resource read gives the whole blob). */
   answer: TextPreview | null;
+  /** When its answer and JSON-RPC were removed as old detail (store.detailTtlDays); null while kept. */
+  detailRemovedAt: number | null;
 }
 
 /** A call's raw record (masked, long strings cut), pretty-printed: its JSON-RPC, or the hook request and Spillway's answer. */
@@ -97,6 +99,12 @@ export interface CallDetail {
   received: ReadEvent[];
   media: MediaItem[];
   rpc: RpcView | null;
+  /**
+   * When the call's detail was removed as old (store.detailTtlDays): its raw record, the texts it
+   * returned and was given (its arguments, or a failure's sentence, kept as a preview) and
+   * thumbnails. Its figures and reads stay. Null while kept.
+   */
+  detailRemovedAt: number | null;
 }
 
 /** One ledger event opened: what the model was given by it, and its JSON-RPC. */

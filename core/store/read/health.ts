@@ -6,16 +6,20 @@ import type { BlobStore } from "../blobStore";
 import type { KeyStatus } from "../keyRing";
 import { quarantined } from "../repair";
 import { scanStore, type StoreScan } from "../scan";
+import { detailDue, indexSize } from "../detailPrune";
 
 export interface IndexCheck {
   problems: string[];
   liveBlobs: number;
+  /** The index file's size, and the part of it that is free pages (reused before the file grows). */
+  bytes: number;
+  freeBytes: number;
 }
 
 export function checkIndex(store: BlobStore): IndexCheck {
   const rows = store.db.pragma("quick_check") as { quick_check: string }[];
   const live = store.db.prepare("SELECT COUNT(*) AS n FROM blobs WHERE tombstoned_at IS NULL").get() as { n: number };
-  return { problems: rows.map((r) => r.quick_check).filter((r) => r !== "ok"), liveBlobs: live.n };
+  return { problems: rows.map((r) => r.quick_check).filter((r) => r !== "ok"), liveBlobs: live.n, ...indexSize(store.db) };
 }
 
 export interface KeyHealth {
@@ -38,6 +42,9 @@ export interface StoreHealth {
   /** Live blobs past their expiry (the next sweep tombstones them). */
   expired: number;
   overCap: boolean;
+  /** Days call detail is kept (store.detailTtlDays; 0: forever), and the calls whose detail is past it (the next sweep removes it). */
+  detailTtlDays: number;
+  detailDue: number;
 }
 
 /** Surveys the store; with `verify`, every live file is read and checked against its id. */
@@ -52,6 +59,8 @@ export function storeHealth(store: BlobStore, opts: { verify: boolean }): StoreH
     quarantined: quarantined(store).length,
     expired,
     overCap: store.usedBytes() > store.capBytes(),
+    detailTtlDays: store.opts.config.detailTtlDays,
+    detailDue: detailDue(store.db, store.opts.config.detailTtlDays, store.now),
   };
 }
 

@@ -187,8 +187,8 @@ export interface TextPreview {
   text: string;
   totalChars: number;
   truncated: boolean;
-  /** Where the text came from: the ledger, the stored blob, or unknown (not kept). */
-  source: "ledger" | "blob" | "missing";
+  /** Where the text came from: the ledger, the stored blob, unknown (not kept), or removed with the call's detail (store.detailTtlDays). */
+  source: "ledger" | "blob" | "missing" | "pruned";
 }
 
 export type * from "./callModel";

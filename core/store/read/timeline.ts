@@ -14,7 +14,8 @@ import { toCallRef, toLedgerEvent } from "./ledgerRows";
 export const CALL_TYPES_SQL = CALL_EVENT_TYPES.map((t) => `'${t}'`).join(", ");
 const CALL_TYPES: ReadonlySet<string> = new Set(CALL_EVENT_TYPES);
 const READ_TYPES: ReadonlySet<string> = new Set(["fetch", "recall"]);
-const PREVIEW_CHARS = 300;
+/** Chars of a call's arguments and of a failure's sentence a row of the table shows (and old detail keeps). */
+export const ROW_PREVIEW_CHARS = 300;
 /** Marks listed per page at most (a session that fetched 100 k times between two calls still opens). */
 const MARKS_MAX = 5_000;
 
@@ -152,8 +153,8 @@ export function summarize(
       reason: ownEvent.get(c.id)?.reason ?? null,
       startedAt: c.started_at ?? (c.duration_ms !== null ? c.ts - c.duration_ms : c.ts),
       upstreamMs: c.upstream_ms,
-      argsPreview: c.args_json && c.args_json !== "{}" ? c.args_json.slice(0, PREVIEW_CHARS) : null,
-      errorText: errorSource ? errorSource.slice(0, PREVIEW_CHARS) : null,
+      argsPreview: c.args_json && c.args_json !== "{}" ? c.args_json.slice(0, ROW_PREVIEW_CHARS) : null,
+      errorText: errorSource ? errorSource.slice(0, ROW_PREVIEW_CHARS) : null,
       parts: own.length,
       blob: callBlob(c.blob_id ? d.meta(c.blob_id) : null),
       reads: {
