@@ -22,6 +22,8 @@ const HELP: Record<string, string> = {
   "dedup.echoStubs": "A result that repeats an argument of its own call (a write echoing what it wrote) becomes a one-line stub.",
   "store.ttlHours": "Blobs expire after this many hours (pinned ones never).",
   "store.maxStoreMb": "Size cap; least recently used blobs are evicted above it.",
+  "store.detailTtlDays":
+    "Days a call's detail (raw record, texts, thumbnails, read answers) is kept; its figures stay for good. 0: forever.",
   "sensitivity.mode": "mask: hide credential-shaped spans from the model; audit: label only; off.",
   "server.port": "Port of `spillway serve` (loopback only).",
   mcpServers: "Your MCP servers, in the mcpServers shape your agent already uses.",

@@ -9,7 +9,7 @@ import { Badge } from "../../components/Ui/Ui";
 import { TextPane } from "../../components/TextPane/TextPane";
 import { fmtInt, fmtMs, fmtShortTime, fmtTime, shortId, visibleText } from "../../format/format";
 import { formatRoute } from "../../router/route";
-import { readerOf, readText } from "../SessionView/callText";
+import { readerOf, readText, removedText } from "../SessionView/callText";
 
 function describe(e: LedgerEvent): string {
   const d = e.data ?? {};
@@ -56,9 +56,11 @@ function EventAnswer({ id }: { id: number }) {
   if (!a)
     return (
       <p className="muted" style={{ margin: 0 }}>
-        {d.data.event.data?.answer === "the whole blob"
-          ? "The whole blob, as the session may see it."
-          : "The answer was not kept (it went with the content, or predates kept answers)."}
+        {d.data.event.detailRemovedAt !== null
+          ? removedText(d.data.event.detailRemovedAt, d.data.event.ts, "read")
+          : d.data.event.data?.answer === "the whole blob"
+            ? "The whole blob, as the session may see it."
+            : "The answer was not kept (it went with the content, or predates kept answers)."}
       </p>
     );
   return (

@@ -10,7 +10,7 @@ import { TextPane } from "../../components/TextPane/TextPane";
 import { Badge, ErrorNote, Tabs } from "../../components/Ui/Ui";
 import { fmtBytes, fmtClock, fmtInt, fmtMs } from "../../format/format";
 import { formatRoute } from "../../router/route";
-import { readerOf, readText, reasonText } from "./callText";
+import { readerOf, readText, reasonText, removedText } from "./callText";
 
 function BlobLink({ blob }: { blob: CallBlob | null }) {
   if (!blob) return null;
@@ -35,14 +35,16 @@ export function Compare({
   blob: CallBlob | null;
   testPrefix?: string;
 }) {
-  const missing = (
-    <p className="muted" style={{ margin: 0 }}>
-      Not kept: the content was neither stored nor small enough to log.
+  const absent = (t: TextPreview) => (
+    <p className="muted" style={{ margin: 0 }} data-testid={testPrefix + "absent"}>
+      {t.source === "pruned"
+        ? `Removed with the call's old detail (${t.totalChars.toLocaleString("en-US")} chars; store.detailTtlDays).`
+        : "Not kept: the content was neither stored nor small enough to log."}
     </p>
   );
   const pane = (title: string, t: TextPreview, testId: string, link: boolean) =>
-    t.source === "missing" ? (
-      missing
+    t.source === "missing" || t.source === "pruned" ? (
+      absent(t)
     ) : (
       <TextPane
         title={title}
@@ -66,6 +68,12 @@ export function Compare({
 }
 
 function Answer({ e }: { e: ReadEvent }) {
+  if (!e.answer && e.detailRemovedAt !== null)
+    return (
+      <p className="muted" style={{ margin: 0 }} data-testid="answer-removed">
+        {removedText(e.detailRemovedAt, e.ts, "read")}
+      </p>
+    );
   if (e.answer)
     return (
       <TextPane
@@ -176,10 +184,17 @@ function failureText(server: string | null, rpc: RpcView | null): string {
   return server ? `The upstream ${server} failed or refused the call` : "The call could not be routed";
 }
 
-function Body({ d }: { d: CallDetail }) {
+/** A call opened: everything the audit trail has of it (exported for its test). */
+export function CallBody({ d }: { d: CallDetail }) {
   const c = d.call;
   return (
     <>
+      {d.detailRemovedAt !== null && (
+        <div className="callout" data-testid="detail-removed">
+          <b>Old detail removed.</b> {removedText(d.detailRemovedAt, c.ts, "call")} Its raw record, the texts it returned and was given and
+          its thumbnails went; its figures, its reads and a preview of its arguments are kept.
+        </div>
+      )}
       {d.call.argsJson && d.call.argsJson !== "{}" && (
         <TextPane title="Arguments" text={d.call.argsJson} totalChars={d.call.argsJson.length} truncated={false} maxHeight={140} />
       )}
@@ -234,11 +249,20 @@ function Body({ d }: { d: CallDetail }) {
           )}
         </section>
       )}
-      {d.rpc && (
+      {d.rpc ? (
         <section>
           <h3>{rawRecordTitle(d.rpc)}</h3>
           <RpcPanel rpc={d.rpc} idPrefix={`rpc-${c.id}`} />
         </section>
+      ) : (
+        d.detailRemovedAt !== null && (
+          <section>
+            <h3>Raw record</h3>
+            <p className="muted" style={{ margin: 0 }} data-testid="rpc-removed">
+              {removedText(d.detailRemovedAt, c.ts, "call")}
+            </p>
+          </section>
+        )
       )}
     </>
   );
@@ -250,7 +274,7 @@ export function CallDetailPanel({ callId }: { callId: number }) {
     <div className="call-detail" data-testid="call-detail">
       <ErrorNote error={d.error} />
       {d.loading && <p className="muted">Loading the call…</p>}
-      {d.data && <Body d={d.data} />}
+      {d.data && <CallBody d={d.data} />}
     </div>
   );
 }

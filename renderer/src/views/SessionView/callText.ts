@@ -1,6 +1,6 @@
 /** The ledger's events in words, as the session and blob views list them. Pure, so it is tested directly. */
 import type { LedgerEvent } from "../../../../core/inspector/api/contract";
-import { fmtInt } from "../../format/format";
+import { fmtInt, fmtTime } from "../../format/format";
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
@@ -62,4 +62,10 @@ export function reasonText(reason: string, outcome: string): string {
     default:
       return reason.startsWith("stored copy was ") ? `Stored afresh: the ${reason}.` : reason;
   }
+}
+
+/** Why a call's (or a read's) detail is gone: removed as old, when, and how old it was then. */
+export function removedText(removedAt: number, ts: number, what: "call" | "read"): string {
+  const days = Math.max(0, Math.floor((removedAt - ts) / 86_400_000));
+  return `Removed on ${fmtTime(removedAt)}, ${fmtInt(days)} day${days === 1 ? "" : "s"} after the ${what}, with the rest of its old detail (store.detailTtlDays).`;
 }
