@@ -88,6 +88,14 @@ describe("setTomlTable", () => {
     expect(() => setTomlTable("[mcp_servers.spillway]\n[mcp_servers.spillway]\n", TABLE, ENTRIES)).toThrow(/appears twice/);
   });
 
+  it("refuses to add the table when its parent is already a value (an inline mcp_servers), naming the line", () => {
+    const inline = 'model = "o3"\nmcp_servers = { other = { command = "x" } }\n';
+    expect(() => setTomlTable(inline, TABLE, ENTRIES)).toThrow(/mcp_servers is set as a value \(line 2\)/);
+    expect(() => setTomlTable("mcp_servers = {}\n", TABLE, ENTRIES)).toThrow(/line 1/);
+    // A sibling key that merely shares the prefix is not the parent.
+    expect(setTomlTable('mcp_servers_note = "x"\n', TABLE, ENTRIES)).toContain("[mcp_servers.spillway]");
+  });
+
   it("keeps CRLF line endings", () => {
     const out = setTomlTable('model = "o3"\r\n', TABLE, ENTRIES);
     expect(out).toBe(`model = "o3"\r\n\r\n[mcp_servers.spillway]\r\n${WRITTEN.replace(/\n/g, "\r\n")}\r\n`);

@@ -159,6 +159,12 @@ export function setTomlTable(doc: string, table: string[], entries: TomlEntry[])
         `${table.join(".")} is defined with dotted keys or an inline table (line ${i + 1}); merge the snippet by hand.`,
       );
     }
+    if (full.length < table.length && startsWith(table, full)) {
+      throw new SpillwayError(
+        ErrorCode.BadConfig,
+        `${full.join(".")} is set as a value (line ${i + 1}), so a [${table.map(tomlKey).join(".")}] table cannot be added; merge the snippet by hand.`,
+      );
+    }
     if (same(current, table) && ours.has(k[0]!)) {
       drop.add(i);
       dropping = true;
