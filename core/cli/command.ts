@@ -1,6 +1,7 @@
 /** The shape of a CLI command. */
 import type { ParseArgsConfig } from "node:util";
 import { createEngine } from "../engine/engine";
+import { ErrorCode, SpillwayError } from "../errors";
 import type { Engine } from "../engine/engineApi";
 import type { StdinPrelude } from "../mcp/earlyStdio";
 import { resolveConfig } from "../home/home";
@@ -37,4 +38,13 @@ export async function withEngine<T>(ctx: CommandContext, fn: (engine: Engine) =>
   } finally {
     await engine.close();
   }
+}
+
+/** `--port N` as a number; `min` is 1 where port 0 (any free port) makes no sense, as in a printed URL. */
+export function parsePort(v: string | boolean | undefined, min = 0): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (typeof v !== "string" || v.trim() === "" || !Number.isInteger(n) || n < min || n > 65_535)
+    throw new SpillwayError(ErrorCode.BadArgument, `--port must be a port number (${min} to 65535), not "${String(v)}".`);
+  return n;
 }

@@ -108,4 +108,24 @@ describe("spillway serve, doctor and connect", () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/unknown agent "vim"/);
   });
+
+  it("a --config file that does not exist is an error in one line, not a silent run on defaults", async () => {
+    const missing = join(home.path, "team.json");
+    for (const argv of [["serve", "--port", "0"], ["status"], ["connect", "codex"]]) {
+      const r = await run([...argv, "--home", home.path, "--config", missing]);
+      expect(r.code, argv[0]).toBe(1);
+      expect(r.err.trim().split("\n")).toHaveLength(1);
+      expect(r.err).toContain(`${missing}: no such config file`);
+    }
+  });
+
+  it("connect refuses a port a snippet cannot use, instead of printing a URL with NaN in it", async () => {
+    for (const port of ["abc", "99999", "0", "7341.5", ""]) {
+      const r = await run(["connect", "claude-code", "--home", home.path, "--port", port]);
+      expect(r.code, port).toBe(1);
+      expect(r.out).toBe("");
+      expect(r.err).toMatch(/--port must be a port number \(1 to 65535\)/);
+    }
+    expect((await run(["connect", "claude-code", "--home", home.path, "--port", "8123"])).out).toContain("http://127.0.0.1:8123/");
+  });
 });

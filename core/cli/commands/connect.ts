@@ -1,6 +1,6 @@
 /** `spillway connect <agent>`: prints the config snippet that points an agent at Spillway. */
 import { homedir } from "node:os";
-import type { CliIo, Command } from "../command";
+import { parsePort, type CliIo, type Command } from "../command";
 import { AGENTS, findAgent, type Agent, type ConnectContext } from "../../connect/agents";
 import { connectContext } from "../../connect/context";
 import { applyWrite, type HostEnv } from "../../connect/write";
@@ -25,7 +25,7 @@ export const connectCommand: Command = {
     }
     const home = resolveHome({ home: ctx.values.home as string | undefined });
     const { config, path } = resolveConfig(home, { config: ctx.values.config as string | undefined });
-    const port = ctx.values.port ? Number(ctx.values.port) : config.server.port;
+    const port = parsePort(ctx.values.port, 1) ?? config.server.port;
     const context = connectContext(home, port, path);
     if (ctx.values.write) return writeConfig(agent, context, ctx.io);
     ctx.io.out(agent.snippet(context));

@@ -3,17 +3,9 @@ import { createEngine } from "../../engine/engine";
 import { ErrorCode, SpillwayError } from "../../errors";
 import { startEndpoint } from "../../endpoint/endpoint";
 import { stderrLogger } from "../../runtime";
-import type { Command } from "../command";
+import { parsePort, type Command } from "../command";
 import { resolveConfig } from "../../home/home";
 import { resolveHome } from "../../home/paths";
-
-function parsePort(v: string | boolean | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 65_535)
-    throw new SpillwayError(ErrorCode.BadArgument, `--port must be a port number (0 to 65535), not "${String(v)}".`);
-  return n;
-}
 
 export const serveCommand: Command = {
   usage: "[--port N]",
@@ -40,7 +32,7 @@ export const serveCommand: Command = {
     // The inspector's code loads after /mcp and the hooks are listening.
     const { mountInspector } = await import("../../inspector/web/webRoutes");
     const inspector = mountInspector(running, { engine, home, configPath });
-    const servers = Object.keys(config.mcpServers);
+    const servers = Object.entries(config.mcpServers).map(([name, c]) => (c.disabled ? `${name} (disabled)` : name));
     ctx.io.out(
       [
         `Spillway is serving ${running.mcpUrl}`,
