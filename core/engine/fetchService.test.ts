@@ -57,4 +57,13 @@ describe("fetchService: an id another session holds reads like an id that does n
       `There is no stored result ${unknown}: check the id in the handle or stub.`,
     );
   });
+
+  it("turns away a recall over fetch.fullMaxChars by naming rescuer_fetch, the tool that can read it", () => {
+    const id = e.transformToolResult({ sessionId: "owner", tool: "build", text: bigLog("huge", 4_000) }).blobId!;
+    const r = e.recall("owner", id);
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(
+      /^Result \w+ is [\d,]+ chars, over the 50,000-char limit recall_result returns whole: read it with rescuer_fetch \(mode outline/,
+    );
+  });
 });

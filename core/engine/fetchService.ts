@@ -1,4 +1,5 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
+import { fmtInt } from "../rescue/format";
 import { runFetch } from "../fetch/fetchModes";
 import type { FetchAnswer } from "../fetch/fetchTypes";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
@@ -239,17 +240,9 @@ export function recallResult(p: EngineParts, sessionId: string | null, resultId:
     const view = p.views.modelBlob(meta.id, text, meta.tool);
     let answer: FetchAnswer;
     if (view.length > p.config.fetch.fullMaxChars) {
-      answer = runFetch(
-        "full",
-        {
-          id: meta.id,
-          content: view,
-          meta,
-          args: {},
-          search: p.search,
-          limits: { maxChars: p.config.fetch.maxChars, fullMaxChars: p.config.fetch.fullMaxChars },
-        },
-        (err) => p.logger.error("recall failed", { id: meta.id, error: describeError(err) }),
+      const cap = p.config.fetch.fullMaxChars;
+      answer = errorAnswer(
+        `Result ${meta.id} is ${fmtInt(view.length)} chars, over the ${fmtInt(cap)}-char limit recall_result returns whole: read it with rescuer_fetch (mode outline for its structure, search or grep to find things, range for slices, query for JSON).`,
       );
     } else {
       answer = { text: view, truncated: false, isError: false, servedChars: view.length };
