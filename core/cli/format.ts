@@ -10,6 +10,11 @@ export function fmtTokens(n: number, estimated: boolean | number): string {
   return `${estimated ? ESTIMATE_MARK : ""}${fmtInt(n)}`;
 }
 
+/** "1 session", "2 sessions": a count with its noun. */
+export function fmtCountOf(n: number, noun: string): string {
+  return `${fmtInt(n)} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 export function fmtBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;

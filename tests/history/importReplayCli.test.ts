@@ -27,7 +27,7 @@ describe("spillway import and replay", () => {
     const first = await spillway(["import", "claude-code", FIXTURE_PATHS["claude-code"], "--home", home.path]);
     expect(first.code, first.err).toBe(0);
     expect(first.err).toMatch(/importing 100 % \(1\/1 files, [\d.]+ KB of [\d.]+ KB\): 1 sessions, 7 calls added/);
-    expect(first.out).toMatch(/imported 1 sessions from .*\n\s+calls\s+7 added, 0 already imported/);
+    expect(first.out).toMatch(/imported 1 session from .*\n\s+calls\s+7 added, 0 already imported/);
     const again = await spillway(["import", "claude", FIXTURE_PATHS["claude-code"], "--home", home.path, "--json"]);
     expect(JSON.parse(again.out)).toMatchObject({ agent: "claude-code", sessions: 1, callsAdded: 0, callsKept: 7 });
     for (const agent of ["codex", "gemini-cli", "opencode"]) {

@@ -3,7 +3,7 @@ import { importHistory, type ImportProgress } from "../../audit/importRun";
 import { parseAgent } from "../../history/sources";
 import { HISTORY_AGENTS } from "../../vocabulary";
 import { withEngine, type Command } from "../command";
-import { fmtBytes, fmtInt } from "../format";
+import { fmtBytes, fmtCountOf, fmtInt } from "../format";
 
 const pct = (p: ImportProgress) => (p.bytes ? Math.floor((p.bytesDone / p.bytes) * 100) : 100);
 
@@ -43,7 +43,7 @@ export const importCommand: Command = {
         } else {
           ctx.io.out(
             [
-              `${r.cancelled ? "cancelled after" : "imported"} ${fmtInt(r.sessions)} sessions from ${r.path}`,
+              `${r.cancelled ? "cancelled after" : "imported"} ${fmtCountOf(r.sessions, "session")} from ${r.path}`,
               `  calls     ${fmtInt(r.callsAdded)} added, ${fmtInt(r.callsKept)} already imported${r.unanswered ? `, ${fmtInt(r.unanswered)} without a result (skipped)` : ""}`,
               `  requests  ${fmtInt(r.requests)}`,
               `  skipped   ${fmtInt(r.issueCount)} unreadable lines or records`,

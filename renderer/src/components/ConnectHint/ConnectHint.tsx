@@ -12,7 +12,7 @@ export function ConnectHint({ what }: { what: string }) {
       <ol>
         <li>
           Print a ready-to-paste config for your agent: <code className="mono">spillway connect claude-code</code> (or codex, cursor,
-          gemini, opencode, hermes…).
+          gemini-cli, opencode, hermes…).
         </li>
         <li>
           Or add the MCP endpoint by hand: <code className="mono">{mcpUrl}</code> with the header{" "}
