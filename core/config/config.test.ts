@@ -49,7 +49,41 @@ describe("config", () => {
     expect(() => parseConfig({ mcpServers: { web: { type: "http", url: 7 } } })).toThrow(
       /"mcpServers\.web\.url": .*expected string, received number$/,
     );
-    expect(() => parseConfig({ mcpServers: { web: { type: "sse", url: "http://127.0.0.1:1/mcp" } } })).toThrow(/"mcpServers\.web\.type"/);
+    expect(() => parseConfig({ mcpServers: { web: { type: "sse", url: "http://127.0.0.1:1/mcp" } } })).toThrow(
+      /"mcpServers\.web": SSE-only servers are not supported: give the server's Streamable HTTP URL/,
+    );
+  });
+
+  it("reads server entries moved over as other agents write them", () => {
+    const c = parseConfig({
+      mcpServers: {
+        // Cursor, Claude Code's .mcp.json: a url with no type
+        cursor: { url: "http://127.0.0.1:9000/mcp", headers: { Authorization: "Bearer x" } },
+        // Gemini CLI: httpUrl, its own timeout and trust
+        gemini: { httpUrl: "http://127.0.0.1:9001/mcp", timeout: 30_000, trust: true },
+        // OpenCode: a command array and environment; a remote one; one switched off
+        local: { type: "local", command: ["npx", "-y", "@modelcontextprotocol/server-memory"], environment: { A: "1" } },
+        remote: { type: "remote", url: "http://127.0.0.1:9002/mcp" },
+        off: { type: "local", command: ["node", "x.js"], enabled: false },
+        // Cline, Windsurf: disabled and approval lists
+        cline: { command: "node", args: ["y.js"], disabled: true, autoApprove: ["read"], alwaysAllow: [] },
+      },
+    });
+    expect(c.mcpServers.cursor).toEqual({ type: "http", url: "http://127.0.0.1:9000/mcp", headers: { Authorization: "Bearer x" } });
+    expect(c.mcpServers.gemini).toEqual({ type: "http", url: "http://127.0.0.1:9001/mcp", headers: {} });
+    expect(c.mcpServers.local).toEqual({
+      type: "stdio",
+      command: "npx",
+      args: ["-y", "@modelcontextprotocol/server-memory"],
+      env: { A: "1" },
+    });
+    expect(c.mcpServers.remote).toMatchObject({ type: "http", url: "http://127.0.0.1:9002/mcp" });
+    expect(c.mcpServers.off).toMatchObject({ command: "node", args: ["x.js"], disabled: true });
+    expect(c.mcpServers.cline).toEqual({ command: "node", args: ["y.js"], env: {}, disabled: true });
+    // A key no host and no Spillway knows is named, not dropped (it may have meant something).
+    expect(() => parseConfig({ mcpServers: { x: { command: "node", includeTools: ["a"] } } })).toThrow(
+      /"mcpServers\.x": Unrecognized key: "includeTools"/,
+    );
   });
 
   it("names every bad key at once, so one edit fixes them all (the first five, then how many more)", () => {

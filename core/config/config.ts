@@ -4,19 +4,76 @@ import { z } from "zod";
 import { ErrorCode, SpillwayError } from "../errors";
 import { LABELS } from "../vocabulary";
 
-const stdioServer = z.object({
-  type: z.literal("stdio").optional(),
-  command: z.string().min(1),
-  args: z.array(z.string()).default([]),
-  env: z.record(z.string(), z.string()).default({}),
-  cwd: z.string().optional(),
-});
-const httpServer = z.object({
-  type: z.enum(["http", "streamable-http", "streamableHttp"]),
-  url: z.url(),
-  headers: z.record(z.string(), z.string()).default({}),
-});
-export const upstreamSchema = z.union([httpServer, stdioServer]);
+const stdioServer = z
+  .object({
+    type: z.literal("stdio").optional(),
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+    cwd: z.string().optional(),
+    /** Kept in the file, never started. */
+    disabled: z.boolean().optional(),
+  })
+  .strict();
+const httpServer = z
+  .object({
+    type: z.enum(["http", "streamable-http", "streamableHttp"]),
+    url: z.url(),
+    headers: z.record(z.string(), z.string()).default({}),
+    disabled: z.boolean().optional(),
+  })
+  .strict();
+
+/** Keys other hosts put on a server entry that only concern that host (approval lists, its own timeout): dropped. */
+const HOST_ONLY_KEYS = ["timeout", "trust", "description", "alwaysAllow", "autoApprove", "envFile"];
+
+/**
+ * A server entry as another agent's config writes it, in Spillway's shape, so one can be moved
+ * over as it is: Cursor's and Claude Code's `{ url }` (no type), Gemini CLI's `httpUrl`,
+ * OpenCode's `{ type: "local", command: [...], environment }` and `{ type: "remote", url }`,
+ * `enabled: false` (OpenCode) as `disabled`.
+ */
+function hostShape(input: unknown): unknown {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return input;
+  const e: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  for (const k of HOST_ONLY_KEYS) delete e[k];
+  if (e.enabled === false || e.enabled === true) {
+    if (e.enabled === false) e.disabled = true;
+    delete e.enabled;
+  }
+  if (typeof e.httpUrl === "string" && e.url === undefined) {
+    e.url = e.httpUrl;
+    delete e.httpUrl;
+    e.type ??= "http";
+  }
+  if (e.type === "local" && Array.isArray(e.command)) {
+    const [command, ...args] = e.command as unknown[];
+    e.type = "stdio";
+    e.command = command;
+    e.args = [...args, ...((e.args as unknown[] | undefined) ?? [])];
+  }
+  if (e.type === "remote") e.type = "http";
+  if (e.environment !== undefined && e.env === undefined) {
+    e.env = e.environment;
+    delete e.environment;
+  }
+  if (e.type === undefined && typeof e.url === "string" && e.command === undefined) e.type = "http";
+  return e;
+}
+
+export const upstreamSchema = z.preprocess(
+  (input, ctx) => {
+    if (input !== null && typeof input === "object" && (input as { type?: unknown }).type === "sse") {
+      // The proxy speaks Streamable HTTP and stdio to its upstreams.
+      ctx.addIssue({
+        code: "custom",
+        message: 'SSE-only servers are not supported: give the server\'s Streamable HTTP URL ("type": "http") or run it over stdio',
+      });
+    }
+    return hostShape(input);
+  },
+  z.union([httpServer, stdioServer]),
+);
 export type UpstreamConfig = z.infer<typeof upstreamSchema>;
 
 const labelSchema = z.enum(LABELS);

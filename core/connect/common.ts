@@ -11,4 +11,4 @@ export const shellArgs = (c: ConnectContext): string =>
 export const stdioEntry = (c: ConnectContext): { command: string; args: string[] } => ({ command: c.command, args: c.args });
 
 export const upstreamsNote = (c: ConnectContext): string =>
-  `Move the MCP servers you want Spillway to guard from this agent's config into ${c.configFile ?? `${c.home}/config.json`} under "mcpServers" (same shape); Spillway starts them and offers their tools.`;
+  `Move the MCP servers you want Spillway to guard from this agent's config into ${c.configFile ?? `${c.home}/config.json`} under "mcpServers", entries as they are (stdio, url or httpUrl, OpenCode's local and remote; not SSE-only servers); Spillway starts them and offers their tools.`;

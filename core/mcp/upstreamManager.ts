@@ -78,10 +78,12 @@ export class UpstreamManager {
     private readonly opts: UpstreamManagerOptions,
   ) {
     this.servers = new Map(
-      Object.entries(configs).map(([name, config]) => [
-        name,
-        { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null, relays: [] },
-      ]),
+      Object.entries(configs)
+        .filter(([, config]) => !config.disabled)
+        .map(([name, config]) => [
+          name,
+          { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null, relays: [] },
+        ]),
     );
   }
 

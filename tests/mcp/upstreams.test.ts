@@ -35,8 +35,11 @@ describe("upstreams over HTTP, slow ones and broken ones", () => {
     t = await startTestEndpoint({
       server: { upstreamTimeoutMs: 1000 },
       mcpServers: {
-        remote: { type: "http", url: `http://127.0.0.1:${port}/mcp`, headers: { "X-Test": "1" } },
+        // Cursor's shape, moved over as it is: a url and no type.
+        remote: { url: `http://127.0.0.1:${port}/mcp`, headers: { "X-Test": "1" } },
         fx: upstream.fixture(),
+        // OpenCode's shape, switched off: kept in the file, never started.
+        off: { type: "local", command: [process.execPath, ...upstream.memory("/nonexistent/memory.json").args], enabled: false },
         broken: { command: "/nonexistent/spillway-test-server" },
       },
     });
@@ -48,8 +51,10 @@ describe("upstreams over HTTP, slow ones and broken ones", () => {
     everything?.kill();
   });
 
-  it("proxies a Streamable HTTP upstream and leaves out one that cannot start", async () => {
+  it("proxies a Streamable HTTP upstream and leaves out one that cannot start or is disabled", async () => {
     const names = (await client.listTools()).tools.map((x) => x.name);
+    expect(names).not.toContain("create_entities");
+    expect(t.ep.upstreams.status().map((u) => u.name)).not.toContain("off");
     expect(names).toContain("echo");
     expect(names).toContain("digest");
     expect(textOf(await call("echo", { message: "over http" }))).toBe("Echo: over http");

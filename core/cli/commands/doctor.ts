@@ -83,7 +83,9 @@ export const doctorCommand: Command = {
     print(checkToken(home));
     if (config) {
       const checks = Object.entries(config.mcpServers).map(([name, cfg]) =>
-        checkUpstream(name, cfg, stderrLogger("error"), UPSTREAM_TIMEOUT_MS),
+        cfg.disabled
+          ? { ok: true, name: "upstream", detail: `${name}: disabled in the config, not started` }
+          : checkUpstream(name, cfg, stderrLogger("error"), UPSTREAM_TIMEOUT_MS),
       );
       for (const r of await Promise.all(checks)) print(r);
     }
