@@ -33,8 +33,8 @@ const CLAUDE_CLIENT = "claude-code";
 /**
  * Whether the session's model can call rescuer_fetch and recall_result: a Spillway MCP session
  * served it (a stdio server Claude Code started for it records that before its tools are listed),
- * or one of Claude Code's HTTP MCP sessions is open on this `spillway serve` (which session it
- * belongs to shows only with its first call). Without them a handle or a stub would leave the model
+ * or a Claude Code process is connected to one of this `spillway serve`'s HTTP MCP sessions (which
+ * session it belongs to shows only with its first call). Without them a handle or a stub would leave the model
  * with a preview it cannot read further, so results are delivered whole (secrets masked).
  */
 function toolsReach(engine: Engine, sessionId: string, opts: ClaudeCodeOptions): boolean {

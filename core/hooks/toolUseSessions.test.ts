@@ -23,4 +23,23 @@ describe("ToolUseSessions", () => {
     expect(t.take("c")).toBe("s3");
     expect(t.take("d")).toBe("s4");
   });
+
+  it("counts a client as there only while one of its sessions is connected, and forgets closed ones", () => {
+    const t = new ToolUseSessions();
+    let a = false;
+    let b = false;
+    const closeA = t.clientOpened("claude-code", () => a);
+    const closeB = t.clientOpened("claude-code", () => b);
+    expect(t.clientOpen("claude-code")).toBe(false);
+    b = true;
+    expect(t.clientOpen("claude-code")).toBe(true);
+    expect(t.clientOpen("codex")).toBe(false);
+    closeB();
+    closeB();
+    expect(t.clientOpen("claude-code")).toBe(false);
+    a = true;
+    expect(t.clientOpen("claude-code")).toBe(true);
+    closeA();
+    expect(t.clientOpen("claude-code")).toBe(false);
+  });
 });

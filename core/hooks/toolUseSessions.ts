@@ -3,7 +3,7 @@
  * of each call in `_meta["claudecode/toolUseId"]`, and its PreToolUse hook names that same id
  * with the session id a moment before. Remembering the pair lets `spillway serve` count the MCP
  * call, and the MCP session it came on, in the Claude Code session whose hooks stored the handles.
- * Until its first call, an open MCP session of Claude Code's is all the hooks can know of it.
+ * Until its first call, a connected MCP session of Claude Code's is all the hooks can know of it.
  */
 
 /** The `_meta` key Claude Code puts the tool-use id under in tools/call. */
@@ -20,8 +20,8 @@ export interface ToolUseSessionsOptions {
 /** Tool-use id → Claude Code session id, for the few seconds between PreToolUse and the MCP call. */
 export class ToolUseSessions {
   private readonly pairs = new Map<string, { sessionId: string; at: number }>();
-  /** Open HTTP MCP sessions by their client's name. */
-  private readonly clients = new Map<string, number>();
+  /** Open HTTP MCP sessions by their client's name, each with whether its client is connected now. */
+  private readonly clients = new Map<string, Set<{ connected: () => boolean }>>();
   private readonly max: number;
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -46,22 +46,30 @@ export class ToolUseSessions {
     return this.now() - p.at <= this.ttlMs ? p.sessionId : null;
   }
 
-  /** An HTTP MCP session's client initialized; call the function returned when that session closes (once). */
-  clientOpened(name: string): () => void {
-    this.clients.set(name, (this.clients.get(name) ?? 0) + 1);
-    let open = true;
+  /**
+   * An HTTP MCP session's client initialized; `connected` says whether it still is (its GET stream
+   * open or a request in flight). Call the function returned when that session closes (once).
+   */
+  clientOpened(name: string, connected: () => boolean = () => true): () => void {
+    let set = this.clients.get(name);
+    if (!set) this.clients.set(name, (set = new Set()));
+    const entry = { connected };
+    set.add(entry);
     return () => {
-      if (!open) return;
-      open = false;
-      const n = (this.clients.get(name) ?? 1) - 1;
-      if (n > 0) this.clients.set(name, n);
-      else this.clients.delete(name);
+      set.delete(entry);
+      if (set.size === 0 && this.clients.get(name) === set) this.clients.delete(name);
     };
   }
 
-  /** Whether an MCP session of this client (its clientInfo name) is open. */
+  /**
+   * Whether a client of this name (its clientInfo) is connected to an MCP session now. An open
+   * session alone does not count: `claude mcp list` initializes one, lists tools and exits
+   * without closing it, and that session would otherwise stand for every Claude Code session on
+   * this endpoint until it idles out.
+   */
   clientOpen(name: string): boolean {
-    return this.clients.has(name);
+    for (const c of this.clients.get(name) ?? []) if (c.connected()) return true;
+    return false;
   }
 
   /** The session named by a tools/call's `_meta`, if Claude Code announced it. */

@@ -174,7 +174,7 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
         upstreams: opts.upstreams,
         sessionId: id,
         sessionFromMeta: toolUses ? (meta) => toolUses.fromMeta(meta) : undefined,
-        onClient: toolUses ? (name) => toolUses.clientOpened(name) : undefined,
+        onClient: toolUses ? (name) => toolUses.clientOpened(name, () => table.connected(id)) : undefined,
       });
       server.onerror = (err) => log.warn("mcp http", { session: id, error: describeError(err) });
       const checked = new CheckedTransport(new PollingTransport(new DeliveryTransport(transport, ledger), streamHoldMs));

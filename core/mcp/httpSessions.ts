@@ -114,6 +114,12 @@ export class SessionTable<T> {
     };
   }
 
+  /** Whether the session's client is connected now: a GET stream open or a request in flight. */
+  connected(id: string): boolean {
+    const e = this.live.get(id);
+    return e !== undefined && (e.streams > 0 || e.inflight > 0);
+  }
+
   /** Forgets a session (closed by the client, or by us with a reason to remember). */
   delete(id: string, reason?: EndReason): void {
     if (!this.live.delete(id) || !reason) return;

@@ -305,6 +305,31 @@ describe("hooks: Claude Code and the generic API", () => {
     await claudeMcp!.transport.terminateSession();
     await claudeMcp!.client.close();
     claudeMcp = null;
+    // What `claude mcp list` leaves behind: a session of "claude-code" initialized, its tools
+    // listed, its process gone, never closed. No model can call tools through it.
+    const headers = {
+      authorization: `Bearer ${t.token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
+    const post = async (body: unknown, sid?: string) => {
+      const r = await fetch(t.ep.mcpUrl, {
+        method: "POST",
+        headers: sid ? { ...headers, "mcp-session-id": sid } : headers,
+        body: JSON.stringify(body),
+      });
+      await r.text();
+      return r;
+    };
+    const init = await post({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "claude-code", version: "2.1.197" } },
+    });
+    const left = init.headers.get("mcp-session-id")!;
+    await post({ jsonrpc: "2.0", method: "notifications/initialized" }, left);
+    expect((await post({ jsonrpc: "2.0", id: 2, method: "tools/list" }, left)).status).toBe(200);
     const key = smallSecrets(11).values[12]!;
     const stdout = `${log(3000, "alone")}\nAWS_ACCESS_KEY_ID=${key}\n`;
     const bash = {
@@ -330,6 +355,8 @@ describe("hooks: Claude Code and the generic API", () => {
     // Stored for the audit, with why it was not rescued.
     expect(calls[0]!.blob?.id).toMatch(/^[0-9a-f]{12}$/);
     expect(calls.map((c) => c.reason)).toEqual(["no_spillway_tools", "no_spillway_tools", "no_spillway_tools"]);
+    // The health check's session is still open all the while: only its being unconnected kept it out.
+    expect((await post({ jsonrpc: "2.0", id: 3, method: "ping" }, left)).status).toBe(200);
     // The same session, once a Spillway MCP session serves it, gets handles again.
     const mcp = await httpClient(t.ep.mcpUrl, t.token, "claude-code");
     try {
