@@ -77,7 +77,10 @@ export async function main(argv: string[], io: CliIo = stdio, extra: Pick<Comman
     });
   } catch (err) {
     const msg = err instanceof SpillwayError ? err.message : describeError(err);
-    io.err(`spillway ${name}: ${msg}`);
+    // Loaded only here: `spillway mcp` starts without the store's modules.
+    const damaged = name !== "doctor" && (await import("../store/rebuildIndex")).isDamagedIndex(err);
+    const fix = damaged ? " (the index is damaged: run spillway doctor --repair)" : "";
+    io.err(`spillway ${name}: ${msg}${fix}`);
     return 1;
   }
 }

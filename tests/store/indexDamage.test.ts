@@ -89,6 +89,10 @@ describe("a damaged index", () => {
 
     const before = await runCli(home.path, "doctor", "--quick");
     expect(before.out).toMatch(/FAIL\s+index\s+.*run spillway doctor --repair/);
+    // Any other command that cannot open it says the same way out.
+    const status = await runCli(home.path, "status");
+    expect(status.code).toBe(1);
+    expect(status.err).toMatch(/^spillway status: .*\(the index is damaged: run spillway doctor --repair\)$/m);
     const repaired = await runCli(home.path, "doctor", "--quick", "--repair");
     expect(repaired.out).toMatch(/ok\s+repair\s+new index \(store secret from the copy\): 0 results .* 4 more recovered from their files/);
     expect(repaired.code, repaired.out).toBe(0);
