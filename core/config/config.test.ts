@@ -40,6 +40,9 @@ describe("config", () => {
     expect(() => parseConfig({ sensitivity: { mode: "loud" } })).toThrow(/"sensitivity\.mode"/);
     expect(() => parseConfig({ rescue: { treshold: 5 } })).toThrow(/rescue.*treshold|Unrecognized key/);
     expect(() => parseConfig({ mcpServers: { x: { args: [] } } })).toThrow(/"mcpServers\.x\.command": .*expected string/);
+    expect(() => parseConfig({ mcpServers: { "my server": { command: "x" } } })).toThrow(
+      /"mcpServers\.my server": server names use letters, digits, _ \. -$/,
+    );
   });
 
   it("names the key inside an MCP server entry that is wrong, for the kind of server it describes", () => {

@@ -229,6 +229,8 @@ type Issue = z.core.$ZodIssue;
  * not what failed. `{ "command": 5 }` then says "command: expected string", not "Invalid input".
  */
 function meant(issue: Issue): Issue[] {
+  // A bad server name: what the name should be, not "Invalid key in record".
+  if (issue.code === "invalid_key" && issue.issues.length > 0) return [{ ...issue, message: issue.issues[0]!.message }];
   if (issue.code !== "invalid_union" || issue.errors.length === 0) return [issue];
   const typeFailed = (branch: Issue[]) => branch.some((i) => i.path.length === 1 && i.path[0] === "type");
   const best = issue.errors.toSorted((a, b) => a.length - b.length || Number(typeFailed(a)) - Number(typeFailed(b)))[0]!;
