@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Engine } from "../../engine/engineApi";
 import { ErrorCode, errorBodyOf } from "../../errors";
 import { allowedOrigins } from "../../http/guard";
+import { tokenPath } from "../../http/token";
 import { sendError, sendJson, sendOk } from "../../http/respond";
 import type { HttpEndpoint, RouteAuth } from "../../http/server";
 import type { RunningEndpoint } from "../../endpoint/endpoint";
@@ -107,7 +108,11 @@ export function mountInspector(
       const sid = auth.redeem(url.searchParams.get("t"));
       if (!sid) {
         res.writeHead(403, { "content-type": "text/plain; charset=utf-8", ...SECURITY_HEADERS });
-        res.end("This login link was already used or has expired. Run `spillway serve` again (or restart it) for a new one.\n");
+        res.end(
+          "This login link was already used or has expired. Ask the running server for a new one:\n" +
+            `  curl -s -X POST -H "Authorization: Bearer $(cat ${tokenPath(opts.home)})" http://127.0.0.1:${http.port}/login/new\n` +
+            "(or restart `spillway serve`, which prints one).\n",
+        );
         return;
       }
       // 303 to a clean URL, so the spent code does not stay in the address bar or history.

@@ -85,6 +85,20 @@ describe("a web inspector session and the bearer token", () => {
       body: JSON.stringify(body),
     });
 
+  it("a login link used twice says how to get a new one from the running server, and that way works", async () => {
+    const link = web.loginUrl();
+    expect((await fetch(link, { redirect: "manual" })).status).toBe(303);
+    const again = await fetch(link, { redirect: "manual" });
+    expect(again.status).toBe(403);
+    const text = await again.text();
+    expect(text).toContain(`$(cat ${join(f.home, "token")})`);
+    const cmd = /curl -s -X POST -H "Authorization: Bearer [^"]+" (\S+)/.exec(text)!;
+    expect(cmd[1]).toBe(`${base}/login/new`);
+    const fresh = await fetch(cmd[1]!, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    const url = ((await fresh.json()) as { value: { url: string } }).value.url;
+    expect((await fetch(url, { redirect: "manual" })).status).toBe(303);
+  });
+
   it("no operation hands the token to a signed-in page; the page is told where the token file is", async () => {
     const cookie = await login();
     const reqs = requests(f, mkdtempSync(join(f.home, "empty-")));
