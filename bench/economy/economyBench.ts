@@ -116,7 +116,11 @@ function floorLine([label, all]: Group, system: number): string {
   // With Spillway's tool definitions and instructions too (every request re-sends them): what it
   // would cost with no conversation at all and not one fetch.
   const defs = all.reduce((n, [, r]) => n + r.none.requests * (system + perRequest(r.spillway)), 0);
-  return `  floor, ${label}: the system prompt alone on no interception's ${reqs("none")} requests is ${pct(floor, none)} vs none, the best any mode could do; on Spillway's ${reqs("spillway")} requests (its fetches included) ${pct(sp, none)}; with Spillway's definitions on no interception's requests ${pct(defs, none)}`;
+  // And with the agent's own messages too (its calls, the questions and its answers, as no
+  // interception sent them): what Spillway would cost if every tool result were free.
+  const own = (r: Runs) => (r.none.byPart.calls ?? 0) + (r.none.byPart["questions + answers"] ?? 0);
+  const resultsFree = defs + all.reduce((n, [, r]) => n + own(r), 0);
+  return `  floor, ${label}: the system prompt alone on no interception's ${reqs("none")} requests is ${pct(floor, none)} vs none, the best any mode could do; on Spillway's ${reqs("spillway")} requests (its fetches included) ${pct(sp, none)}; with Spillway's definitions on no interception's requests ${pct(defs, none)}; with those and the agent's own calls, questions and answers, every tool result free and no fetch, ${pct(resultsFree, none)}`;
 }
 
 export async function benchEconomy(only: string[] = []): Promise<Record<string, unknown>> {
