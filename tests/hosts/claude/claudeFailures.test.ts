@@ -5,12 +5,10 @@
  * Spillway's answer as its raw record, and a `spill:` hand-off PreToolUse expanded shows on the call
  * that received it.
  */
-import { createEngine, type Engine } from "../../../core/engine/engine";
-import { parseConfig } from "../../../core/config/config";
-import { memoryLogger } from "../../../core/runtime";
+import type { Engine } from "../../../core/engine/engine";
 import { smallSecrets } from "../../fixtures/secrets/smallSecrets";
 import { CLAUDE_VERSION } from "../support/claudeCli";
-import { hostRun, type HostRun } from "./harness";
+import { hostRunThenStore, type HostRun } from "./harness";
 import { handleId, type Step } from "./policy";
 import { seqOutput } from "./projectFiles";
 
@@ -27,17 +25,11 @@ const steps = (): Step[] => [
 describe(`Claude Code ${CLAUDE_VERSION}: a failed tool call is recorded through PostToolUseFailure`, () => {
   let r: HostRun;
   let engine: Engine;
+  let close: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    r = await hostRun({ transport: "stdio", steps, checkConfig: false });
-    expect(r.claude.code, r.claude.stderr).toBe(0);
-    // The store is read once `spillway serve` has let go of it.
-    await r.serve!.stop();
-    engine = createEngine({ home: r.spillwayHome, config: parseConfig({}), logger: memoryLogger() });
+    ({ r, engine, close } = await hostRunThenStore({ transport: "stdio", steps, checkConfig: false }));
   }, 180_000);
-  afterAll(async () => {
-    await engine?.close();
-    await r?.close();
-  });
+  afterAll(() => close());
 
   const calls = () => {
     const sessions = engine.reader

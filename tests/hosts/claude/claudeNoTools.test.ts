@@ -5,12 +5,10 @@
  * CLI's large outputs reach the model as Claude Code gives them, secrets masked, and the calls are
  * recorded with why they were not rescued.
  */
-import { createEngine, type Engine } from "../../../core/engine/engine";
-import { parseConfig } from "../../../core/config/config";
-import { memoryLogger } from "../../../core/runtime";
+import type { Engine } from "../../../core/engine/engine";
 import { smallSecrets } from "../../fixtures/secrets/smallSecrets";
 import { CLAUDE_VERSION } from "../support/claudeCli";
-import { hostRun, type HostRun } from "./harness";
+import { hostRunThenStore, type HostRun } from "./harness";
 import type { Step } from "./policy";
 import { seqOutput } from "./projectFiles";
 
@@ -27,16 +25,11 @@ const steps = (): Step[] => [
 describe(`Claude Code ${CLAUDE_VERSION} with Spillway's hooks and no Spillway MCP server`, () => {
   let r: HostRun;
   let engine: Engine;
+  let close: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    r = await hostRun({ transport: "hooks", steps });
-    expect(r.claude.code, r.claude.stderr).toBe(0);
-    await r.serve!.stop();
-    engine = createEngine({ home: r.spillwayHome, config: parseConfig({}), logger: memoryLogger() });
+    ({ r, engine, close } = await hostRunThenStore({ transport: "hooks", steps }));
   }, 180_000);
-  afterAll(async () => {
-    await engine?.close();
-    await r?.close();
-  });
+  afterAll(() => close());
 
   it("the model has no Spillway tools", () => {
     const first = r.requests.find((q) => (q.body.tools ?? []).some((t) => t.name === "Bash"))!;

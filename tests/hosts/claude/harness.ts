@@ -5,6 +5,9 @@
  * proxy. Or the same policy without Spillway: the fixture server configured directly, no hooks.
  */
 import { join } from "node:path";
+import { parseConfig } from "../../../core/config/config";
+import { createEngine, type Engine } from "../../../core/engine/engine";
+import { memoryLogger } from "../../../core/runtime";
 import { startModelServer, type LoggedRequest } from "../support/anthropicModel";
 import { ROOT, claudeEnv, claudeHome, runClaude, writeUserSettings, type ClaudeHome, type ClaudeRun } from "../support/claudeCli";
 import { connectOutput, startServe, type ServeProcess } from "../support/spillwayProcess";
@@ -108,4 +111,27 @@ export async function hostRun(setup: RunSetup): Promise<HostRun> {
     await close();
     throw err;
   }
+}
+
+/**
+ * Runs Claude Code once, checks it exited cleanly, stops `spillway serve` and opens its store, to
+ * read what was recorded; `close()` closes both.
+ */
+export async function hostRunThenStore(setup: RunSetup): Promise<{ r: HostRun; engine: Engine; close(): Promise<void> }> {
+  const r = await hostRun(setup);
+  if (r.claude.code !== 0) {
+    await r.close();
+    throw new Error(`claude exited with ${r.claude.code}: ${r.claude.stderr}`);
+  }
+  // The store is read once `spillway serve` has let go of it.
+  await r.serve!.stop();
+  const engine = createEngine({ home: r.spillwayHome, config: parseConfig({}), logger: memoryLogger() });
+  return {
+    r,
+    engine,
+    async close() {
+      await engine.close();
+      await r.close();
+    },
+  };
 }
