@@ -21,7 +21,9 @@ describe("the spillway command", () => {
   it("gives the same answers from the bundle as through tsx, with paths that point into the checkout", async () => {
     const bundled = await spillway(["connect", "cursor"]);
     const viaTsx = await spillway(["connect", "cursor"], { SPILLWAY_NO_BUNDLE: "1" });
-    expect(bundled.stderr).toBe("");
+    // stderr holds the snippet's notes and nothing else (no warning from the bundle).
+    expect(bundled.stderr).toBe(viaTsx.stderr);
+    expect(bundled.stderr).toMatch(/^Move the MCP servers[^\n]*\n`spillway connect cursor --write`[^\n]*\n$/);
     expect(bundled.stdout).toBe(viaTsx.stdout);
     expect(bundled.stdout).toContain(JSON.stringify(join(ROOT, "bin/spillway.js")));
     // A config error comes from zod's English messages, the one locale the bundle keeps.

@@ -104,6 +104,12 @@ describe("spillway serve, doctor and connect", () => {
     expect(await get("opencode")).toContain('"type": "local"');
     expect(await get("hermes")).toContain("hermes plugins enable spillway");
     for (const agent of ["cursor", "gemini-cli", "cline", "windsurf"]) expect(await get(agent)).toContain('"mcpServers"');
+    // What stdout holds for a JSON config is JSON, to redirect into the file; the notes go to stderr.
+    for (const agent of ["cursor", "cline", "windsurf"]) {
+      const r = await run(["connect", agent, "--home", home.path]);
+      expect(JSON.parse(r.out).mcpServers.spillway.args).toContain("mcp");
+      expect(r.err).toMatch(/^Move the MCP servers you want Spillway to guard/);
+    }
     const bad = await run(["connect", "vim"]);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/unknown agent "vim"/);

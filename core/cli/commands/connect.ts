@@ -28,7 +28,12 @@ export const connectCommand: Command = {
     const port = parsePort(ctx.values.port, 1) ?? config.server.port;
     const context = connectContext(home, port, path);
     if (ctx.values.write) return writeConfig(agent, context, ctx.io);
-    ctx.io.out(agent.snippet(context));
+    // A JSON snippet's notes go to stderr, so `spillway connect cursor > mcp.json` is valid JSON.
+    const lines = agent.snippet(context).split("\n");
+    let body = lines.length;
+    while (body > 0 && lines[body - 1]!.startsWith("// ")) body--;
+    ctx.io.out(lines.slice(0, body).join("\n"));
+    for (const note of lines.slice(body)) ctx.io.err(note.slice(3));
     return 0;
   },
 };
