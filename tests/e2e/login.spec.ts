@@ -16,6 +16,11 @@ test("a one-time login link signs the browser in, once", async ({ browser, state
   await page.goto(link);
   expect(new URL(page.url()).search).toBe("");
   await expect(page.getByTestId("card-calls")).toContainText(/\d/);
+  // The tab's icon is the app's own, served beside the page (no /favicon.ico 404).
+  const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+  const served = await page.request.get(new URL(icon!, page.url()).href);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("image/png");
   const cookie = (await context.cookies()).find((c) => c.name.startsWith("spillway_session_"))!;
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict" });
   expect(await page.evaluate(() => document.cookie)).toBe("");
