@@ -60,6 +60,10 @@ test("a store without traffic tells a new user how to connect an agent", async (
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
   await expect(page.getByTestId("empty-state")).toContainText("No tool calls yet");
   await page.locator("body").press("3");
+  const filter = page.getByPlaceholder("id, tool, shape…");
+  // "/" once the blobs page shows (pressed while it still mounts, it finds no filter yet).
+  await expect(filter).toBeVisible();
+  await expect(filter).not.toBeFocused();
   await page.locator("body").press("/");
-  await expect(page.getByPlaceholder("id, tool, shape…")).toBeFocused();
+  await expect(filter).toBeFocused();
 });
