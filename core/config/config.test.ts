@@ -87,6 +87,10 @@ describe("config", () => {
     expect(() => parseConfig({ mcpServers: { x: { command: "node", includeTools: ["a"] } } })).toThrow(
       /"mcpServers\.x": Unrecognized key: "includeTools"/,
     );
+    // Cursor's envFile is not ignored: the server would start without the variables it loads.
+    expect(() => parseConfig({ mcpServers: { x: { command: "node", envFile: ".env" } } })).toThrow(
+      /"mcpServers\.x": Unrecognized key: "envFile"/,
+    );
   });
 
   it("names every bad key at once, so one edit fixes them all (the first five, then how many more)", () => {

@@ -24,8 +24,8 @@ const httpServer = z
   })
   .strict();
 
-/** Keys other hosts put on a server entry that only concern that host (approval lists, its own timeout): dropped. */
-const HOST_ONLY_KEYS = ["timeout", "trust", "description", "alwaysAllow", "autoApprove", "envFile"];
+/** Keys other hosts put on a server entry that only concern that host (approval lists, its own timeout): dropped. Not `envFile`: the server needs what it loads, so it is named as unknown. */
+const HOST_ONLY_KEYS = ["timeout", "trust", "description", "alwaysAllow", "autoApprove"];
 
 /**
  * A server entry as another agent's config writes it, in Spillway's shape, so one can be moved
