@@ -50,7 +50,7 @@ export class ToolUseSessions {
    * An HTTP MCP session's client initialized; `connected` says whether it still is (its GET stream
    * open or a request in flight). Call the function returned when that session closes (once).
    */
-  clientOpened(name: string, connected: () => boolean = () => true): () => void {
+  clientOpened(name: string, connected: () => boolean): () => void {
     let set = this.clients.get(name);
     if (!set) this.clients.set(name, (set = new Set()));
     const entry = { connected };
