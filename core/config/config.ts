@@ -24,7 +24,10 @@ const httpServer = z
   })
   .strict();
 
-/** Keys other hosts put on a server entry that only concern that host (approval lists, its own timeout): dropped. Not `envFile`: the server needs what it loads, so it is named as unknown. */
+/**
+ * Keys other hosts put on a server entry that only concern that host (approval lists, its own
+ * timeout): dropped. Not `envFile`: the server needs what it loads, so it is named as unknown.
+ */
 const HOST_ONLY_KEYS = ["timeout", "trust", "description", "alwaysAllow", "autoApprove"];
 
 /**
@@ -37,8 +40,8 @@ function hostShape(input: unknown): unknown {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return input;
   const e: Record<string, unknown> = { ...(input as Record<string, unknown>) };
   for (const k of HOST_ONLY_KEYS) delete e[k];
-  if (e.enabled === false || e.enabled === true) {
-    if (e.enabled === false) e.disabled = true;
+  if (typeof e.enabled === "boolean") {
+    if (!e.enabled) e.disabled = true;
     delete e.enabled;
   }
   if (typeof e.httpUrl === "string" && e.url === undefined) {
@@ -50,7 +53,7 @@ function hostShape(input: unknown): unknown {
     const [command, ...args] = e.command as unknown[];
     e.type = "stdio";
     e.command = command;
-    e.args = [...args, ...((e.args as unknown[] | undefined) ?? [])];
+    e.args = Array.isArray(e.args) ? [...args, ...(e.args as unknown[])] : e.args === undefined ? args : e.args;
   }
   if (e.type === "remote") e.type = "http";
   if (e.environment !== undefined && e.env === undefined) {
