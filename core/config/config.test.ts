@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempHome } from "../../tests/helpers/tempHome";
-import { defaultConfig, loadConfigFile, matchesToolPattern, parseConfig } from "./config";
+import { configuredTransport, defaultConfig, loadConfigFile, matchesToolPattern, parseConfig } from "./config";
 
 describe("config", () => {
   it("holds every default of the spec in one place", () => {
@@ -52,9 +52,7 @@ describe("config", () => {
     expect(() => parseConfig({ mcpServers: { web: { type: "http", url: 7 } } })).toThrow(
       /"mcpServers\.web\.url": .*expected string, received number$/,
     );
-    expect(() => parseConfig({ mcpServers: { web: { type: "sse", url: "http://127.0.0.1:1/mcp" } } })).toThrow(
-      /"mcpServers\.web": SSE-only servers are not supported: give the server's Streamable HTTP URL/,
-    );
+    expect(() => parseConfig({ mcpServers: { web: { type: "websocket", url: "ws://127.0.0.1:1/mcp" } } })).toThrow(/"mcpServers\.web/);
   });
 
   it("reads server entries moved over as other agents write them", () => {
@@ -62,6 +60,8 @@ describe("config", () => {
       mcpServers: {
         // Cursor, Claude Code's .mcp.json: a url with no type
         cursor: { url: "http://127.0.0.1:9000/mcp", headers: { Authorization: "Bearer x" } },
+        // Claude Code: an HTTP+SSE server
+        claude: { type: "sse", url: "http://127.0.0.1:9003/sse" },
         // Gemini CLI: httpUrl, its own timeout and trust
         gemini: { httpUrl: "http://127.0.0.1:9001/mcp", timeout: 30_000, trust: true },
         // OpenCode: a command array and environment; a remote one; one switched off
@@ -72,7 +72,12 @@ describe("config", () => {
         cline: { command: "node", args: ["y.js"], disabled: true, autoApprove: ["read"], alwaysAllow: [] },
       },
     });
-    expect(c.mcpServers.cursor).toEqual({ type: "http", url: "http://127.0.0.1:9000/mcp", headers: { Authorization: "Bearer x" } });
+    // No type: either HTTP transport, found when connecting (Streamable HTTP first).
+    expect(c.mcpServers.cursor).toEqual({ url: "http://127.0.0.1:9000/mcp", headers: { Authorization: "Bearer x" } });
+    expect(configuredTransport(c.mcpServers.cursor!)).toBe("http");
+    expect(c.mcpServers.claude).toEqual({ type: "sse", url: "http://127.0.0.1:9003/sse", headers: {} });
+    expect(configuredTransport(c.mcpServers.claude!)).toBe("sse");
+    expect(configuredTransport(c.mcpServers.cline!)).toBe("stdio");
     expect(c.mcpServers.gemini).toEqual({ type: "http", url: "http://127.0.0.1:9001/mcp", headers: {} });
     expect(c.mcpServers.local).toEqual({
       type: "stdio",
@@ -80,7 +85,7 @@ describe("config", () => {
       args: ["-y", "@modelcontextprotocol/server-memory"],
       env: { A: "1" },
     });
-    expect(c.mcpServers.remote).toMatchObject({ type: "http", url: "http://127.0.0.1:9002/mcp" });
+    expect(c.mcpServers.remote).toEqual({ url: "http://127.0.0.1:9002/mcp", headers: {} });
     expect(c.mcpServers.off).toMatchObject({ command: "node", args: ["x.js"], disabled: true });
     expect(c.mcpServers.cline).toEqual({ command: "node", args: ["y.js"], env: {}, disabled: true });
     // A key no host and no Spillway knows is named, not dropped (it may have meant something).

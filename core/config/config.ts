@@ -17,7 +17,12 @@ const stdioServer = z
   .strict();
 const httpServer = z
   .object({
-    type: z.enum(["http", "streamable-http", "streamableHttp"]),
+    /**
+     * "http" (Streamable HTTP) or "sse" (the 2024-11-05 HTTP+SSE transport). Without a type,
+     * Streamable HTTP is tried first and SSE when the server answers its POST with 400, 404 or 405,
+     * as the MCP spec's backwards-compatibility section tells clients to.
+     */
+    type: z.enum(["http", "streamable-http", "streamableHttp", "sse"]).optional(),
     url: z.url(),
     headers: z.record(z.string(), z.string()).default({}),
     disabled: z.boolean().optional(),
@@ -32,7 +37,8 @@ const HOST_ONLY_KEYS = ["timeout", "trust", "description", "alwaysAllow", "autoA
 
 /**
  * A server entry as another agent's config writes it, in Spillway's shape, so one can be moved
- * over as it is: Cursor's and Claude Code's `{ url }` (no type), Gemini CLI's `httpUrl`,
+ * over as it is: Cursor's `{ url }` and Gemini CLI's `url` (no type: either HTTP transport, found
+ * on connecting), Claude Code's `{ type: "sse" | "http", url }`, Gemini CLI's `httpUrl`,
  * OpenCode's `{ type: "local", command: [...], environment }` and `{ type: "remote", url }`,
  * `enabled: false` (OpenCode) as `disabled`.
  */
@@ -55,29 +61,26 @@ function hostShape(input: unknown): unknown {
     e.command = command;
     e.args = Array.isArray(e.args) ? [...args, ...(e.args as unknown[])] : e.args === undefined ? args : e.args;
   }
-  if (e.type === "remote") e.type = "http";
+  // OpenCode's remote servers, like a bare `{ url }`, may speak either HTTP transport.
+  if (e.type === "remote") delete e.type;
   if (e.environment !== undefined && e.env === undefined) {
     e.env = e.environment;
     delete e.environment;
   }
-  if (e.type === undefined && typeof e.url === "string" && e.command === undefined) e.type = "http";
   return e;
 }
 
-export const upstreamSchema = z.preprocess(
-  (input, ctx) => {
-    if (input !== null && typeof input === "object" && (input as { type?: unknown }).type === "sse") {
-      // The proxy speaks Streamable HTTP and stdio to its upstreams.
-      ctx.addIssue({
-        code: "custom",
-        message: 'SSE-only servers are not supported: give the server\'s Streamable HTTP URL ("type": "http") or run it over stdio',
-      });
-    }
-    return hostShape(input);
-  },
-  z.union([httpServer, stdioServer]),
-);
+export const upstreamSchema = z.preprocess(hostShape, z.union([httpServer, stdioServer]));
 export type UpstreamConfig = z.infer<typeof upstreamSchema>;
+
+/** How an upstream is reached: a child over stdio, Streamable HTTP, or HTTP+SSE. */
+export type UpstreamTransport = "stdio" | "http" | "sse";
+
+/** The transport an entry names; an HTTP entry without a type reads as "http" until a connection says otherwise. */
+export function configuredTransport(c: UpstreamConfig): UpstreamTransport {
+  if (!("url" in c)) return "stdio";
+  return c.type === "sse" ? "sse" : "http";
+}
 
 const labelSchema = z.enum(LABELS);
 

@@ -9,7 +9,6 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { UpstreamConfig } from "../config/config";
 import type { Engine } from "../engine/engineApi";
 import { describeError, ErrorCode, SpillwayError } from "../errors";
 import type { ToolCatalog, ToolRun } from "./handTypes";
@@ -29,7 +28,7 @@ export interface HandRunner {
 const obj = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-export function createHandRunner(engine: Engine, upstreams: UpstreamManager, servers: Record<string, UpstreamConfig>): HandRunner {
+export function createHandRunner(engine: Engine, upstreams: UpstreamManager): HandRunner {
   // One session per process: every tool run by hand from this inspector lands in it.
   const sessionId = `inspector-${new Date(engine.clock.now()).toISOString().slice(0, 10)}-${randomBytes(4).toString("hex")}`;
   let link: Promise<{ client: Client; server: Server }> | null = null;
@@ -54,7 +53,7 @@ export function createHandRunner(engine: Engine, upstreams: UpstreamManager, ser
         sessionId,
         upstreams: status.map((u) => ({
           name: u.name,
-          transport: "url" in (servers[u.name] ?? {}) ? "http" : "stdio",
+          transport: u.transport,
           state: u.state,
           error: u.lastError,
           tools: routed

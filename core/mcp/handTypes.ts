@@ -13,7 +13,7 @@ export interface CatalogTool {
 
 export interface CatalogUpstream {
   name: string;
-  transport: "stdio" | "http";
+  transport: "stdio" | "http" | "sse";
   state: string;
   error: string | null;
   tools: CatalogTool[];

@@ -145,15 +145,38 @@ function headersWithout(h: Headers, name: string): Headers {
   return out;
 }
 
-/** A fetch that holds every upstream answer to `max` bytes per message (default 64 MB). */
-export function limitedFetch(max = MAX_MESSAGE_BYTES, base: FetchLike = fetch, onSkip: (why: string) => void = () => {}): FetchLike {
+/** Requests an HTTP+SSE connection keeps for naming an oversized answer; older ones are forgotten. */
+const KEPT_REQUESTS = 256;
+
+/**
+ * A fetch that holds every upstream answer to `max` bytes per message (default 64 MB).
+ * `pending` is for HTTP+SSE, where answers do not come on the POST that asked but on one GET
+ * stream: the POSTs' requests are kept in it (the latest 256), and the stream names its oversized
+ * answers from it.
+ */
+export function limitedFetch(
+  max = MAX_MESSAGE_BYTES,
+  base: FetchLike = fetch,
+  onSkip: (why: string) => void = () => {},
+  pending?: Map<RequestId, string>,
+): FetchLike {
   return async (url, init) => {
+    const requests = requestsIn(init?.body);
+    if (pending) {
+      for (const [id, what] of requests) {
+        pending.delete(id);
+        pending.set(id, what);
+      }
+      for (const id of pending.keys()) {
+        if (pending.size <= KEPT_REQUESTS) break;
+        pending.delete(id);
+      }
+    }
     const res = await base(url, init);
     if (!res.body || !res.ok) return res;
     const type = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    const requests = requestsIn(init?.body);
     if (type === "text/event-stream") {
-      const body = res.body.pipeThrough(sseLimiter(requests, max, onSkip));
+      const body = res.body.pipeThrough(sseLimiter(pending ?? requests, max, onSkip));
       return new Response(body, { status: res.status, statusText: res.statusText, headers: headersWithout(res.headers, "content-length") });
     }
     if (type === "application/json") return limitedJson(res, requests, max);

@@ -3,7 +3,8 @@
  * every request under a timeout. Failures become upstream SpillwayErrors with a sentence for the model.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema,
@@ -20,7 +21,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/zod-compat.js";
-import type { UpstreamConfig } from "../config/config";
+import { configuredTransport, type UpstreamConfig, type UpstreamTransport } from "../config/config";
 import { describeError, type SpillwayError } from "../errors";
 import { systemClock, type Clock, type Logger } from "../runtime";
 import { limitedFetch } from "./httpClientLimit";
@@ -77,6 +78,15 @@ const MAX_WAIT_MS = 5_000;
 const BACKOFF_MAX_MS = 30_000;
 const STDERR_LINES = 20;
 
+/**
+ * A Streamable HTTP POST refused the way a server that only speaks HTTP+SSE refuses it (the MCP
+ * spec's backwards-compatibility rule names 4xx; 400, 404 and 405 are what such servers answer,
+ * while 401 and 403 are about credentials and are reported as they are).
+ */
+function fallsBackToSse(err: unknown): boolean {
+  return err instanceof StreamableHTTPError && (err.code === 400 || err.code === 404 || err.code === 405);
+}
+
 export class Upstream {
   state: UpstreamState = "idle";
   /** The last tool list the server gave; null until listed or after list_changed. */
@@ -91,6 +101,8 @@ export class Upstream {
   private transport: Transport | null = null;
   /** The client declared roots to this server, so it may hear roots/list_changed. */
   private declaredRoots = false;
+  /** For an HTTP entry without a type: the transport the server answered on. */
+  private found: UpstreamTransport | null = null;
 
   constructor(
     readonly name: string,
@@ -126,6 +138,44 @@ export class Upstream {
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
+    const c = this.config;
+    // An HTTP entry without a type: Streamable HTTP, else HTTP+SSE (found once, kept for restarts).
+    const auto = "url" in c && c.type === undefined && this.found === null;
+    let client: Client;
+    try {
+      client = await this.attempt(this.found ?? configuredTransport(c));
+      if (auto) this.found = "http";
+    } catch (err) {
+      if (!(auto && !this.closed && fallsBackToSse(err))) return this.startFailed(err);
+      this.opts.logger.info("upstream answered Streamable HTTP with a client error; trying HTTP+SSE", {
+        server: this.name,
+        error: describeError(err),
+      });
+      try {
+        client = await this.attempt("sse");
+        this.found = "sse";
+      } catch (sseErr) {
+        return this.startFailed(sseErr, `over Streamable HTTP: ${describeError(err)}; over HTTP+SSE: `);
+      }
+    }
+    this.client = client;
+    this.state = "ready";
+    this.opts.logger.info("upstream connected", { server: this.name, pid: this.pid, transport: this.transportKind });
+    return client;
+  }
+
+  private startFailed(err: unknown, before = ""): never {
+    this.failed(`it did not start: ${before}${describeError(err)}${this.stderrHint()}`);
+    throw upstreamError(`The upstream server ${this.name} could not be started: ${before}${describeError(err)}${this.stderrHint()}.`);
+  }
+
+  /** The transport in use: the one found for an entry without a type, else the one it names. */
+  get transportKind(): UpstreamTransport {
+    return this.found ?? configuredTransport(this.config);
+  }
+
+  /** A client with the proxy's handlers, connected over `kind`; on failure nothing is left open. */
+  private async attempt(kind: UpstreamTransport): Promise<Client> {
     // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
     // A server may offer tools only to clients that declare these (server-everything does, for
     // all three), so what is declared is what the proxy's client can answer when the manager knows it.
@@ -152,28 +202,37 @@ export class Upstream {
       this.opts.onToolsChanged();
     });
     client.fallbackNotificationHandler = async (n) => this.opts.onNotification?.(n as { method: string; params?: Record<string, unknown> });
-    const transport = this.makeTransport();
+    const transport = this.makeTransport(kind);
     this.transport = transport;
     client.onclose = () => this.lost(client);
-    client.onerror = (err) => this.opts.logger.warn("upstream transport error", { server: this.name, error: describeError(err) });
+    client.onerror = (err) => {
+      this.opts.logger.warn("upstream transport error", { server: this.name, error: describeError(err) });
+      // The SSE stream broke (the server went away): its session is gone with it, so the connection is
+      // closed and the next request starts a new one, rather than the event source reconnecting into
+      // a session nobody initialized.
+      if (kind === "sse" && err instanceof SseError && this.client === client) void client.close();
+    };
     try {
       await client.connect(transport, { timeout: Math.max(this.opts.timeoutMs, START_TIMEOUT_MS) });
     } catch (err) {
-      this.client = null;
       await client.close().catch(() => {});
-      this.failed(`it did not start: ${describeError(err)}${this.stderrHint()}`);
-      throw upstreamError(`The upstream server ${this.name} could not be started: ${describeError(err)}${this.stderrHint()}.`);
+      if (this.transport === transport) this.transport = null;
+      throw err;
     }
-    this.client = client;
-    this.state = "ready";
-    this.opts.logger.info("upstream connected", { server: this.name, pid: this.pid });
     return client;
   }
 
-  private makeTransport(): Transport {
+  private makeTransport(kind: UpstreamTransport): Transport {
     const c = this.config;
     if ("url" in c) {
       const skipped = (why: string) => this.opts.logger.warn("upstream answer skipped", { server: this.name, why });
+      if (kind === "sse") {
+        // Answers come on the one GET stream, so the limiter keeps the ids the POSTs asked for.
+        return new SSEClientTransport(new URL(c.url), {
+          requestInit: { headers: c.headers },
+          fetch: limitedFetch(MAX_MESSAGE_BYTES, fetch, skipped, new Map()),
+        });
+      }
       return new StreamableHTTPClientTransport(new URL(c.url), {
         requestInit: { headers: c.headers },
         fetch: limitedFetch(MAX_MESSAGE_BYTES, fetch, skipped),

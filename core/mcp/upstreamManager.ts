@@ -10,7 +10,7 @@
  * yet waits for it to start.
  */
 import type { CallToolResult, ClientCapabilities, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { SpillwayConfig, UpstreamConfig } from "../config/config";
+import { configuredTransport, type SpillwayConfig, type UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
@@ -221,6 +221,7 @@ export class UpstreamManager {
       tools: s.tools?.length ?? null,
       lastError: s.created?.lastError ?? null,
       pid: s.created?.pid ?? null,
+      transport: s.created?.transportKind ?? configuredTransport(s.config),
     }));
   }
 

@@ -1,4 +1,5 @@
 /** The shapes the upstream manager (upstreamManager.ts) takes and answers with. */
+import type { UpstreamTransport } from "../config/config";
 import type { Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
 import type { ClientBoundRequest } from "./upstream";
@@ -16,6 +17,8 @@ export interface UpstreamStatus {
   tools: number | null;
   lastError: string | null;
   pid: number | null;
+  /** How it is reached: what the entry names, or for an HTTP entry without a type, what the server answered on. */
+  transport: UpstreamTransport;
 }
 
 export interface UpstreamManagerOptions {

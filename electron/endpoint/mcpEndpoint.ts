@@ -31,8 +31,7 @@ export function inProcessEndpoint(opts: InProcessEndpointOptions): StartEndpoint
       }
       throw err;
     }
-    const servers = opts.engine.config.mcpServers as Record<string, { type?: string }>;
-    const tools = createHandRunner(opts.engine, r.upstreams, opts.engine.config.mcpServers);
+    const tools = createHandRunner(opts.engine, r.upstreams);
     return {
       url: r.url,
       mcpUrl: r.mcpUrl,
@@ -51,7 +50,7 @@ export function inProcessEndpoint(opts: InProcessEndpointOptions): StartEndpoint
       upstreams: (): UpstreamInfo[] =>
         r.upstreams.status().map((u) => ({
           name: u.name,
-          transport: servers[u.name]?.type === "http" ? "http" : "stdio",
+          transport: u.transport,
           state: u.state,
           tools: u.tools,
           error: u.lastError,

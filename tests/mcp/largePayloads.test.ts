@@ -97,20 +97,24 @@ describe("spillway mcp with a request line over 64 MB", () => {
   });
 });
 
-describe("spillway mcp with results of tens of MB from a Streamable HTTP upstream", () => {
+describe.each([
+  { transport: "Streamable HTTP", flag: "--http", entry: (url: string) => ({ type: "http", url }) },
+  // Answers come on one GET stream here: the limit still names the call it answered.
+  { transport: "HTTP+SSE", flag: "--sse", entry: (url: string) => ({ type: "sse", url }) },
+])("spillway mcp with results of tens of MB from a $transport upstream", ({ flag, entry }) => {
   const home = tempHome("spillway-large-http-");
   let server: ChildProcess;
   let client: Client;
 
   beforeAll(async () => {
-    server = spawn(process.execPath, ["--import", "tsx", `${ROOT}/tests/mcp/fixtures/bigServer.ts`, "--http"], {
+    server = spawn(process.execPath, ["--import", "tsx", `${ROOT}/tests/mcp/fixtures/bigServer.ts`, flag], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "ignore"],
     });
     const url = await new Promise<string>((resolve) =>
       server.stdout!.on("data", (d) => /listening (\S+)/.test(String(d)) && resolve(/listening (\S+)/.exec(String(d))![1]!)),
     );
-    writeConfig(home.path, { mcpServers: { bighttp: { type: "http", url } } });
+    writeConfig(home.path, { mcpServers: { bighttp: entry(url) } });
     client = new Client({ name: "large-http", version: "1" });
     await client.connect(
       new LineStdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--home", home.path], cwd: ROOT, stderr: "ignore" }),

@@ -58,6 +58,8 @@ describe("upstreams over HTTP, slow ones and broken ones", () => {
     expect(names).toContain("echo");
     expect(names).toContain("digest");
     expect(textOf(await call("echo", { message: "over http" }))).toBe("Echo: over http");
+    // No type in the entry: Streamable HTTP answered, so no fallback to SSE.
+    expect(t.ep.upstreams.status().find((u) => u.name === "remote")).toMatchObject({ state: "ready", transport: "http" });
     expect(t.ep.upstreams.status().find((u) => u.name === "broken")).toMatchObject({
       state: "down",
       lastError: expect.stringMatching(/did not start/),

@@ -164,7 +164,12 @@ export async function checkUpstream(name: string, config: UpstreamConfig, logger
   });
   try {
     const tools = await Promise.race([u.listTools(true), timeout]);
-    return { ok: true, name: "upstream", detail: `${name}: ${tools.length} tools in ${((Date.now() - started) / 1000).toFixed(1)} s` };
+    const over = u.transportKind === "sse" ? " over HTTP+SSE" : u.transportKind === "http" ? " over Streamable HTTP" : "";
+    return {
+      ok: true,
+      name: "upstream",
+      detail: `${name}: ${tools.length} tools in ${((Date.now() - started) / 1000).toFixed(1)} s${over}`,
+    };
   } catch (err) {
     return { ok: false, name: "upstream", detail: `${name}: ${describeError(err)}` };
   } finally {

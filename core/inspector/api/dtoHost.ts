@@ -21,7 +21,7 @@ export interface ClientInfo {
 
 export interface UpstreamInfo {
   name: string;
-  transport: "stdio" | "http";
+  transport: "stdio" | "http" | "sse";
   state: string;
   tools: number | null;
   error: string | null;

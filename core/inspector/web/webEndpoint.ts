@@ -9,12 +9,7 @@ import type { Clock } from "../../runtime";
 
 type Running = Pick<RunningEndpoint, "url"> & Partial<Pick<RunningEndpoint, "mcpUrl" | "mcp" | "upstreams">>;
 
-export function webEndpointControl(
-  running: Running,
-  home: string,
-  servers: Record<string, { type?: string }>,
-  clock: Clock,
-): EndpointControl {
+export function webEndpointControl(running: Running, home: string, clock: Clock): EndpointControl {
   const startedAt = clock.now();
   return {
     status(): EndpointStatus {
@@ -29,7 +24,7 @@ export function webEndpointControl(
       }));
       const upstreams: UpstreamInfo[] = (running.upstreams?.status() ?? []).map((u) => ({
         name: u.name,
-        transport: servers[u.name]?.type && servers[u.name]?.type !== "stdio" ? "http" : "stdio",
+        transport: u.transport,
         state: u.state,
         tools: u.tools,
         error: u.lastError,

@@ -53,7 +53,7 @@ export function mountInspector(
   const auth = new WebAuth(http.token, http.port, () => opts.engine.clock.now());
   const views = new BlobViews(opts.engine);
   const exports = new Map<string, { id: string; masked: boolean; filename: string; until: number }>();
-  const endpoint = opts.endpoint ?? webEndpointControl(running, opts.home, opts.engine.config.mcpServers, opts.engine.clock);
+  const endpoint = opts.endpoint ?? webEndpointControl(running, opts.home, opts.engine.clock);
   const host: InspectorHost = {
     engine: opts.engine,
     configPath: opts.configPath,
@@ -65,7 +65,7 @@ export function mountInspector(
       return { kind: "download", href: `/api/export/${ticket}`, path: null, filename };
     },
   };
-  const runner = running.upstreams ? createHandRunner(opts.engine, running.upstreams, opts.engine.config.mcpServers) : null;
+  const runner = running.upstreams ? createHandRunner(opts.engine, running.upstreams) : null;
   if (runner) host.tools = runner;
   const dispatch = createDispatch(createHandlers(host, views), opts.engine.logger);
   const hub = createEventHub(opts.engine, SECURITY_HEADERS);
