@@ -51,3 +51,14 @@ export function memoryLogger(): Logger & { entries: { level: string; msg: string
     error: (msg, data) => entries.push({ level: "error", msg, data }),
   };
 }
+
+/** Whether a process with this pid exists on this machine (one of another user's counts: EPERM). */
+export function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

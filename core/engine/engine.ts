@@ -9,7 +9,7 @@ import { noteCall, noteRead, recordFailedCall } from "./callLedger";
 import { fetchBlob, readBlob, recallResult, type FetchRequest } from "./fetchService";
 import type { EngineParts } from "./parts";
 import { transformToolResult, type TransformInput, type TransformResult } from "./transform";
-import { systemClock, stderrLogger, type Clock, type Logger } from "../runtime";
+import { processAlive, systemClock, stderrLogger, type Clock, type Logger } from "../runtime";
 import type { SavingsGroup, SavingsRow } from "../types";
 import { StoreReader } from "../store/read/reader";
 import type { Engine } from "./engineApi";
@@ -305,7 +305,10 @@ export function createEngine(opts: EngineOptions): Engine {
       sessions.touch(sessionId, store.now, client, tools);
     },
     hasTools(sessionId: string): boolean {
-      return (sessions.get(sessionId)?.tools_at ?? null) !== null;
+      const row = sessions.get(sessionId);
+      if (!row || row.tools_at === null) return false;
+      // The MCP session that served it must still be there: its process (a stdio server ends with its agent).
+      return row.tools_pid === null || processAlive(row.tools_pid);
     },
     /** The host compacted the session's context: results are delivered in full once more. */
     compaction(sessionId: string): number {

@@ -265,6 +265,13 @@ ALTER TABLE events ADD COLUMN detail_pruned_at INTEGER;
 CREATE INDEX calls_detail_kept ON calls (ts) WHERE detail_pruned_at IS NULL AND imported = 0;
 `;
 
+/**
+ * Which process's MCP session served the session: a stdio server lives as long as the agent
+ * process that started it, so once it has exited (a `claude --resume` whose Spillway server did
+ * not start), the hooks no longer count the session as having the tools.
+ */
+const SESSION_TOOLS_PID = `ALTER TABLE sessions ADD COLUMN tools_pid INTEGER;`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -281,6 +288,7 @@ export const MIGRATIONS: readonly string[] = [
   CALL_FIGURES,
   SESSION_TOOLS,
   DETAIL_PRUNING,
+  SESSION_TOOLS_PID,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

@@ -11,6 +11,8 @@ export interface SessionRow {
   turn: number;
   /** When a Spillway MCP session last served this session (null: never). */
   tools_at: number | null;
+  /** The process whose MCP session that was (null in rows from before migration 15). */
+  tools_pid: number | null;
 }
 
 export class SessionStore {
@@ -18,15 +20,16 @@ export class SessionStore {
 
   /**
    * Creates the session on first sight and refreshes its last-seen time. `tools`: a Spillway MCP
-   * session serves it, so its model can call rescuer_fetch and recall_result.
+   * session of this process serves it, so its model can call rescuer_fetch and recall_result.
    */
   touch(id: string, now: number, client?: string | null, tools = false): SessionRow {
     stmt(
       this.db,
-      `INSERT INTO sessions (id, client, created_at, last_seen_at, tools_at) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO sessions (id, client, created_at, last_seen_at, tools_at, tools_pid) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET last_seen_at = excluded.last_seen_at,
-           client = COALESCE(excluded.client, sessions.client), tools_at = COALESCE(excluded.tools_at, sessions.tools_at)`,
-    ).run(id, client ?? null, now, now, tools ? now : null);
+           client = COALESCE(excluded.client, sessions.client), tools_at = COALESCE(excluded.tools_at, sessions.tools_at),
+           tools_pid = COALESCE(excluded.tools_pid, sessions.tools_pid)`,
+    ).run(id, client ?? null, now, now, tools ? now : null, tools ? process.pid : null);
     return this.get(id)!;
   }
 

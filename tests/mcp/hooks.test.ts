@@ -11,7 +11,7 @@ import { bigLog } from "../hosts/claude/steps";
 import { smallSecrets } from "../fixtures/secrets/smallSecrets";
 import { tempHome } from "../helpers/tempHome";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
-import { httpClient, textOf } from "./helpers/setup";
+import { httpClient, stdioClient, textOf } from "./helpers/setup";
 
 const sha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 
@@ -368,5 +368,33 @@ describe("hooks: Claude Code and the generic API", () => {
       await mcp.transport.terminateSession().catch(() => {});
       await mcp.client.close();
     }
+  });
+
+  it("a session served by a stdio Spillway server counts as having the tools only while that server runs (claude --resume without it)", async () => {
+    const bash = (id: string, seed: string) => ({
+      ...base("cc-resumed", "PostToolUse"),
+      tool_name: "Bash",
+      tool_input: { command: "npm test" },
+      tool_response: { stdout: log(3000, seed), stderr: "", interrupted: false, isImage: false },
+      tool_use_id: id,
+    });
+    // The stdio server Claude Code starts for the session, with the session's id in its environment.
+    const stdio = await stdioClient(t.home, { CLAUDE_CODE_SESSION_ID: "cc-resumed" });
+    try {
+      await vi.waitFor(() => expect(t.engine.hasTools("cc-resumed")).toBe(true), { timeout: 10_000 });
+      const served = (await cc(bash("toolu_res1", "served"))).json;
+      expect(served.hookSpecificOutput.updatedToolOutput.stdout).toMatch(/PREVIEW, NOT the full output/);
+    } finally {
+      await stdio.close();
+    }
+    // The agent exited with its server; resumed later with no Spillway server, its model has no rescuer_fetch.
+    await vi.waitFor(() => expect(t.engine.hasTools("cc-resumed")).toBe(false), { timeout: 10_000 });
+    const whole = (await cc(bash("toolu_res2", "resumed"))).json;
+    expect(whole).toEqual({});
+    const calls = t.engine.reader.timeline("cc-resumed", 0, 10).calls;
+    expect(calls.map((c) => [c.outcome, c.reason])).toEqual([
+      ["rescued", null],
+      ["passthrough", "no_spillway_tools"],
+    ]);
   });
 });

@@ -33,6 +33,8 @@ export interface HostRun {
   token: string;
   serve: ServeProcess | null;
   home: ClaudeHome;
+  /** The environment Claude Code ran with (for a second run of the same session). */
+  env: Record<string, string>;
   files: { log: string; notebook: string };
   close(): Promise<void>;
 }
@@ -104,6 +106,7 @@ export async function hostRun(setup: RunSetup): Promise<HostRun> {
       token,
       serve,
       home,
+      env,
       files,
       close,
     };
