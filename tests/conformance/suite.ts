@@ -17,37 +17,52 @@ const SHIM = join(ROOT, "tests/conformance/fsGlobShim.mjs");
 export interface SuiteRun {
   passed: Set<string>;
   failed: Map<string, string[]>;
+  /** The checks each scenario reported SUCCESS on (none when the client never ran, for instance). */
+  successes: Map<string, string[]>;
 }
 
-/** Every scenario of `--suite all` against `url`; the suite's exit code is ignored (failures are the data). */
-export async function runSuite(url: string): Promise<SuiteRun> {
+/** Reads the checks.json of each scenario the suite wrote under `out` (folders `<scenario>-<ISO time>`). */
+function readRun(out: string, prefix: string): SuiteRun {
+  const run: SuiteRun = { passed: new Set(), failed: new Map(), successes: new Map() };
+  for (const dir of readdirSync(out)) {
+    const scenario = dir.replace(prefix, "").replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, "");
+    const checks = JSON.parse(readFileSync(join(out, dir, "checks.json"), "utf8")) as {
+      status: string;
+      id: string;
+      errorMessage?: string;
+    }[];
+    const failures = checks.filter((c) => c.status === "FAILURE").map((c) => `${c.id}: ${c.errorMessage ?? ""}`);
+    run.successes.set(
+      scenario,
+      checks.filter((c) => c.status === "SUCCESS").map((c) => c.id),
+    );
+    if (failures.length === 0) run.passed.add(scenario);
+    else run.failed.set(scenario, failures);
+  }
+  return run;
+}
+
+/** Runs the suite's CLI with `args`, writing its results to a temporary folder; its exit code is ignored (failures are the data). */
+async function runCli(args: string[], prefix: string): Promise<SuiteRun> {
   const out = mkdtempSync(join(tmpdir(), "spillway-conformance-"));
   try {
     await new Promise<void>((resolve) => {
-      execFile(
-        process.execPath,
-        ["--import", SHIM, CLI, "server", "--url", url, "--suite", "all", "-o", out],
-        { cwd: out, maxBuffer: 64 << 20 },
-        () => resolve(),
-      );
+      execFile(process.execPath, ["--import", SHIM, CLI, ...args, "-o", out], { cwd: out, maxBuffer: 64 << 20 }, () => resolve());
     });
-    const run: SuiteRun = { passed: new Set(), failed: new Map() };
-    for (const dir of readdirSync(out)) {
-      // server-<scenario>-<ISO time with dashes>
-      const scenario = dir.replace(/^server-/, "").replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, "");
-      const checks = JSON.parse(readFileSync(join(out, dir, "checks.json"), "utf8")) as {
-        status: string;
-        id: string;
-        errorMessage?: string;
-      }[];
-      const failures = checks.filter((c) => c.status === "FAILURE").map((c) => `${c.id}: ${c.errorMessage ?? ""}`);
-      if (failures.length === 0) run.passed.add(scenario);
-      else run.failed.set(scenario, failures);
-    }
-    return run;
+    return readRun(out, prefix);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/** Every scenario of `--suite all` against `url`. */
+export function runSuite(url: string): Promise<SuiteRun> {
+  return runCli(["server", "--url", url, "--suite", "all"], "server-");
+}
+
+/** One client scenario: the suite starts its server and runs `command` with the server's URL appended. */
+export function runClientScenario(scenario: string, command: string): Promise<SuiteRun> {
+  return runCli(["client", "--command", command, "--scenario", scenario], "");
 }
 
 /**
