@@ -22,6 +22,8 @@ import { enforceCap, sweep, type SweepReport } from "../store/lifecycle";
 import { openStoreParts } from "../store/blobStore";
 import { storeToolCatalog } from "../store/toolCatalog";
 import { WalCheckpoints } from "../store/walCheckpoint";
+import { compactIndex } from "../store/compact";
+import { indexPath } from "../store/db";
 import { isBusyError, TaskQueue } from "./taskQueue";
 import { KeptScans } from "./keptScans";
 import { tokenCounts } from "./tokenCounts";
@@ -327,6 +329,7 @@ export function createEngine(opts: EngineOptions): Engine {
       return t;
     },
     sweep: runSweep,
+    compact: () => compactIndex(store.db, indexPath(opts.home)),
     setPinned(id: string, pinned: boolean): boolean {
       const ok = store.setPinned(id, pinned);
       if (ok) {

@@ -3,6 +3,7 @@
  * signals, lifecycle actions and a read model. The store, the session table, the ledger, the
  * search index and the tokenizer stay inside; nothing outside reaches past this interface.
  */
+import type { CompactReport } from "../store/compact";
 import type { SpillwayConfig } from "../config/config";
 import type { RecordedAnswer } from "./readLedger";
 import type { Clock, Logger } from "../runtime";
@@ -92,6 +93,8 @@ export interface Engine {
    * removed a batch per background task after the sweep returns (a process that answers agents), not before; the report counts none.
    */
   sweep(deep?: boolean, verify?: boolean, detailInBackground?: boolean): SweepReport;
+  /** Merges the search index and rebuilds the index file without its free pages (store/compact.ts). */
+  compact(): CompactReport;
   setPinned(id: string, pinned: boolean): boolean;
   purge(id: string): boolean;
   savings(group: SavingsGroup, since?: number): SavingsRow[];

@@ -1,17 +1,21 @@
-/** `spillway sweep`: expire, evict and repair now; `--deep` also checks every blob against its id. */
+/**
+ * `spillway sweep`: expire, evict and repair now; `--deep` also checks every blob against its id;
+ * `--compact` then gives the index's free space back to the disk.
+ */
 import { withEngine, type Command } from "../command";
 import { fmtBytes, fmtInt } from "../format";
 
 export const sweepCommand: Command = {
-  usage: "[--deep]",
+  usage: "[--deep] [--compact]",
   summary:
-    "Expire old blobs, enforce the size cap, remove call detail past store.detailTtlDays, recover files the index lost and clean what interrupted writes left; --deep also reads every blob and quarantines damaged ones.",
-  options: { deep: { type: "boolean" } },
+    "Expire old blobs, enforce the size cap, remove call detail past store.detailTtlDays, recover files the index lost and clean what interrupted writes left; --deep also reads every blob and quarantines damaged ones; --compact then shrinks the index file to what it holds (best with other Spillway processes stopped: they wait while it runs).",
+  options: { deep: { type: "boolean" }, compact: { type: "boolean" } },
   run: (ctx) =>
     withEngine(ctx, (engine) => {
       const r = engine.sweep(true, ctx.values.deep === true);
+      const compacted = ctx.values.compact === true ? engine.compact() : null;
       if (ctx.values.json) {
-        ctx.io.out(JSON.stringify(r, null, 2));
+        ctx.io.out(JSON.stringify(compacted ? { ...r, compact: compacted } : r, null, 2));
         return 0;
       }
       const days = engine.config.store.detailTtlDays;
@@ -25,6 +29,12 @@ export const sweepCommand: Command = {
           `${r.recovered} recovered, ${r.quarantined} quarantined; ${detail}; store ${fmtBytes(r.usedBytes)} of ${fmtBytes(r.capBytes)}; ` +
           `index ${fmtBytes(r.indexBytes)} (${fmtBytes(r.indexFreeBytes)} free, reused before it grows)`,
       );
+      if (compacted) {
+        ctx.io.out(
+          `compacted: index file ${fmtBytes(compacted.beforeBytes)} → ${fmtBytes(compacted.afterBytes)} ` +
+            `(search index merged, free pages returned to the disk) in ${(compacted.ms / 1000).toFixed(1)} s`,
+        );
+      }
       return 0;
     }),
 };

@@ -39,15 +39,21 @@ export function checkToken(home: string): CheckResult {
   return { ok: true, name: "token", detail: `${path} (${octal(m)})` };
 }
 
+const COMPACT_HINT_BYTES = 64 * 1024 * 1024;
+
 /** PRAGMA quick_check over the index. */
 export function checkIndex(engine: Engine): CheckResult {
   try {
     const { problems, liveBlobs, bytes, freeBytes } = engine.reader.checkIndex();
     if (problems.length) return { ok: false, name: "index", detail: `quick_check found ${problems.length} problem(s): ${problems[0]}` };
+    // Worth handing back once it is a real share of the file (a few MB of free pages are the next writes').
+    const worth = freeBytes >= COMPACT_HINT_BYTES && freeBytes >= bytes / 4;
     return {
       ok: true,
       name: "index",
-      detail: `quick_check ok, ${liveBlobs} live blobs; ${fmtBytes(bytes)} (${fmtBytes(freeBytes)} of it free pages, reused before the file grows)`,
+      detail:
+        `quick_check ok, ${liveBlobs} live blobs; ${fmtBytes(bytes)} (${fmtBytes(freeBytes)} of it free pages, reused before the file grows)` +
+        (worth ? "; spillway sweep --compact gives them back to the disk" : ""),
     };
   } catch (err) {
     return { ok: false, name: "index", detail: `cannot check the index: ${describeError(err)}` };

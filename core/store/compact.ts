@@ -1,0 +1,76 @@
+/**
+ * Gives the index's free space back to the disk (`spillway sweep --compact`). auto_vacuum is off,
+ * so pages freed by expiry and detail pruning stay in the file for the next writes; and FTS5 keeps
+ * the postings of deleted chunks in its segments until they merge. Compacting merges the search
+ * index into one segment (FTS5's 'optimize', which drops those postings), rebuilds the file with
+ * VACUUM and truncates the WAL.
+ *
+ * VACUUM writes a copy of the live pages to a temporary file (in the temp folder) and then through
+ * the WAL (beside the index), so it needs about the live size free in each; it is checked first. It
+ * is one transaction: a process killed halfway leaves the index as it was. Other processes on the
+ * store wait for it (their busy timeout) and may answer "busy" on a large store: best run with
+ * Spillway stopped.
+ */
+import { statSync, statfsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname } from "node:path";
+import { ErrorCode, SpillwayError } from "../errors";
+import type { Db } from "./db";
+import { indexSize } from "./detailPrune";
+
+export interface CompactReport {
+  /** The index file and its WAL on disk, before and after. */
+  beforeBytes: number;
+  afterBytes: number;
+  /** Of `beforeBytes`, what was free pages. */
+  freeBytes: number;
+  ms: number;
+}
+
+/** Bytes free to this process on the filesystem holding `path`. */
+export function freeBytesAt(path: string): number {
+  const s = statfsSync(path);
+  return s.bavail * s.bsize;
+}
+
+/** Needs per filesystem (the index's folder and the temp folder, once if they are the same). */
+export function compactRoom(liveBytes: number, index: { dev: number; free: number }, temp: { dev: number; free: number }): string | null {
+  // A margin for the WAL's frame headers and the FTS merge's own new segment.
+  const need = Math.ceil(liveBytes * 1.1);
+  const same = index.dev === temp.dev;
+  if (same && index.free < 2 * need) return `about ${mb(2 * need)} free beside the index (a copy, then its WAL); ${mb(index.free)} is free`;
+  if (!same && index.free < need) return `about ${mb(need)} free beside the index (its WAL); ${mb(index.free)} is free`;
+  if (!same && temp.free < need) return `about ${mb(need)} free in the temp folder (a copy); ${mb(temp.free)} is free`;
+  return null;
+}
+
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+
+const onDisk = (path: string) => {
+  let n = 0;
+  for (const suffix of ["", "-wal"]) {
+    try {
+      n += statSync(path + suffix).size;
+    } catch {
+      /* no WAL yet */
+    }
+  }
+  return n;
+};
+
+export function compactIndex(db: Db, path: string, now: () => number = Date.now): CompactReport {
+  const started = now();
+  const beforeBytes = onDisk(path);
+  const { bytes, freeBytes } = indexSize(db);
+  const temp = tmpdir();
+  const problem = compactRoom(
+    bytes - freeBytes,
+    { dev: statSync(dirname(path)).dev, free: freeBytesAt(dirname(path)) },
+    { dev: statSync(temp).dev, free: freeBytesAt(temp) },
+  );
+  if (problem) throw new SpillwayError(ErrorCode.StoreIo, `compacting the index needs ${problem}; nothing was changed`);
+  db.exec("INSERT INTO search_chunks(search_chunks) VALUES ('optimize')");
+  db.exec("VACUUM");
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  return { beforeBytes, afterBytes: onDisk(path), freeBytes, ms: now() - started };
+}
