@@ -23,7 +23,6 @@ import { openStoreParts } from "../store/blobStore";
 import { storeToolCatalog } from "../store/toolCatalog";
 import { WalCheckpoints } from "../store/walCheckpoint";
 import { compactIndex } from "../store/compact";
-import { indexPath } from "../store/db";
 import { isBusyError, TaskQueue } from "./taskQueue";
 import { KeptScans } from "./keptScans";
 import { tokenCounts } from "./tokenCounts";
@@ -329,7 +328,7 @@ export function createEngine(opts: EngineOptions): Engine {
       return t;
     },
     sweep: runSweep,
-    compact: () => compactIndex(store.db, indexPath(opts.home)),
+    compact: () => compactIndex(store),
     setPinned(id: string, pinned: boolean): boolean {
       const ok = store.setPinned(id, pinned);
       if (ok) {

@@ -15,7 +15,8 @@ import { statSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname } from "node:path";
 import { ErrorCode, SpillwayError } from "../errors";
-import type { Db } from "./db";
+import type { BlobStore } from "./blobStore";
+import { indexPath } from "./db";
 import { indexSize } from "./detailPrune";
 
 export interface CompactReport {
@@ -58,7 +59,10 @@ const onDisk = (path: string) => {
   return n;
 };
 
-export function compactIndex(db: Db, path: string, now: () => number = Date.now): CompactReport {
+/** Compacts the store's index (see above); throws, changing nothing, when the disk is short of room. */
+export function compactIndex(store: BlobStore, now: () => number = Date.now): CompactReport {
+  const db = store.db;
+  const path = indexPath(store.opts.home);
   const started = now();
   const beforeBytes = onDisk(path);
   const { bytes, freeBytes } = indexSize(db);
