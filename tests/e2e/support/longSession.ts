@@ -59,10 +59,17 @@ export async function generateLongSession(url: string, token: string, dir: strin
 
 export async function generateHookSession(url: string, token: string, log: string, home: string): Promise<void> {
   // The stdio server Claude Code starts for the session (it passes the session id), which lists its
-  // tools: without a Spillway MCP server the hooks would deliver every result whole.
+  // tools and runs as long as the session: without it the hooks would deliver every result whole.
   const mcp = await stdioClient(home, { CLAUDE_CODE_SESSION_ID: HOOK_SESSION });
   await mcp.listTools();
-  await mcp.close();
+  try {
+    await hookCalls(url, token, log);
+  } finally {
+    await mcp.close();
+  }
+}
+
+async function hookCalls(url: string, token: string, log: string): Promise<void> {
   const hook = async (body: Record<string, unknown>) => {
     const r = await fetch(`${url}/hooks/claude-code`, {
       method: "POST",
