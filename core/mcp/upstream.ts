@@ -77,6 +77,8 @@ const BACKOFF_BASE_MS = 250;
 const MAX_WAIT_MS = 5_000;
 const BACKOFF_MAX_MS = 30_000;
 const STDERR_LINES = 20;
+/** How long a Streamable HTTP server whose stream broke has to answer a ping before it counts as gone. */
+const PROBE_TIMEOUT_MS = 5_000;
 
 /**
  * A Streamable HTTP POST refused the way a server that only speaks HTTP+SSE refuses it (the MCP
@@ -85,6 +87,46 @@ const STDERR_LINES = 20;
  */
 function fallsBackToSse(err: unknown): boolean {
   return err instanceof StreamableHTTPError && (err.code === 400 || err.code === 404 || err.code === 405);
+}
+
+/**
+ * The server no longer knows the session the request carried (it restarted, or expired it): the MCP
+ * spec answers 404 to that and tells the client to start a new session; some servers answer 400
+ * naming the session. Either way the request was not run, so it can be sent again on a new session.
+ */
+function sessionGone(err: unknown): boolean {
+  if (!(err instanceof StreamableHTTPError)) return false;
+  return err.code === 404 || (err.code === 400 && /session/i.test(err.message));
+}
+
+/** The request never reached the server: the connection was refused, the name did not resolve, TLS failed. */
+function unreachable(err: unknown): string | null {
+  if (!(err instanceof TypeError) || err.message !== "fetch failed") return null;
+  const cause = (err as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : "fetch failed";
+}
+
+/**
+ * An HTTP upstream's failure as a sentence: the status and what the server said (not the SDK's
+ * "Error POSTing to endpoint"), the network's reason for a request that never arrived, and for
+ * 401/403 where the token goes.
+ */
+export function describeUpstreamError(err: unknown): string {
+  const network = unreachable(err);
+  if (network !== null) return `cannot connect (${network})`;
+  if (err instanceof StreamableHTTPError && (err.code ?? 0) > 0) {
+    const said = err.message
+      .replace(/^Streamable HTTP error: /, "")
+      .replace(/^Error POSTing to endpoint: |^Failed to open SSE stream: /, "")
+      .trim()
+      .split("\n")[0]!
+      .slice(0, 200);
+    const token = err.code === 401 || err.code === 403 ? '; if it needs a token, give it in the entry\'s "headers"' : "";
+    return `HTTP ${err.code}${said ? `: ${said}` : ""}${token}`;
+  }
+  if (err instanceof SseError && (err.code === 401 || err.code === 403))
+    return `${describeError(err)}; if it needs a token, give it in the entry's "headers"`;
+  return describeError(err);
 }
 
 export class Upstream {
@@ -155,7 +197,7 @@ export class Upstream {
         client = await this.attempt("sse");
         this.found = "sse";
       } catch (sseErr) {
-        return this.startFailed(sseErr, `over Streamable HTTP: ${describeError(err)}; over HTTP+SSE: `);
+        return this.startFailed(sseErr, `over Streamable HTTP: ${describeUpstreamError(err)}; over HTTP+SSE: `);
       }
     }
     this.client = client;
@@ -165,8 +207,9 @@ export class Upstream {
   }
 
   private startFailed(err: unknown, before = ""): never {
-    this.failed(`it did not start: ${before}${describeError(err)}${this.stderrHint()}`);
-    throw upstreamError(`The upstream server ${this.name} could not be started: ${before}${describeError(err)}${this.stderrHint()}.`);
+    const why = `${before}${describeUpstreamError(err)}${this.stderrHint()}`;
+    this.failed(`it did not start: ${why}`);
+    throw upstreamError(`The upstream server ${this.name} could not be started: ${why}.`);
   }
 
   /** The transport in use: the one found for an entry without a type, else the one it names. */
@@ -206,11 +249,15 @@ export class Upstream {
     this.transport = transport;
     client.onclose = () => this.lost(client);
     client.onerror = (err) => {
-      this.opts.logger.warn("upstream transport error", { server: this.name, error: describeError(err) });
+      // While connecting, the failure is reported by the start (and a Streamable HTTP refusal before
+      // falling back to SSE is expected): a warning only once connected.
+      const log = this.client === client ? this.opts.logger.warn : this.opts.logger.info;
+      log.call(this.opts.logger, "upstream transport error", { server: this.name, error: describeError(err) });
       // The SSE stream broke (the server went away): its session is gone with it, so the connection is
       // closed and the next request starts a new one, rather than the event source reconnecting into
       // a session nobody initialized.
       if (kind === "sse" && err instanceof SseError && this.client === client) void client.close();
+      if (kind === "http" && this.client === client) this.streamTrouble(client, err);
     };
     try {
       await client.connect(transport, { timeout: Math.max(this.opts.timeoutMs, START_TIMEOUT_MS) });
@@ -248,6 +295,63 @@ export class Upstream {
     return t;
   }
 
+  /**
+   * A Streamable HTTP stream broke. The SDK resumes a stream that sent an event id, and reports
+   * when it gave up; a stream without one is simply gone, and so are the answers it would have
+   * carried. Either way, when the server cannot be reached the connection is closed, so the calls
+   * waiting on it fail now ("stopped while running") instead of at their timeout.
+   */
+  private streamTrouble(client: Client, err: Error): void {
+    if (/^Maximum reconnection attempts/.test(err.message)) {
+      void client.close();
+      return;
+    }
+    if (!/^SSE stream disconnected/.test(err.message)) return;
+    client.ping({ timeout: PROBE_TIMEOUT_MS }).catch((probe: unknown) => {
+      // The server answered with an error of its own: it is there. Anything else: it is not.
+      if (probe instanceof McpError && probe.code !== McpErrorCode.RequestTimeout && probe.code !== McpErrorCode.ConnectionClosed) return;
+      if (this.client === client) void client.close();
+    });
+  }
+
+  /** Forgets the connection without counting a failure (its session ended; a new one starts on the next request). */
+  private drop(client: Client): void {
+    if (this.client !== client) return;
+    this.client = null;
+    this.transport = null;
+    this.state = "idle";
+    void client.close().catch(() => {});
+  }
+
+  /**
+   * Runs a request on the connection; for Streamable HTTP, once more on a new session when the
+   * server says it no longer knows this one (the request was not run), and with the connection
+   * dropped when the server cannot be reached (the next request reconnects, after the backoff).
+   */
+  private async onSession<T>(wait: boolean, go: (client: Client) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.connect(wait);
+      try {
+        return await go(client);
+      } catch (err) {
+        if (this.transportKind === "http" && this.client === client) {
+          if (attempt === 0 && sessionGone(err)) {
+            this.opts.logger.info("upstream session ended; starting a new one", { server: this.name, error: describeError(err) });
+            this.drop(client);
+            this.tools = null;
+            continue;
+          }
+          const network = unreachable(err);
+          if (network !== null) {
+            this.drop(client);
+            this.failed(`it could not be reached (${network})`);
+          }
+        }
+        throw err;
+      }
+    }
+  }
+
   private stderrHint(): string {
     const last = this.stderrTail.at(-1);
     return last ? ` (its last message: ${last.trim()})` : "";
@@ -276,15 +380,18 @@ export class Upstream {
   /** All tools, following pagination. */
   async listTools(wait = false): Promise<Tool[]> {
     if (this.tools) return this.tools;
-    const client = await this.connect(wait);
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
+    let tools: Tool[];
     try {
-      do {
-        const page = await client.listTools(cursor ? { cursor } : {}, { timeout: this.opts.timeoutMs });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor);
+      tools = await this.onSession(wait, async (client) => {
+        const all: Tool[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.listTools(cursor ? { cursor } : {}, { timeout: this.opts.timeoutMs });
+          all.push(...page.tools);
+          cursor = page.nextCursor;
+        } while (cursor);
+        return all;
+      });
     } catch (err) {
       throw this.explain(err, "tools/list");
     }
@@ -294,17 +401,18 @@ export class Upstream {
 
   /** tools/call, forwarded raw (no outputSchema validation here: the proxy decides what the client gets). */
   async callTool(name: string, args: unknown, opts: CallOptions = {}): Promise<CallToolResult> {
-    const client = await this.connect(true);
     try {
-      const result = await client.request(
-        { method: "tools/call", params: { name, arguments: (args ?? {}) as Record<string, unknown> } },
-        CallToolResultSchema,
-        {
-          signal: opts.signal,
-          timeout: this.opts.timeoutMs,
-          onprogress: opts.onprogress,
-          resetTimeoutOnProgress: opts.onprogress !== undefined,
-        },
+      const result = await this.onSession(true, (client) =>
+        client.request(
+          { method: "tools/call", params: { name, arguments: (args ?? {}) as Record<string, unknown> } },
+          CallToolResultSchema,
+          {
+            signal: opts.signal,
+            timeout: this.opts.timeoutMs,
+            onprogress: opts.onprogress,
+            resetTimeoutOnProgress: opts.onprogress !== undefined,
+          },
+        ),
       );
       this.failures = 0;
       return result as CallToolResult;
@@ -331,9 +439,10 @@ export class Upstream {
     schema: S,
     signal?: AbortSignal,
   ): Promise<SchemaOutput<S>> {
-    const client = await this.connect(true);
     try {
-      const result = await client.request({ method, params } as ClientRequest, schema, { signal, timeout: this.opts.timeoutMs });
+      const result = await this.onSession(true, (client) =>
+        client.request({ method, params } as ClientRequest, schema, { signal, timeout: this.opts.timeoutMs }),
+      );
       this.failures = 0;
       return result;
     } catch (err) {
@@ -352,6 +461,12 @@ export class Upstream {
       return upstreamError(
         `Spillway could not read the answer of the upstream server ${this.name}: ${err.message.replace(/^(?:MCP error -?\d+: )+/, "")}.`,
       );
+    const network = unreachable(err);
+    if (network !== null) {
+      return upstreamError(
+        `The upstream server ${this.name} could not be reached for ${what} (${network}); Spillway tries it again on the next call.`,
+      );
+    }
     const code = err instanceof McpError ? err.code : undefined;
     if (code === McpErrorCode.RequestTimeout) {
       return upstreamError(`The upstream server ${this.name} did not answer ${what} within ${Math.round(this.opts.timeoutMs / 1000)} s.`);
@@ -362,7 +477,7 @@ export class Upstream {
       );
     }
     if (err instanceof Error && err.name === "AbortError") return upstreamError(`The call to ${what} was cancelled.`, true);
-    return upstreamError(`The upstream server ${this.name} refused ${what}: ${describeError(err)}.`);
+    return upstreamError(`The upstream server ${this.name} refused ${what}: ${describeUpstreamError(err)}.`);
   }
 
   async close(): Promise<void> {
