@@ -147,10 +147,11 @@ export function createProxyServer(deps: ProxyDeps): Server {
     }
     const route = await upstreams.route(name);
     if (!route) {
-      const starting = upstreams.notListed();
+      const { starting, down } = upstreams.notListed();
       const text =
         `There is no tool named ${name} behind Spillway: call tools/list for the current names.` +
-        (starting.length ? ` (Not listed yet, still starting: ${starting.join(", ")}; if the tool is theirs, try again shortly.)` : "");
+        (starting.length ? ` (Not listed yet, still starting: ${starting.join(", ")}; if the tool is theirs, try again shortly.)` : "") +
+        down.map((d) => ` (Not listed: the upstream server ${d.name} is down: ${d.error}.)`).join("");
       const e = await loading.catch(() => null);
       return e ? record(e).failed({ tool: name, server: null, args: args ?? {} }, errorResult(text), text) : errorResult(text);
     }

@@ -195,9 +195,14 @@ export class UpstreamManager {
     return this.routes.get(name);
   }
 
-  /** Servers that have not listed their tools live yet (still starting, or failing to). */
-  notListed(): string[] {
-    return [...this.servers.values()].filter((s) => !s.live).map((s) => s.name);
+  /** Servers that have not listed their tools live yet: those still starting, and those that failed to, with why. */
+  notListed(): { starting: string[]; down: { name: string; error: string }[] } {
+    const waiting = [...this.servers.values()].filter((s) => !s.live);
+    const failed = (s: ServerState) => s.created?.state === "down";
+    return {
+      starting: waiting.filter((s) => !failed(s)).map((s) => s.name),
+      down: waiting.filter(failed).map((s) => ({ name: s.name, error: s.created!.lastError ?? "it failed" })),
+    };
   }
 
   /** Calls a tool on its server, starting the server first if needed. */

@@ -9,7 +9,7 @@ describe("a name no server offers", () => {
     const upstreams = createUpstreamManager(parseConfig({ mcpServers: { hang } }), memoryLogger());
     try {
       await expect(upstreams.route("no_such_tool", 300)).resolves.toBeUndefined();
-      expect(upstreams.notListed()).toEqual(["hang"]);
+      expect(upstreams.notListed()).toEqual({ starting: ["hang"], down: [] });
     } finally {
       await upstreams.close();
     }

@@ -64,6 +64,10 @@ describe("upstreams over HTTP, slow ones and broken ones", () => {
       state: "down",
       lastError: expect.stringMatching(/did not start/),
     });
+    // A tool no server lists: the server that failed is named as down with why, not as "still starting".
+    const missing = textOf(await call("not_a_tool"));
+    expect(missing).toMatch(/Not listed: the upstream server broken is down: it did not start: .*\.\)/);
+    expect(missing).not.toMatch(/still starting: .*broken/);
   });
 
   it("answers a call that outlives the timeout with a clear error, and keeps serving", async () => {
