@@ -28,6 +28,15 @@ export function mimeForKind(kind: Kind | undefined): string {
   return (kind && MIME[kind]) || "text/plain";
 }
 
+/**
+ * The size MCP gives a resource: its bytes, which for a plain blob is its stored UTF-8. An
+ * encrypted one is stored as ciphertext and read with its secrets masked, so its size is not known
+ * and left out.
+ */
+function sizeOf(meta: BlobMeta): { size: number } | Record<string, never> {
+  return meta.encrypted ? {} : { size: meta.bytes };
+}
+
 function describe(meta: BlobMeta): string {
   return `Full result of ${meta.tool}: ${fmtInt(meta.chars)} chars, ${fmtInt(meta.lines)} lines, ${meta.kind}`;
 }
@@ -43,7 +52,7 @@ export function blobLink(engine: Engine, id: string): ResourceLink {
     uri: blobUri(id),
     name: `spillway-${id}`,
     mimeType: mimeForKind(meta?.kind),
-    ...(meta ? { size: meta.chars } : {}),
+    ...(meta ? sizeOf(meta) : {}),
   };
 }
 
@@ -66,7 +75,7 @@ export function listBlobResources(engine: Engine, sessionId: string): Resource[]
       title: `${meta.tool} result ${id}`,
       description: describe(meta),
       mimeType: mimeForKind(meta.kind),
-      size: meta.chars,
+      ...sizeOf(meta),
     });
   }
   return out;
