@@ -3,6 +3,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { z } from "zod";
 import { ErrorCode, SpillwayError } from "../errors";
 import { LABELS } from "../vocabulary";
+import { hasVariables } from "./expand";
 
 const stdioServer = z
   .object({
@@ -23,7 +24,8 @@ const httpServer = z
      * as the MCP spec's backwards-compatibility section tells clients to.
      */
     type: z.enum(["http", "streamable-http", "streamableHttp", "sse"]).optional(),
-    url: z.url(),
+    // A URL, or one with ${VAR} placeholders (checked once they are filled in, when the server starts).
+    url: z.string().refine((v) => hasVariables(v) || URL.canParse(v), { message: "Invalid URL" }),
     headers: z.record(z.string(), z.string()).default({}),
     disabled: z.boolean().optional(),
   })

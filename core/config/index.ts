@@ -9,3 +9,4 @@ export {
   matchesToolPattern,
 } from "./config";
 export type { SpillwayConfig, UpstreamConfig, UpstreamTransport } from "./config";
+export { expandEntry } from "./expand";

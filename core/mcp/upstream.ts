@@ -22,6 +22,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import { configuredTransport, type UpstreamConfig, type UpstreamTransport } from "../config/config";
+import { expandEntry } from "../config/expand";
 import { describeError, type SpillwayError } from "../errors";
 import { systemClock, type Clock, type Logger } from "../runtime";
 import { limitedFetch } from "./httpClientLimit";
@@ -181,11 +182,18 @@ export class Upstream {
     if (this.closed) throw upstreamError(`The upstream server ${this.name} has been shut down.`);
     this.state = "starting";
     const c = this.config;
+    let entry: UpstreamConfig;
+    try {
+      entry = expandEntry(c, process.env);
+      if ("url" in entry && !URL.canParse(entry.url)) throw new Error("its url is not a URL once its variables are filled in");
+    } catch (err) {
+      return this.startFailed(err);
+    }
     // An HTTP entry without a type: Streamable HTTP, else HTTP+SSE (found once, kept for restarts).
     const auto = "url" in c && c.type === undefined && this.found === null;
     let client: Client;
     try {
-      client = await this.attempt(this.found ?? configuredTransport(c));
+      client = await this.attempt(entry, this.found ?? configuredTransport(c));
       if (auto) this.found = "http";
     } catch (err) {
       if (!(auto && !this.closed && fallsBackToSse(err))) return this.startFailed(err);
@@ -194,7 +202,7 @@ export class Upstream {
         error: describeError(err),
       });
       try {
-        client = await this.attempt("sse");
+        client = await this.attempt(entry, "sse");
         this.found = "sse";
       } catch (sseErr) {
         return this.startFailed(sseErr, `over Streamable HTTP: ${describeUpstreamError(err)}; over HTTP+SSE: `);
@@ -218,7 +226,7 @@ export class Upstream {
   }
 
   /** A client with the proxy's handlers, connected over `kind`; on failure nothing is left open. */
-  private async attempt(kind: UpstreamTransport): Promise<Client> {
+  private async attempt(entry: UpstreamConfig, kind: UpstreamTransport): Promise<Client> {
     // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
     // A server may offer tools only to clients that declare these (server-everything does, for
     // all three), so what is declared is what the proxy's client can answer when the manager knows it.
@@ -245,7 +253,7 @@ export class Upstream {
       this.opts.onToolsChanged();
     });
     client.fallbackNotificationHandler = async (n) => this.opts.onNotification?.(n as { method: string; params?: Record<string, unknown> });
-    const transport = this.makeTransport(kind);
+    const transport = this.makeTransport(entry, kind);
     this.transport = transport;
     client.onclose = () => this.lost(client);
     client.onerror = (err) => {
@@ -269,8 +277,7 @@ export class Upstream {
     return client;
   }
 
-  private makeTransport(kind: UpstreamTransport): Transport {
-    const c = this.config;
+  private makeTransport(c: UpstreamConfig, kind: UpstreamTransport): Transport {
     if ("url" in c) {
       const skipped = (why: string) => this.opts.logger.warn("upstream answer skipped", { server: this.name, why });
       if (kind === "sse") {
