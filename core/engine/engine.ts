@@ -230,7 +230,7 @@ export function createEngine(opts: EngineOptions): Engine {
     return { kind, shape, lines: countLines(text), label };
   };
   const retention = detailRetention(store, queue, logger);
-  const runSweep = (deep = false, verify = deep, detailInBackground = false): SweepReport => {
+  const runSweep = (deep = false, verify = deep, detailInBackground = false, alone = false): SweepReport => {
     const report = sweep(store, ledger, logger, {
       deep,
       verify,
@@ -238,6 +238,7 @@ export function createEngine(opts: EngineOptions): Engine {
       describe: describeRecovered,
       onRecovered: (id) => parts.scheduleIndex(id),
       pruneDetail: !detailInBackground,
+      alone,
     });
     if (detailInBackground) retention.start();
     if (report.expired || report.evicted) emit({ type: "sweep", expired: report.expired, evicted: report.evicted });

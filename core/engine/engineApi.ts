@@ -91,8 +91,9 @@ export interface Engine {
    * Expires and evicts, and removes ledger detail past `store.detailTtlDays`; `deep` also reconciles files and rows (recovering files
    * the index lost), `verify` (default: deep) reads every blob and quarantines damaged ones. `detailInBackground`: the detail is
    * removed a batch per background task after the sweep returns (a process that answers agents), not before; the report counts none.
+   * `alone`: no other process has the store open (a repair checked), so files written moments ago are reconciled too.
    */
-  sweep(deep?: boolean, verify?: boolean, detailInBackground?: boolean): SweepReport;
+  sweep(deep?: boolean, verify?: boolean, detailInBackground?: boolean, alone?: boolean): SweepReport;
   /** Merges the search index and rebuilds the index file without its free pages (store/compact.ts). */
   compact(): CompactReport;
   setPinned(id: string, pinned: boolean): boolean;

@@ -1,4 +1,5 @@
 /** The content-addressed blob store: keyed-hash ids, atomic files, the SQLite index, encryption at rest. */
+import { registerStoreProcess } from "./processes";
 import { stmt } from "./statements";
 import { join } from "node:path";
 import type { BlobMeta, Label } from "../types";
@@ -45,6 +46,8 @@ type Removal = "delete" | "quarantine";
 
 export class BlobStore {
   readonly db: Db;
+  /** Removes this process's note in the home's processes/ (store/processes.ts). */
+  private readonly unregister: () => void;
   readonly files: BlobFiles;
   readonly keys: KeyRing;
   /** Keyed hashing of content: ids and chunk checksums. */
@@ -67,6 +70,7 @@ export class BlobStore {
     ensurePrivateDir(opts.home);
     this.files = new BlobFiles(join(opts.home, "blobs"));
     this.db = openIndex(indexPath(opts.home));
+    this.unregister = registerStoreProcess(opts.home);
     this.hasher = new ContentHasher(storeSecret(this.db, secretCopyPath(opts.home)));
     this.preparer = new TextPreparer(this.hasher);
     this.keys = new KeyRing(this.db, opts.keys);
@@ -386,6 +390,7 @@ export class BlobStore {
   close(): void {
     this.files.close();
     if (this.db.open) this.db.close();
+    this.unregister();
   }
 }
 

@@ -42,6 +42,8 @@ export interface SweepOptions {
   describe?: (text: string) => RecoveredInfo;
   /** Remove the detail past `store.detailTtlDays` here, all of it (default). false: the caller runs it in steps (detailPrune). */
   pruneDetail?: boolean;
+  /** No other process has the store open (a repair checked): files written moments ago are looked at too. */
+  alone?: boolean;
 }
 
 /** Blobs tombstoned per transaction by expiry and eviction. */
@@ -134,7 +136,7 @@ export function enforceCap(store: BlobStore, ledger: Ledger, onRemoved?: (id: st
 
 /** Repairs what a killed process, a lost index or a damaged disk can leave (see repair.ts). */
 function deepRepair(store: BlobStore, ledger: Ledger, report: SweepReport, opts: SweepOptions): void {
-  const scan = scanStore(store, { verify: opts.verify ?? true });
+  const scan = scanStore(store, { verify: opts.verify ?? true, ...(opts.alone ? { graceMs: 0 } : {}) });
   const r = repairStore(store, scan, opts.describe ?? null);
   report.orphanFiles += r.tombstoneFiles;
   report.tempFiles += r.tempFiles;

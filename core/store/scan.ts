@@ -65,8 +65,13 @@ export function inspectFile(store: BlobStore, id: string, data: Buffer): FileCon
   return { ok: false, problem: "corrupt", detail: `${id}: its content does not match its id` };
 }
 
-/** Surveys files and rows; with `verify`, reads and checks every live blob file whole. */
-export function scanStore(store: BlobStore, opts: { verify: boolean }): StoreScan {
+/**
+ * Surveys files and rows; with `verify`, reads and checks every live blob file whole. `graceMs`:
+ * files younger than this are left alone (another process may be writing them); 0 when no other
+ * process has the store open (a repair).
+ */
+export function scanStore(store: BlobStore, opts: { verify: boolean; graceMs?: number }): StoreScan {
+  const grace = opts.graceMs ?? WRITE_GRACE_MS;
   const scan: StoreScan = {
     verified: 0,
     verifiedBytes: 0,
@@ -80,17 +85,17 @@ export function scanStore(store: BlobStore, opts: { verify: boolean }): StoreSca
   };
   const { ids, temps, aux } = store.files.scan();
   const wall = Date.now(); // file mtimes are wall-clock, whatever the engine's clock says
-  for (const t of temps) if (wall - t.mtimeMs > WRITE_GRACE_MS) scan.staleTemps.push(t.path);
+  for (const t of temps) if (wall - t.mtimeMs > grace) scan.staleTemps.push(t.path);
   const state = store.db.prepare("SELECT tombstoned_at FROM blobs WHERE id = ?");
   // Files kept beside a blob that is gone are leftovers, removed as stale temps are.
   for (const a of aux) {
     const row = state.get(a.id) as { tombstoned_at: number | null } | undefined;
-    if ((!row || row.tombstoned_at !== null) && isSettled(a.path, wall)) scan.staleTemps.push(a.path);
+    if ((!row || row.tombstoned_at !== null) && isSettled(a.path, wall, grace)) scan.staleTemps.push(a.path);
   }
   for (const id of ids) {
     const row = state.get(id) as { tombstoned_at: number | null } | undefined;
     if (row && row.tombstoned_at === null) continue;
-    if (!isSettled(store.files.pathOf(id), wall)) {
+    if (!isSettled(store.files.pathOf(id), wall, grace)) {
       scan.young++;
       continue;
     }
@@ -124,9 +129,9 @@ export function scanStore(store: BlobStore, opts: { verify: boolean }): StoreSca
 }
 
 /** True when the file was last written longer ago than the grace period. */
-export function isSettled(path: string, wall = Date.now()): boolean {
+export function isSettled(path: string, wall = Date.now(), grace = WRITE_GRACE_MS): boolean {
   try {
-    return wall - statSync(path).mtimeMs > WRITE_GRACE_MS;
+    return wall - statSync(path).mtimeMs > grace;
   } catch {
     return false;
   }

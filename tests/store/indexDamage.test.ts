@@ -8,9 +8,10 @@ import { createEngine } from "../../core/engine/engine";
 import { memoryLogger } from "../../core/runtime";
 import { tempHome } from "../helpers/tempHome";
 import { runCli } from "./children";
+import { startServe } from "../hosts/support/spillwayProcess";
 
 /** Stores `n` distinct results over two sessions; returns their ids and texts. */
-async function fill(home: string, n = 6): Promise<{ id: string; session: string; text: string }[]> {
+async function fill(home: string, n = 6, age = true): Promise<{ id: string; session: string; text: string }[]> {
   const engine = createEngine({ home, logger: memoryLogger() });
   const out: { id: string; session: string; text: string }[] = [];
   for (let i = 0; i < n; i++) {
@@ -22,6 +23,7 @@ async function fill(home: string, n = 6): Promise<{ id: string; session: string;
   }
   await engine.idle();
   await engine.close();
+  if (!age) return out;
   // an hour passes: files younger than ten minutes may be another process's write in progress
   const hourAgo = (Date.now() - 3_600_000) / 1000;
   for (const f of readdirSync(join(home, "blobs"), { recursive: true, withFileTypes: true }))
@@ -101,6 +103,45 @@ describe("a damaged index", () => {
     for (const r of results) expect(engine.recall(null, r.id).text).toBe(r.text);
     await engine.close();
     home.cleanup();
+  }, 120_000);
+
+  it("repaired right after a crash: the results written moments before are registered too (no other process runs)", async () => {
+    const home = tempHome();
+    const results = await fill(home.path, 4, false);
+    const db = new Database(index(home.path));
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    db.close();
+    damagePages(index(home.path), [1]);
+    const repaired = await runCli(home.path, "doctor", "--quick", "--repair");
+    expect(repaired.out).toMatch(/ok\s+repair\s+new index .* 4 more recovered from their files/);
+    expect(repaired.out).not.toMatch(/not looked at yet/);
+    const engine = createEngine({ home: home.path, logger: memoryLogger() });
+    for (const r of results) expect(engine.recall(null, r.id).text).toBe(r.text);
+    await engine.close();
+    home.cleanup();
+  }, 120_000);
+
+  it("is not repaired while spillway serve has the store open: it would go on writing into the index set aside", async () => {
+    const home = tempHome();
+    await fill(home.path, 2);
+    const serve = await startServe(home.path);
+    try {
+      const db = new Database(index(home.path));
+      db.pragma("wal_checkpoint(TRUNCATE)");
+      db.close();
+      damagePages(index(home.path), [1]);
+      const r = await runCli(home.path, "doctor", "--quick", "--repair");
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(
+        new RegExp(
+          `FAIL\\s+repair\\s+not run while other Spillway processes use this store: pid ${serve.pid} \\(spillway\\.js serve\\); stop it first`,
+        ),
+      );
+      expect(readdirSync(home.path).some((f) => f.startsWith("index.sqlite.damaged-"))).toBe(false);
+    } finally {
+      await serve.stop();
+      home.cleanup();
+    }
   }, 120_000);
 
   it("with no copy of the store secret and no readable index, the repair changes nothing and says why", async () => {

@@ -21,6 +21,7 @@ import {
 import { resolveConfig } from "../../home/home";
 import { resolveHome } from "../../home/paths";
 import { isDamagedIndex, rebuildIndex } from "../../store/rebuildIndex";
+import { describeProcesses, otherStoreProcesses } from "../../store/processes";
 import type { SpillwayConfig } from "../../config/config";
 import type { CommandContext } from "../command";
 
@@ -120,12 +121,21 @@ async function indexDamaged(home: string, config: SpillwayConfig): Promise<boole
 
 /** Sets the damaged index aside, makes a new one from what can be read, and registers every stored file again. */
 async function repair(ctx: CommandContext, home: string, config: SpillwayConfig): Promise<CheckResult> {
+  // A running process would go on writing into the index set aside, and the files it writes now are not settled.
+  const others = otherStoreProcesses(home);
+  if (others.length) {
+    return {
+      ok: false,
+      name: "repair",
+      detail: `not run while other Spillway processes use this store: ${describeProcesses(others, home)}`,
+    };
+  }
   try {
     const r = rebuildIndex(home);
     const engine = createEngine({ home, config, logger: stderrLogger("error") });
     let swept;
     try {
-      swept = engine.sweep(true, true);
+      swept = engine.sweep(true, true, false, true);
     } finally {
       await engine.close();
     }

@@ -7,6 +7,7 @@ export const SPILLWAY_BIN = join(ROOT, "bin/spillway.js");
 
 export interface ServeProcess {
   port: number;
+  pid: number;
   /** http://127.0.0.1:PORT */
   url: string;
   stop(): Promise<void>;
@@ -29,6 +30,7 @@ export function startServe(home: string): Promise<ServeProcess> {
       if (m) {
         resolve({
           port: Number(m[2]),
+          pid: child.pid!,
           url: m[1]!,
           stop: async () => {
             if (child.exitCode === null) child.kill("SIGTERM");
