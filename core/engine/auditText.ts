@@ -38,8 +38,33 @@ function cutValue(v: unknown, depth: number, max: number): unknown {
   if (depth > 50) return "[nested too deep]";
   if (Array.isArray(v)) return v.map((x) => cutValue(x, depth + 1, max));
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = cutValue(x, depth + 1, max);
+  for (const [k, x] of Object.entries(v)) out[k] = typeof x === "string" ? keptNamed(k, x, max) : cutValue(x, depth + 1, max);
   return out;
+}
+
+/** Longest value, and key, read together as `"key": "value"`: a secret named by its key is short. */
+const NAMED_VALUE_MAX_CHARS = 4_096;
+const NAMED_KEY_MAX_CHARS = 100;
+/** Words every key-named secret the masker knows contains (a quick test before the masker runs). */
+const SECRET_KEY_HINT = /pass|pwd|secret|token|key|auth|cred|cookie|session|sig|private|bearer|cert|dsn|conn/i;
+
+/**
+ * A string value kept with its key in view: `{"password": "hunter2"}` or `{"api_key": "…"}` holds a
+ * secret the value alone does not show, so a short value is masked as `"key": "value"` reads, the
+ * way a call's arguments are (their JSON is masked whole).
+ */
+function keptNamed(key: string, value: string, max: number): string {
+  const kept = keptText(value, max);
+  if (kept.length > NAMED_VALUE_MAX_CHARS || key.length > NAMED_KEY_MAX_CHARS || !SECRET_KEY_HINT.test(key)) return kept;
+  const pair = JSON.stringify({ [key]: kept });
+  const masked = maskSecrets(pair).text;
+  if (masked === pair) return kept;
+  try {
+    const back = (JSON.parse(masked) as Record<string, unknown>)[key];
+    return typeof back === "string" ? back : kept;
+  } catch {
+    return kept;
+  }
 }
 
 /** A JSON-RPC message (or any JSON value) as the audit trail keeps it: masked, strings over `maxString` cut, pretty-printed. */

@@ -15,6 +15,7 @@ import { parseConfig } from "../../core/config/config";
 import { createEngine } from "../../core/engine/engine";
 import { memoryLogger } from "../../core/runtime";
 import { smallSecrets } from "../fixtures/secrets/smallSecrets";
+import { rng } from "../fixtures/seededRandom";
 import { buildLeakFixture } from "../fixtures/secrets/leakFixture";
 import { tempHome } from "../helpers/tempHome";
 import { BIN, ROOT, idIn, textOf, writeConfig } from "./helpers/setup";
@@ -46,7 +47,12 @@ describe("no secret in clear under the home", () => {
   const home = tempHome("spillway-at-rest-");
   const small = smallSecrets(41);
   const leak = buildLeakFixture(43);
-  const values = [...new Set([...small.values, ...leak.planted.map((p) => p.value)])];
+  // Values with no shape of a secret, secret only by the key that names them in a call's arguments.
+  const rnd = rng(47);
+  const named = Array.from({ length: 3 }, () =>
+    Array.from({ length: 20 }, () => "ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789"[Math.floor(rnd() * 53)]).join(""),
+  );
+  const values = [...new Set([...small.values, ...leak.planted.map((p) => p.value), ...named])];
   const seen = (text: string) => values.filter((v) => text.includes(v));
   /** A grep answer names its pattern: the model's own words come back, nothing more. */
   const seenBeyond = (text: string, own: string) => seen(text).filter((v) => v !== own);
@@ -111,6 +117,10 @@ describe("no secret in clear under the home", () => {
       (await client.callTool({ name, arguments: args })) as CallToolResult;
     const answers: string[] = [];
     const shown = await call("show", { text: small.lines.join("\n") });
+    // Arguments whose keys name them secrets: masked in the call's row and in its JSON-RPC record alike.
+    answers.push(
+      JSON.stringify(await call("show", { text: "hello", password: named[0], api_key: named[1], Authorization: `Bearer ${named[2]}` })),
+    );
     expect(textOf(shown)).toContain("[masked:");
     answers.push(JSON.stringify(shown));
     const dump = await call("env_dump", { lines: [leak.text], filler: 600 });
