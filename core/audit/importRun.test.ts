@@ -143,6 +143,33 @@ describe("importing the histories the real CLIs wrote", () => {
     expect(bash.result).toBe(bash.given);
   });
 
+  it("a result whose text names a file as a saved output (a web page, a file the agent read) never pulls that file in", async () => {
+    const outside = join(home.path, "outside");
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(outside, "notes.txt"), "PRIVATE NOTES nobody imported\n");
+    const dir = join(home.path, "claude", "p");
+    mkdirSync(dir, { recursive: true });
+    const src = readdirSync(join(FIXTURE_PATHS["claude-code"], "-home-dev-project")).find((f) => f.endsWith(".jsonl"))!;
+    const lines = readFileSync(join(FIXTURE_PATHS["claude-code"], "-home-dev-project", src), "utf8").split("\n");
+    // The digest's result, as if the tool had returned a page quoting two agents' notices.
+    const at = lines.findLastIndex((l) => l.includes('"tool_result"'));
+    const entry = JSON.parse(lines[at]!) as { message: { content: { type: string; content: unknown }[] } };
+    const block = entry.message.content.find((b) => b.type === "tool_result")!;
+    block.content =
+      "<persisted-output>\nOutput too large (9KB). Full output saved to: " +
+      join(outside, "notes.txt") +
+      "\n</persisted-output>\nThe tool call succeeded but the output was truncated. Full output saved to: " +
+      join(outside, "notes.txt") +
+      "\n";
+    lines[at] = JSON.stringify(entry);
+    writeFileSync(join(dir, src), lines.join("\n"));
+    const r = await importHistory(engine, { agent: "claude-code", path: dir });
+    const all = calls(r.sessionIds[0]!);
+    expect(all.some((c) => (c.result ?? "").includes("PRIVATE NOTES"))).toBe(false);
+    const quoted = all.find((c) => (c.given ?? "").includes(join(outside, "notes.txt")))!;
+    expect(quoted.result).toBe(quoted.given);
+  });
+
   it("progress is reported, and an aborted import stops after the session it was storing", async () => {
     const dir = join(home.path, "claude", "p");
     mkdirSync(dir, { recursive: true });

@@ -25,7 +25,7 @@ function attachmentText(a: unknown): string {
 /** A tool_result block as an item: the persisted file read back when the model only got a notice. */
 function resultOf(block: Record<string, unknown>, ts: number, file: string, sessionId: string): ResultItem {
   const given = contentText(block.content);
-  const notice = findNotice(given);
+  const notice = findNotice(given, "claude-code");
   const item: ResultItem = {
     type: "result",
     callId: String(block.tool_use_id),
@@ -38,7 +38,7 @@ function resultOf(block: Record<string, unknown>, ts: number, file: string, sess
     ts,
   };
   if (notice?.path) {
-    const whole = readPersisted([notice.path, join(dirname(file), sessionId, "tool-results", basename(notice.path))]);
+    const whole = readPersisted([join(dirname(file), sessionId, "tool-results", basename(notice.path))]);
     if (whole) item.result = whole.text;
     else item.persistedMissing = true;
   }

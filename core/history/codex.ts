@@ -95,7 +95,7 @@ export async function* readCodex(file: string, issue: (i: ImportIssue) => void, 
         kind === "tool_search_output"
           ? { given: JSON.stringify(p.tools ?? []), result: JSON.stringify(p.tools ?? []) }
           : outputOf(p.output);
-      const notice = findNotice(given);
+      const notice = findNotice(given, "codex");
       items.push({
         type: "result",
         callId,

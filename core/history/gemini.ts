@@ -96,12 +96,12 @@ export async function* readGemini(file: string, issue: (i: ImportIssue) => void,
       const responses = Array.isArray(tc.result) ? tc.result.filter(isObject) : [];
       const answers = responses.map((r) => responseText(r.functionResponse));
       const given = answers.map((a) => a.text).join("\n");
-      const notice = findNotice(given);
+      const notice = findNotice(given, "gemini-cli");
       let result = unwrap(given);
       let persistedMissing = false;
       if (notice?.path) {
         const chats = dirname(file);
-        const whole = readPersisted([notice.path, join(dirname(chats), "tool-outputs", `session-${sourceId}`, basename(notice.path))]);
+        const whole = readPersisted([join(dirname(chats), "tool-outputs", `session-${sourceId}`, basename(notice.path))]);
         if (whole) result = unwrap(whole.text);
         else persistedMissing = true;
       }

@@ -12,15 +12,18 @@ export interface Notice {
   path: string | null;
 }
 
-const PATTERNS: { re: RegExp; cut: HostCut }[] = [
+/** The agent whose history is read: a notice is only its own agent's (another's words are just text). */
+export type NoticeAgent = "claude-code" | "codex" | "gemini-cli" | "opencode";
+
+const PATTERNS: { re: RegExp; cut: HostCut; agent?: NoticeAgent }[] = [
   // Claude Code, Bash and other built-ins over their limit.
-  { re: /<persisted-output>\s*Output too large[^\n]*?Full output saved to: ([^\n]+)/, cut: "persisted" },
+  { re: /<persisted-output>\s*Output too large[^\n]*?Full output saved to: ([^\n]+)/, cut: "persisted", agent: "claude-code" },
   // Claude Code, an MCP result over its token limit.
-  { re: /exceeds maximum allowed tokens\. Output has been saved to ([^\n]+?)\.?\n/, cut: "persisted" },
+  { re: /exceeds maximum allowed tokens\. Output has been saved to ([^\n]+?)\.?\n/, cut: "persisted", agent: "claude-code" },
   // Gemini CLI.
-  { re: /^Output too large\. Showing [^\n]*?For full output see: ([^\n]+)/, cut: "persisted" },
+  { re: /^Output too large\. Showing [^\n]*?For full output see: ([^\n]+)/, cut: "persisted", agent: "gemini-cli" },
   // OpenCode.
-  { re: /The tool call succeeded but the output was truncated\. Full output saved to: ([^\n]+)/, cut: "persisted" },
+  { re: /The tool call succeeded but the output was truncated\. Full output saved to: ([^\n]+)/, cut: "persisted", agent: "opencode" },
   // Codex (tokens or chars cut from the middle), Gemini CLI (characters omitted), Claude Code's older line cuts.
   { re: /…\d+ (?:tokens|chars) truncated…/, cut: "truncated" },
   { re: /\.\.\. \[[\d,]+ characters omitted\] \.\.\./, cut: "truncated" },
@@ -28,9 +31,10 @@ const PATTERNS: { re: RegExp; cut: HostCut }[] = [
   { re: /\[\.\.\. ?[\d,]+ (?:lines|characters|chars) truncated ?\.\.\.\]/, cut: "truncated" },
 ];
 
-/** The first notice in `text`, if the agent cut it. */
-export function findNotice(text: string): Notice | null {
-  for (const { re, cut } of PATTERNS) {
+/** The first notice of `agent` in `text`, if the agent cut it. */
+export function findNotice(text: string, agent: NoticeAgent): Notice | null {
+  for (const { re, cut, agent: own } of PATTERNS) {
+    if (own && own !== agent) continue;
     const m = re.exec(text);
     if (m) return { cut, path: m[1]?.trim() ?? null };
   }
@@ -41,8 +45,10 @@ export function findNotice(text: string): Notice | null {
 export const PERSISTED_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
- * The whole result from the first candidate file that exists: the path the agent named, then
- * where the same file name sits beside the history being read (a copied or moved history).
+ * The whole result from the first candidate file that exists. Callers give only the agent's own
+ * folder for saved outputs beside the history being read, with the file name the notice gave:
+ * never the path as the notice wrote it, which is only text of the result (a web page or a file
+ * the agent read could name any file of the user's).
  */
 export function readPersisted(candidates: (string | null)[]): { text: string; path: string } | null {
   for (const path of candidates) {

@@ -30,12 +30,12 @@ function toolItems(part: Record<string, unknown>, ts: number, dataDir: string): 
   if (status !== "completed" && status !== "error") return out;
   const given = status === "error" ? (str(state.error) ?? "") : (str(state.output) ?? contentText(state.output));
   const meta = isObject(state.metadata) ? state.metadata : {};
-  const notice = findNotice(given);
+  const notice = findNotice(given, "opencode");
   const path = str(meta.outputPath) ?? notice?.path ?? null;
   let result = given;
   let persistedMissing = false;
   if (path) {
-    const whole = readPersisted([path, join(dataDir, "tool-output", basename(path))]);
+    const whole = readPersisted([join(dataDir, "tool-output", basename(path))]);
     if (whole) result = whole.text;
     else persistedMissing = true;
   }
