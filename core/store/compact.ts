@@ -5,14 +5,13 @@
  * index into one segment (FTS5's 'optimize', which drops those postings), rebuilds the file with
  * VACUUM and truncates the WAL.
  *
- * VACUUM writes a copy of the live pages to a temporary file (in the temp folder) and then through
- * the WAL (beside the index), so it needs about the live size free in each; it is checked first. It
- * is one transaction: a process killed halfway leaves the index as it was. Other processes on the
- * store wait for it (their busy timeout) and may answer "busy" on a large store: best run with
- * Spillway stopped.
+ * VACUUM writes a copy of the live pages to a temporary file (in SQLite's temp folder) and then
+ * through the WAL (beside the index), so it needs about the live size free in each; it is checked
+ * first. The merge and the rebuild are a transaction each: a process killed or short of room
+ * halfway leaves the index whole (with its search index merged if that step was done). Other
+ * processes on the store wait for it (their busy timeout): best run with Spillway stopped.
  */
-import { statSync, statfsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { accessSync, constants, statSync, statfsSync } from "node:fs";
 import { dirname } from "node:path";
 import { ErrorCode, SpillwayError } from "../errors";
 import type { BlobStore } from "./blobStore";
@@ -60,21 +59,49 @@ const onDisk = (path: string) => {
 };
 
 /** Compacts the store's index (see above); throws, changing nothing, when the disk is short of room. */
+/** Where SQLite puts a temporary file on Unix: the first writable of these (os.tmpdir() may differ). */
+export function sqliteTempDir(env: NodeJS.ProcessEnv = process.env): string {
+  for (const dir of [env.SQLITE_TMPDIR, env.TMPDIR, "/var/tmp", "/usr/tmp", "/tmp"]) {
+    if (!dir) continue;
+    try {
+      if (!statSync(dir).isDirectory()) continue;
+      accessSync(dir, constants.W_OK | constants.X_OK);
+      return dir;
+    } catch {
+      /* the next one */
+    }
+  }
+  return ".";
+}
+
 export function compactIndex(store: BlobStore, now: () => number = Date.now): CompactReport {
   const db = store.db;
   const path = indexPath(store.opts.home);
   const started = now();
   const beforeBytes = onDisk(path);
   const { bytes, freeBytes } = indexSize(db);
-  const temp = tmpdir();
+  const temp = sqliteTempDir();
   const problem = compactRoom(
     bytes - freeBytes,
     { dev: statSync(dirname(path)).dev, free: freeBytesAt(dirname(path)) },
     { dev: statSync(temp).dev, free: freeBytesAt(temp) },
   );
-  if (problem) throw new SpillwayError(ErrorCode.StoreIo, `compacting the index needs ${problem}; nothing was changed`);
-  db.exec("INSERT INTO search_chunks(search_chunks) VALUES ('optimize')");
-  db.exec("VACUUM");
+  if (problem)
+    throw new SpillwayError(
+      ErrorCode.StoreIo,
+      `compacting the index needs ${problem} (SQLite's temp folder: ${temp}); nothing was changed`,
+    );
+  try {
+    db.exec("INSERT INTO search_chunks(search_chunks) VALUES ('optimize')");
+    db.exec("VACUUM");
+  } catch (err) {
+    if ((err as { code?: string }).code !== "SQLITE_FULL") throw err;
+    throw new SpillwayError(
+      ErrorCode.StoreIo,
+      `compacting the index ran out of disk space (${mb(freeBytesAt(dirname(path)))} free beside the index, ${mb(freeBytesAt(temp))} in SQLite's temp folder ${temp}, set by SQLITE_TMPDIR or TMPDIR); the index is whole, not compacted`,
+      { cause: err },
+    );
+  }
   db.pragma("wal_checkpoint(TRUNCATE)");
   return { beforeBytes, afterBytes: onDisk(path), freeBytes, ms: now() - started };
 }

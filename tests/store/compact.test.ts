@@ -2,9 +2,10 @@
 // their detail removed, the index file keeps its size (free pages, FTS5 postings of deleted
 // chunks); compacting shrinks it to what it holds, and what it holds is all still there.
 import { statSync } from "node:fs";
+import { join } from "node:path";
 import { createEngine } from "../../core/engine/engine";
 import { FakeClock, memoryLogger } from "../../core/runtime";
-import { compactRoom } from "../../core/store/compact";
+import { compactRoom, sqliteTempDir } from "../../core/store/compact";
 import { indexPath } from "../../core/store/db";
 import { tempHome } from "../helpers/tempHome";
 import { runCli } from "./children";
@@ -70,5 +71,18 @@ describe("compacting the index", () => {
     expect(compactRoom(100e6, same, same)).toMatch(/^about 220\.0 MB free beside the index \(a copy, then its WAL\); 150\.0 MB is free$/);
     expect(compactRoom(100e6, { dev: 1, free: 500e6 }, { dev: 2, free: 50e6 })).toMatch(/in the temp folder/);
     expect(compactRoom(100e6, { dev: 1, free: 500e6 }, { dev: 2, free: 500e6 })).toBeNull();
+  });
+
+  it("looks for room where SQLite writes its copy: SQLITE_TMPDIR first, then TMPDIR", () => {
+    const a = tempHome();
+    const b = tempHome();
+    try {
+      expect(sqliteTempDir({ SQLITE_TMPDIR: a.path, TMPDIR: b.path })).toBe(a.path);
+      expect(sqliteTempDir({ SQLITE_TMPDIR: join(a.path, "missing"), TMPDIR: b.path })).toBe(b.path);
+      expect(sqliteTempDir({})).toBe("/var/tmp");
+    } finally {
+      a.cleanup();
+      b.cleanup();
+    }
   });
 });
