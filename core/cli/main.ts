@@ -35,8 +35,22 @@ async function usage(): Promise<string> {
   );
 }
 
+let pipeWatched = false;
+/** Output piped into a reader that stops early (`spillway doctor | head -1`): end quietly, as Unix tools do. */
+function watchPipe(): void {
+  if (pipeWatched) return;
+  pipeWatched = true;
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
+
 const stdio: CliIo = {
-  out: (s) => process.stdout.write(s.endsWith("\n") ? s : s + "\n"),
+  out: (s) => {
+    watchPipe();
+    process.stdout.write(s.endsWith("\n") ? s : s + "\n");
+  },
   err: (s) => process.stderr.write(s.endsWith("\n") ? s : s + "\n"),
 };
 

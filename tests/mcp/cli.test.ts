@@ -74,6 +74,24 @@ describe("spillway serve, doctor and connect", () => {
     expect((await run(["doctor", "--home", home.path])).code).toBe(0);
   });
 
+  it("doctor piped into a reader that stops after one line ends quietly, no stack trace", async () => {
+    writeConfig(home.path, { mcpServers: { fx: upstream.fixture() } });
+    const r = await new Promise<{ code: number | null; err: string; out: string }>((resolve) => {
+      const sh = spawn(
+        "bash",
+        ["-c", `"${process.execPath}" "${BIN}" doctor --quick --home "${home.path}" 2>"${home.path}/err.txt" | head -1`],
+        {
+          cwd: ROOT,
+        },
+      );
+      let out = "";
+      sh.stdout.on("data", (d) => (out += d));
+      sh.on("close", (code) => resolve({ code, out, err: readFileSync(join(home.path, "err.txt"), "utf8") }));
+    });
+    expect(r.out).toMatch(/^ok\s+home /);
+    expect(r.err).toBe("");
+  });
+
   it("connect prints each agent's own config shape", async () => {
     const list = await run(["connect", "--list"]);
     expect(list.out.split("\n").filter(Boolean)).toHaveLength(8);
