@@ -3,7 +3,7 @@ export { BlobStore, openStoreParts } from "./blobStore";
 export type { StoreHooks } from "./blobStore";
 export { OPENCODE_DB_FILE, openOpencodeDb } from "./foreign/opencodeDb";
 export type { OpencodeDataRow, OpencodeDb } from "./foreign/opencodeDb";
-export { compactIndex } from "./compact";
+export { compactIndex, freeBytesAt } from "./compact";
 export type { CompactReport } from "./compact";
 export { detailPrune } from "./detailPrune";
 export type { DetailPrune } from "./detailPrune";

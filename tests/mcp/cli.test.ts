@@ -65,6 +65,7 @@ describe("spillway serve, doctor and connect", () => {
     const r = await run(["doctor", "--home", home.path]);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^FAIL {2}home .*0755/m);
+    expect(r.out).toMatch(/^ok {4}disk +[\d.]+ (MB|GB|TB) free$/m);
     expect(r.out).toMatch(/^ok {4}index +quick_check ok/m);
     expect(r.out).toMatch(/^ok {4}sweep +dry run: 0 expired/m);
     expect(r.out).toMatch(/^ok {4}upstream +fx: \d+ tools/m);

@@ -9,6 +9,7 @@ import { stderrLogger } from "../../runtime";
 import type { Command } from "../command";
 import {
   checkBlobs,
+  checkDisk,
   checkHome,
   checkIndex,
   checkKey,
@@ -22,6 +23,7 @@ import { resolveConfig } from "../../home/home";
 import { resolveHome } from "../../home/paths";
 import { isDamagedIndex, rebuildIndex } from "../../store/rebuildIndex";
 import { describeProcesses, otherStoreProcesses } from "../../store/processes";
+import { freeBytesAt } from "../../store/compact";
 import type { SpillwayConfig } from "../../config/config";
 import type { CommandContext } from "../command";
 
@@ -40,6 +42,7 @@ export const doctorCommand: Command = {
       if (!ctx.values.json) ctx.io.out(`${r.ok ? "ok  " : "FAIL"}  ${r.name.padEnd(8)}  ${r.detail}`);
     };
     print(checkHome(home));
+    if (existsSync(home)) print(checkDisk(home, freeBytesAt(home)));
     let config;
     try {
       const resolved = resolveConfig(home, { config: ctx.values.config as string | undefined });

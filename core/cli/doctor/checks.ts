@@ -31,6 +31,21 @@ export function checkHome(home: string): CheckResult {
   return { ok: true, name: "home", detail: `${home} (${octal(m)})` };
 }
 
+/** Below this, a result of a few MB cannot be stored: it reaches the agent, but unstored and unrecorded. */
+export const DISK_LOW_BYTES = 64 * 1024 * 1024;
+
+/** Room on the home's filesystem (`free`: what this process may use; measured by the caller). */
+export function checkDisk(home: string, free: number): CheckResult {
+  if (free < DISK_LOW_BYTES) {
+    return {
+      ok: false,
+      name: "disk",
+      detail: `${fmtBytes(free)} free where ${home} is: new results are passed to the agent without being stored or recorded; free some space (spillway sweep --compact gives back the index's free pages)`,
+    };
+  }
+  return { ok: true, name: "disk", detail: `${fmtBytes(free)} free` };
+}
+
 export function checkToken(home: string): CheckResult {
   const path = tokenPath(home);
   if (!existsSync(path)) return { ok: true, name: "token", detail: `${path} not created yet (spillway serve creates it)` };
