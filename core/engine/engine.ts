@@ -330,6 +330,12 @@ export function createEngine(opts: EngineOptions): Engine {
     },
     sweep: runSweep,
     compact: () => compactIndex(store),
+    rebuildSearchIndex(): number {
+      search.reset();
+      const ids = store.liveIds();
+      for (const id of ids) parts.scheduleIndex(id);
+      return ids.length;
+    },
     setPinned(id: string, pinned: boolean): boolean {
       const ok = store.setPinned(id, pinned);
       if (ok) {

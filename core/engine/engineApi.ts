@@ -96,6 +96,8 @@ export interface Engine {
   sweep(deep?: boolean, verify?: boolean, detailInBackground?: boolean, alone?: boolean): SweepReport;
   /** Merges the search index and rebuilds the index file without its free pages (store/compact.ts). */
   compact(): CompactReport;
+  /** Empties the search index and indexes every live blob again in the background (`idle()` waits); returns how many. */
+  rebuildSearchIndex(): number;
   setPinned(id: string, pinned: boolean): boolean;
   purge(id: string): boolean;
   savings(group: SavingsGroup, since?: number): SavingsRow[];

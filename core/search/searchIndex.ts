@@ -176,6 +176,19 @@ export class SearchIndex {
     })();
   }
 
+  /**
+   * Empties the index and makes its tables anew (a damaged search index: its rows are derived from
+   * the blobs, which are indexed again). The FTS5 table is dropped, shadow tables and all, and
+   * created as the migration does; one transaction.
+   */
+  reset(): void {
+    this.db.transaction(() => {
+      this.db.exec("DROP TABLE IF EXISTS search_chunks; DELETE FROM search_blobs;");
+      this.db.exec(searchMigrationSql);
+    })();
+    this.dfCache.clear();
+  }
+
   /** Best chunks for a plain-language query: in one blob, in a set of blobs, or across all. */
   /** Live blobs not (yet) fully in the index: too large to index eagerly, or still being indexed. */
   unindexedLiveBlobs(): number {

@@ -378,6 +378,11 @@ export class BlobStore {
     }
   }
 
+  /** Every live blob's id. */
+  liveIds(): string[] {
+    return this.db.prepare("SELECT id FROM blobs WHERE tombstoned_at IS NULL").pluck().all() as string[];
+  }
+
   /** Bytes the size cap counts: live blobs' files, sidecars and aux files (kept by triggers, see STORE_USAGE). */
   usedBytes(): number {
     return (stmt(this.db, "SELECT bytes FROM store_usage WHERE id = 0").get() as { bytes: number }).bytes;

@@ -105,6 +105,33 @@ describe("a damaged index", () => {
     home.cleanup();
   }, 120_000);
 
+  it("only its search index damaged: the repair rebuilds that alone, and every call, session and figure stays", async () => {
+    const home = tempHome();
+    const results = await fill(home.path, 6);
+    const before = createEngine({ home: home.path, logger: memoryLogger() });
+    const savings = before.savings("total");
+    const calls = before.reader.timeline("agent-a", 0, 50).calls.length;
+    await before.close();
+    const db = new Database(index(home.path));
+    // FTS5's own rows lost (its shadow tables are guarded unless unsafe mode lets a test reach them).
+    db.unsafeMode(true);
+    db.prepare("DELETE FROM search_chunks_data WHERE id > 10").run();
+    db.close();
+    expect((await runCli(home.path, "doctor", "--quick")).out).toMatch(/FAIL\s+index\s+quick_check found .*fts5/);
+
+    const repaired = await runCli(home.path, "doctor", "--quick", "--repair");
+    expect(repaired.out).toMatch(/ok\s+repair\s+only the search index was damaged: rebuilt, 6 live results indexed again/);
+    expect(repaired.out).toMatch(/ok\s+index\s+quick_check ok, 6 live blobs/);
+    expect(readdirSync(home.path).some((f) => f.startsWith("index.sqlite.damaged-"))).toBe(false);
+    const engine = createEngine({ home: home.path, logger: memoryLogger() });
+    expect(engine.savings("total")).toEqual(savings);
+    expect(engine.reader.timeline("agent-a", 0, 50).calls).toHaveLength(calls);
+    // Found by search again.
+    expect(engine.search("compiled", { blobId: results[0]!.id })[0]).toMatchObject({ blobId: results[0]!.id });
+    await engine.close();
+    home.cleanup();
+  }, 120_000);
+
   it("repaired right after a crash: the results written moments before are registered too (no other process runs)", async () => {
     const home = tempHome();
     const results = await fill(home.path, 4, false);

@@ -56,8 +56,11 @@ export const doctorCommand: Command = {
     } catch (err) {
       print({ ok: false, name: "config", detail: describeError(err) });
     }
-    if (config && existsSync(home) && ctx.values.repair === true && (await indexDamaged(home, config)))
-      print(await repair(ctx, home, config));
+    if (config && existsSync(home) && ctx.values.repair === true) {
+      const damage = await indexDamage(home, config);
+      if (damage === "search") print(await repairSearch(home, config));
+      else if (damage === "index") print(await repair(ctx, home, config));
+    }
     if (config && existsSync(home)) {
       const quiet = stderrLogger("error");
       try {
@@ -105,20 +108,58 @@ function withRepairHint(r: CheckResult, damaged = !r.ok && /quick_check found|ma
   return damaged ? { ...r, detail: r.detail + REPAIR_HINT } : r;
 }
 
-/** Whether the index cannot be opened, or quick_check finds it damaged. */
-async function indexDamaged(home: string, config: SpillwayConfig): Promise<boolean> {
+/**
+ * How the index is damaged: not at all, only in its search index (rows derived from the blobs,
+ * rebuilt in place), or otherwise (it cannot be opened, or quick_check finds other tables damaged).
+ */
+async function indexDamage(home: string, config: SpillwayConfig): Promise<"none" | "search" | "index"> {
   let engine;
   try {
     engine = createEngine({ home, config, logger: stderrLogger("error") });
   } catch (err) {
-    return isDamagedIndex(err);
+    return isDamagedIndex(err) ? "index" : "none";
   }
   try {
-    return engine.reader.checkIndex().problems.length > 0;
+    const { problems } = engine.reader.checkIndex();
+    if (problems.length === 0) return "none";
+    return problems.every((p) => SEARCH_ONLY.test(p)) ? "search" : "index";
   } catch (err) {
-    return isDamagedIndex(err);
+    return isDamagedIndex(err) ? "index" : "none";
   } finally {
     await engine.close();
+  }
+}
+
+/** quick_check's words for damage inside the FTS5 search index alone. */
+const SEARCH_ONLY = /^fts5: |search_chunks/;
+
+/** Rebuilds the search index alone: every call, session and figure stays; the blobs are indexed again. */
+async function repairSearch(home: string, config: SpillwayConfig): Promise<CheckResult> {
+  const others = otherStoreProcesses(home);
+  if (others.length) {
+    return {
+      ok: false,
+      name: "repair",
+      detail: `not run while other Spillway processes use this store: ${describeProcesses(others, home)}`,
+    };
+  }
+  try {
+    const engine = createEngine({ home, config, logger: stderrLogger("error") });
+    try {
+      const n = engine.rebuildSearchIndex();
+      await engine.idle();
+      const left = engine.reader.checkIndex().problems;
+      if (left.length) return { ok: false, name: "repair", detail: `the search index was rebuilt but quick_check still finds: ${left[0]}` };
+      return {
+        ok: true,
+        name: "repair",
+        detail: `only the search index was damaged: rebuilt, ${n} live results indexed again (calls, sessions and figures kept as they were)`,
+      };
+    } finally {
+      await engine.close();
+    }
+  } catch (err) {
+    return { ok: false, name: "repair", detail: describeError(err) };
   }
 }
 
