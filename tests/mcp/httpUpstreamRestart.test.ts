@@ -4,34 +4,14 @@
  * sending the old id; a call running when it died fails at once, not at the timeout; and while it
  * is down the agent is told it cannot be reached, with the network's reason.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
-import { httpClient, textOf, upstream } from "./helpers/setup";
+import { everythingOver, freePort } from "./helpers/everythingHttp";
+import { httpClient, textOf } from "./helpers/setup";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function everythingHttp(port: number): Promise<ChildProcess> {
-  const ev = upstream.everything();
-  const child = spawn(ev.command, [ev.args[0]!, "streamableHttp"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on("data", (d) => String(d).includes("listening") && resolve());
-    child.on("exit", (code) => reject(new Error(`server-everything exited (${code})`)));
-  });
-  return child;
-}
+const everythingHttp = (port: number) => everythingOver("streamableHttp", port);
 
 const stop = async (c: ChildProcess) => {
   if (c.exitCode !== null || c.signalCode !== null) return;

@@ -4,8 +4,7 @@
  * shape) is tried over Streamable HTTP first and falls back to SSE; the inspector names the
  * transport found; a server that goes away is reconnected once it is back.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { mountInspector } from "../../core/inspector/web";
@@ -14,30 +13,10 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { tempHome } from "../helpers/tempHome";
-import { BIN, httpClient, textOf, upstream, writeConfig } from "./helpers/setup";
+import { everythingOver, freePort } from "./helpers/everythingHttp";
+import { BIN, httpClient, textOf, writeConfig } from "./helpers/setup";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** server-everything over HTTP+SSE on `port`, once it says it listens. */
-async function everythingSse(port: number): Promise<ChildProcess> {
-  const ev = upstream.everything();
-  const child = spawn(ev.command, [ev.args[0]!, "sse"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on("data", (d) => String(d).includes("running on port") && resolve());
-    child.on("exit", (code) => reject(new Error(`server-everything exited (${code})`)));
-  });
-  return child;
-}
+const everythingSse = (port: number) => everythingOver("sse", port);
 
 const stopped = (c: ChildProcess) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : c.once("exit", () => resolve())));
 

@@ -1,19 +1,10 @@
 /** Upstream edge cases: a Streamable HTTP upstream, a slow upstream hitting the timeout, one that cannot start. */
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
+import { everythingOver, freePort } from "./helpers/everythingHttp";
 import { httpClient, textOf, upstream } from "./helpers/setup";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe("upstreams over HTTP, slow ones and broken ones", () => {
   let everything: ChildProcess;
@@ -23,15 +14,7 @@ describe("upstreams over HTTP, slow ones and broken ones", () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    const ev = upstream.everything();
-    everything = spawn(ev.command, [ev.args[0]!, "streamableHttp"], {
-      env: { ...process.env, PORT: String(port) },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    await new Promise<void>((resolve, reject) => {
-      everything.stderr!.on("data", (d) => String(d).includes("listening") && resolve());
-      everything.on("exit", (code) => reject(new Error(`server-everything exited (${code})`)));
-    });
+    everything = await everythingOver("streamableHttp", port);
     t = await startTestEndpoint({
       server: { upstreamTimeoutMs: 1000 },
       mcpServers: {

@@ -130,19 +130,23 @@ async function indexDamage(home: string, config: SpillwayConfig): Promise<"none"
   }
 }
 
+/**
+ * A repair's refusal while another process has the store open: it would go on writing into the
+ * index set aside (or the one being rebuilt), and the files it writes now are not settled.
+ */
+function refusedWhileShared(home: string): CheckResult | null {
+  const others = otherStoreProcesses(home);
+  if (!others.length) return null;
+  return { ok: false, name: "repair", detail: `not run while other Spillway processes use this store: ${describeProcesses(others, home)}` };
+}
+
 /** quick_check's words for damage inside the FTS5 search index alone. */
 const SEARCH_ONLY = /^fts5: |search_chunks/;
 
 /** Rebuilds the search index alone: every call, session and figure stays; the blobs are indexed again. */
 async function repairSearch(home: string, config: SpillwayConfig): Promise<CheckResult> {
-  const others = otherStoreProcesses(home);
-  if (others.length) {
-    return {
-      ok: false,
-      name: "repair",
-      detail: `not run while other Spillway processes use this store: ${describeProcesses(others, home)}`,
-    };
-  }
+  const shared = refusedWhileShared(home);
+  if (shared) return shared;
   try {
     const engine = createEngine({ home, config, logger: stderrLogger("error") });
     try {
@@ -165,15 +169,8 @@ async function repairSearch(home: string, config: SpillwayConfig): Promise<Check
 
 /** Sets the damaged index aside, makes a new one from what can be read, and registers every stored file again. */
 async function repair(ctx: CommandContext, home: string, config: SpillwayConfig): Promise<CheckResult> {
-  // A running process would go on writing into the index set aside, and the files it writes now are not settled.
-  const others = otherStoreProcesses(home);
-  if (others.length) {
-    return {
-      ok: false,
-      name: "repair",
-      detail: `not run while other Spillway processes use this store: ${describeProcesses(others, home)}`,
-    };
-  }
+  const shared = refusedWhileShared(home);
+  if (shared) return shared;
   try {
     const r = rebuildIndex(home);
     const engine = createEngine({ home, config, logger: stderrLogger("error") });
