@@ -35,6 +35,18 @@ async function usage(): Promise<string> {
   );
 }
 
+/** parseArgs's complaint in one sentence (its "ambiguous" one means a value that starts with "-"). */
+function argsError(err: unknown): string {
+  // Its advice on positionals that start with "-" is for scripts, not for a mistyped option.
+  const text = describeError(err)
+    .replace(/\. To specify a positional argument[\s\S]*$/, "")
+    .replace(/\.+$/, "");
+  const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(text);
+  return ambiguous
+    ? `${ambiguous[1]} was given a value starting with "-"; write it as ${ambiguous[1]}=<value> if that is what you meant`
+    : text;
+}
+
 let pipeWatched = false;
 /** Output piped into a reader that stops early (`spillway doctor | head -1`): end quietly, as Unix tools do. */
 function watchPipe(): void {
@@ -75,7 +87,7 @@ export async function main(argv: string[], io: CliIo = stdio, extra: Pick<Comman
   try {
     parsed = parseArgs({ args: rest, options: { ...COMMON, ...cmd.options }, allowPositionals: true, strict: true });
   } catch (err) {
-    io.err(`spillway ${name}: ${describeError(err)}. Usage: spillway ${name} ${cmd.usage}`);
+    io.err(`spillway ${name}: ${argsError(err)}. Usage: spillway ${name} ${cmd.usage}`);
     return 2;
   }
   if (parsed.values.help) {

@@ -75,6 +75,16 @@ describe("spillway serve, doctor and connect", () => {
     expect((await run(["doctor", "--home", home.path])).code).toBe(0);
   });
 
+  it("a mistyped option or a negative number is one short line", async () => {
+    const bogus = await run(["status", "--bogus", "--home", home.path]);
+    expect(bogus.code).toBe(2);
+    expect(bogus.err.trim()).toBe("spillway status: Unknown option '--bogus'. Usage: spillway status");
+    const negative = await run(["fetch", "abcdef123456", "--start", "-5", "--home", home.path]);
+    expect(negative.err).toMatch(
+      /^spillway fetch: --start was given a value starting with "-"; write it as --start=<value> if that is what you meant\. Usage: /,
+    );
+  });
+
   it("doctor piped into a reader that stops after one line ends quietly, no stack trace", async () => {
     writeConfig(home.path, { mcpServers: { fx: upstream.fixture() } });
     const r = await new Promise<{ code: number | null; err: string; out: string }>((resolve) => {
