@@ -95,4 +95,13 @@ describe("spillway import and replay", () => {
       expect(r.err).toMatch(/^spillway (import|replay): /);
     }
   });
+
+  it("a file that is not the agent's history imports nothing and says so, with a non-zero exit", async () => {
+    const notes = join(home.path, "notes.txt");
+    writeFileSync(notes, "root:x:0:0:root:/root:/bin/bash\nnot a transcript\n");
+    const r = await spillway(["import", "claude-code", notes, "--home", home.path]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^nothing was read as claude-code history: is .*notes\.txt the folder it keeps its sessions in\?/m);
+    expect(r.out).not.toMatch(/next: spillway replay/);
+  });
 });

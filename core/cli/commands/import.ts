@@ -37,6 +37,7 @@ export const importCommand: Command = {
         });
         // Token counts and search indexing finish before the store closes.
         await engine.idle();
+        const nothing = r.sessions === 0 && r.issueCount > 0 && !r.cancelled;
         for (const i of r.issues) ctx.io.err(`skipped ${i.file}${i.line ? `:${i.line}` : ""}: ${i.message}`);
         if (ctx.values.json) {
           ctx.io.out(JSON.stringify(r, null, 2));
@@ -47,11 +48,15 @@ export const importCommand: Command = {
               `  calls     ${fmtInt(r.callsAdded)} added, ${fmtInt(r.callsKept)} already imported${r.unanswered ? `, ${fmtInt(r.unanswered)} without a result (skipped)` : ""}`,
               `  requests  ${fmtInt(r.requests)}`,
               `  skipped   ${fmtInt(r.issueCount)} unreadable lines or records`,
-              `next: spillway replay --agent ${agent}`,
+              nothing
+                ? `nothing was read as ${agent} history: is ${r.path} the folder it keeps its sessions in? (spillway import ${agent} without a path uses its default)`
+                : `next: spillway replay --agent ${agent}`,
             ].join("\n"),
           );
         }
-        return r.cancelled ? 130 : 0;
+        if (r.cancelled) return 130;
+        // Lines there were, and none was this agent's history: the wrong path, most likely.
+        return nothing ? 1 : 0;
       } finally {
         process.off("SIGINT", onSigint);
       }
