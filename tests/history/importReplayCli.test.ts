@@ -96,6 +96,17 @@ describe("spillway import and replay", () => {
     }
   });
 
+  it("replay --project takes the folder with or without a trailing slash, and says when none matches", async () => {
+    const slash = await spillway(["replay", "--project", "/home/dev/project/", "--json", "--home", home.path]);
+    expect(slash.code, slash.err).toBe(0);
+    expect(JSON.parse(slash.out).totals.sessions).toBeGreaterThan(0);
+    const none = await spillway(["replay", "--project", "/home/dev/elsewhere", "--home", home.path]);
+    expect(none.code).toBe(1);
+    expect(none.err.trim()).toBe(
+      "spillway replay: no imported history matches --project /home/dev/elsewhere; without it, all imported history is replayed",
+    );
+  });
+
   it("a file that is not the agent's history imports nothing and says so, with a non-zero exit", async () => {
     const notes = join(home.path, "notes.txt");
     writeFileSync(notes, "root:x:0:0:root:/root:/bin/bash\nnot a transcript\n");

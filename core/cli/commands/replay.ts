@@ -41,7 +41,8 @@ export const replayCommand: Command = {
       const scope = {
         sessionId: v.session as string | undefined,
         agent: v.agent ? parseAgent(v.agent as string) : undefined,
-        project: v.project as string | undefined,
+        // As the agent recorded it: no trailing slash ("/home/dev/app/" is the project "/home/dev/app").
+        project: typeof v.project === "string" ? v.project.replace(/(?<=.)\/+$/, "") : undefined,
       };
       let shown = -1;
       const report = await replayHistory(engine, {
@@ -55,7 +56,12 @@ export const replayCommand: Command = {
         },
       });
       if (report.totals.sessions === 0) {
-        ctx.io.err("spillway replay: no imported history to replay; run spillway import <agent> first");
+        const named = scopes.map((k) => `--${k} ${k === "project" ? scope.project : String(v[k])}`).join(" ");
+        ctx.io.err(
+          named
+            ? `spillway replay: no imported history matches ${named}; without it, all imported history is replayed`
+            : "spillway replay: no imported history to replay; run spillway import <agent> first",
+        );
         return 1;
       }
       if (format) {
