@@ -83,6 +83,9 @@ describe("spillway serve, doctor and connect", () => {
     expect(negative.err).toMatch(
       /^spillway fetch: --start was given a value starting with "-"; write it as --start=<value> if that is what you meant\. Usage: /,
     );
+    const noSession = await run(["fetch", "abcdef123456", "--session", "nope", "--home", home.path]);
+    expect(noSession.code).toBe(1);
+    expect(noSession.err.trim()).toBe("spillway fetch: no session nope in this store (spillway fetch without --session reads any result)");
   });
 
   it("doctor piped into a reader that stops after one line ends quietly, no stack trace", async () => {

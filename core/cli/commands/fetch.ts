@@ -42,8 +42,13 @@ export const fetchCommand: Command = {
       put("top_k", num("top-k"));
       put("context", num("context"));
       if (v["case-sensitive"]) args.ignore_case = false;
+      const session = v.session as string | undefined;
+      if (session !== undefined && !engine.reader.session(session)) {
+        ctx.io.err(`spillway fetch: no session ${session} in this store (spillway fetch without --session reads any result)`);
+        return 1;
+      }
       const answer = engine.fetch({
-        sessionId: (v.session as string | undefined) ?? null,
+        sessionId: session ?? null,
         operator: "cli",
         id,
         mode: (v.mode as string | undefined) ?? "stat",
