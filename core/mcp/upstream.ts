@@ -309,11 +309,11 @@ export class Upstream {
    * waiting on it fail now ("stopped while running") instead of at their timeout.
    */
   private streamTrouble(client: Client, err: Error): void {
-    if (/^Maximum reconnection attempts/.test(err.message)) {
+    if (err.message.startsWith("Maximum reconnection attempts")) {
       void client.close();
       return;
     }
-    if (!/^SSE stream disconnected/.test(err.message)) return;
+    if (!err.message.startsWith("SSE stream disconnected")) return;
     client.ping({ timeout: PROBE_TIMEOUT_MS }).catch((probe: unknown) => {
       // The server answered with an error of its own: it is there. Anything else: it is not.
       if (probe instanceof McpError && probe.code !== McpErrorCode.RequestTimeout && probe.code !== McpErrorCode.ConnectionClosed) return;
