@@ -4,7 +4,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema,
@@ -31,6 +31,7 @@ import { lazySchemaValidator } from "./schemaValidator";
 import { LineStdioClientTransport } from "./stdioClientTransport";
 import { ANSWER_TOO_LARGE, isUpstreamError, upstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
+import { describeUpstreamError, fallsBackToSse, sessionGone, unreachable } from "./upstreamHttpErrors";
 
 export type UpstreamState = "idle" | "starting" | "ready" | "down";
 
@@ -80,55 +81,6 @@ const BACKOFF_MAX_MS = 30_000;
 const STDERR_LINES = 20;
 /** How long a Streamable HTTP server whose stream broke has to answer a ping before it counts as gone. */
 const PROBE_TIMEOUT_MS = 5_000;
-
-/**
- * A Streamable HTTP POST refused the way a server that only speaks HTTP+SSE refuses it (the MCP
- * spec's backwards-compatibility rule names 4xx; 400, 404 and 405 are what such servers answer,
- * while 401 and 403 are about credentials and are reported as they are).
- */
-function fallsBackToSse(err: unknown): boolean {
-  return err instanceof StreamableHTTPError && (err.code === 400 || err.code === 404 || err.code === 405);
-}
-
-/**
- * The server no longer knows the session the request carried (it restarted, or expired it): the MCP
- * spec answers 404 to that and tells the client to start a new session; some servers answer 400
- * naming the session. Either way the request was not run, so it can be sent again on a new session.
- */
-function sessionGone(err: unknown): boolean {
-  if (!(err instanceof StreamableHTTPError)) return false;
-  return err.code === 404 || (err.code === 400 && /session/i.test(err.message));
-}
-
-/** The request never reached the server: the connection was refused, the name did not resolve, TLS failed. */
-function unreachable(err: unknown): string | null {
-  if (!(err instanceof TypeError) || err.message !== "fetch failed") return null;
-  const cause = (err as { cause?: unknown }).cause;
-  return cause instanceof Error ? cause.message : "fetch failed";
-}
-
-/**
- * An HTTP upstream's failure as a sentence: the status and what the server said (not the SDK's
- * "Error POSTing to endpoint"), the network's reason for a request that never arrived, and for
- * 401/403 where the token goes.
- */
-export function describeUpstreamError(err: unknown): string {
-  const network = unreachable(err);
-  if (network !== null) return `cannot connect (${network})`;
-  if (err instanceof StreamableHTTPError && (err.code ?? 0) > 0) {
-    const said = err.message
-      .replace(/^Streamable HTTP error: /, "")
-      .replace(/^Error POSTing to endpoint: |^Failed to open SSE stream: /, "")
-      .trim()
-      .split("\n")[0]!
-      .slice(0, 200);
-    const token = err.code === 401 || err.code === 403 ? '; if it needs a token, give it in the entry\'s "headers"' : "";
-    return `HTTP ${err.code}${said ? `: ${said}` : ""}${token}`;
-  }
-  if (err instanceof SseError && (err.code === 401 || err.code === 403))
-    return `${describeError(err)}; if it needs a token, give it in the entry's "headers"`;
-  return describeError(err);
-}
 
 export class Upstream {
   state: UpstreamState = "idle";
