@@ -3,8 +3,7 @@
  * every request under a timeout. Failures become upstream SpillwayErrors with a sentence for the model.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema,
@@ -16,7 +15,6 @@ import {
   ToolListChangedNotificationSchema,
   type CallToolResult,
   type ClientRequest,
-  type Progress,
   type ServerCapabilities,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -24,53 +22,20 @@ import type { AnySchema, SchemaOutput } from "@modelcontextprotocol/sdk/server/z
 import { configuredTransport, type UpstreamConfig, type UpstreamTransport } from "../config/config";
 import { expandEntry } from "../config/expand";
 import { describeError, type SpillwayError } from "../errors";
-import { systemClock, type Clock, type Logger } from "../runtime";
-import { limitedFetch } from "./httpClientLimit";
-import { MAX_MESSAGE_BYTES } from "./lineReader";
+import { systemClock } from "../runtime";
 import { lazySchemaValidator } from "./schemaValidator";
 import { LineStdioClientTransport } from "./stdioClientTransport";
+import { upstreamTransport } from "./upstreamTransport";
 import { ANSWER_TOO_LARGE, isUpstreamError, upstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
+import type { CallOptions, ClientBoundRequest, RelayCapabilities, UpstreamOptions } from "./upstreamTypes";
 import { describeUpstreamError, fallsBackToSse, sessionGone, unreachable } from "./upstreamHttpErrors";
 
 export type UpstreamState = "idle" | "starting" | "ready" | "down";
 
 // In their own module so the proxy can name them without loading the MCP client.
 export { isUpstreamError, upstreamError };
-
-export interface UpstreamOptions {
-  logger: Logger;
-  /** Per-request timeout (config server.upstreamTimeoutMs). */
-  timeoutMs: number;
-  /** Called when the server says its tool list changed, or when it restarts. */
-  onToolsChanged: () => void;
-  /** Drives the restart backoff (the system clock unless a test passes one). */
-  clock?: Clock;
-  /** Every other notification of the server (logging, prompts/resources list_changed, resources/updated). */
-  onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
-  /** The server's sampling, elicitation and roots requests, for the proxy to relay to its client. */
-  onClientRequest?: (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
-  /** Which of those requests to declare; all unless the proxy's one client said which it can answer. */
-  relays?: RelayCapabilities;
-}
-
-/** The client requests an upstream may send through the proxy. */
-export interface RelayCapabilities {
-  sampling: boolean;
-  elicitation: boolean;
-  roots: boolean;
-}
-
-/** A request an upstream sends to its client. */
-export interface ClientBoundRequest {
-  method: "sampling/createMessage" | "elicitation/create" | "roots/list";
-  params: Record<string, unknown>;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  onprogress?: (p: Progress) => void;
-}
+export type { CallOptions, ClientBoundRequest, RelayCapabilities, UpstreamOptions };
 
 /** Starting a server (spawn + initialize) gets its own allowance: npx-style servers can take a while. */
 const START_TIMEOUT_MS = 30_000;
@@ -78,7 +43,6 @@ const BACKOFF_BASE_MS = 250;
 /** The longest backoff a call waits out before answering "restarting, try again". */
 const MAX_WAIT_MS = 5_000;
 const BACKOFF_MAX_MS = 30_000;
-const STDERR_LINES = 20;
 /** How long a Streamable HTTP server whose stream broke has to answer a ping before it counts as gone. */
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -205,7 +169,7 @@ export class Upstream {
       this.opts.onToolsChanged();
     });
     client.fallbackNotificationHandler = async (n) => this.opts.onNotification?.(n as { method: string; params?: Record<string, unknown> });
-    const transport = this.makeTransport(entry, kind);
+    const transport = upstreamTransport(this.name, entry, kind, this.opts.logger, this.stderrTail);
     this.transport = transport;
     client.onclose = () => this.lost(client);
     client.onerror = (err) => {
@@ -227,31 +191,6 @@ export class Upstream {
       throw err;
     }
     return client;
-  }
-
-  private makeTransport(c: UpstreamConfig, kind: UpstreamTransport): Transport {
-    if ("url" in c) {
-      const skipped = (why: string) => this.opts.logger.warn("upstream answer skipped", { server: this.name, why });
-      if (kind === "sse") {
-        // Answers come on the one GET stream, so the limiter keeps the ids the POSTs asked for.
-        return new SSEClientTransport(new URL(c.url), {
-          requestInit: { headers: c.headers },
-          fetch: limitedFetch(MAX_MESSAGE_BYTES, fetch, skipped, new Map()),
-        });
-      }
-      return new StreamableHTTPClientTransport(new URL(c.url), {
-        requestInit: { headers: c.headers },
-        fetch: limitedFetch(MAX_MESSAGE_BYTES, fetch, skipped),
-      });
-    }
-    // The user's servers inherit this environment, as their agents would start them.
-    const env = { ...(process.env as Record<string, string>), ...c.env };
-    const t = new LineStdioClientTransport({ command: c.command, args: c.args, env, cwd: c.cwd, stderr: "pipe" });
-    t.stderr?.on("data", (chunk: Buffer) => {
-      for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) this.stderrTail.push(line.slice(0, 500));
-      if (this.stderrTail.length > STDERR_LINES) this.stderrTail.splice(0, this.stderrTail.length - STDERR_LINES);
-    });
-    return t;
   }
 
   /**

@@ -1,8 +1,8 @@
-/** The shapes the upstream manager (upstreamManager.ts) takes and answers with. */
+/** The shapes an upstream (upstream.ts) and the upstream manager (upstreamManager.ts) take and answer with. */
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import type { UpstreamTransport } from "../config/config";
-import type { Logger } from "../runtime";
+import type { Clock, Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
-import type { ClientBoundRequest } from "./upstream";
 
 /** A notification an upstream sent that the proxy may pass on. */
 export interface UpstreamNotification {
@@ -40,3 +40,37 @@ export interface UpstreamManagerOptions {
 
 /** Answers a server's request to its client (sampling, elicitation) on behalf of one running call. */
 export type Relay = (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
+
+export interface UpstreamOptions {
+  logger: Logger;
+  /** Per-request timeout (config server.upstreamTimeoutMs). */
+  timeoutMs: number;
+  /** Called when the server says its tool list changed, or when it restarts. */
+  onToolsChanged: () => void;
+  /** Drives the restart backoff (the system clock unless a test passes one). */
+  clock?: Clock;
+  /** Every other notification of the server (logging, prompts/resources list_changed, resources/updated). */
+  onNotification?: (n: { method: string; params?: Record<string, unknown> }) => void;
+  /** The server's sampling, elicitation and roots requests, for the proxy to relay to its client. */
+  onClientRequest?: (req: ClientBoundRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
+  /** Which of those requests to declare; all unless the proxy's one client said which it can answer. */
+  relays?: RelayCapabilities;
+}
+
+/** The client requests an upstream may send through the proxy. */
+export interface RelayCapabilities {
+  sampling: boolean;
+  elicitation: boolean;
+  roots: boolean;
+}
+
+/** A request an upstream sends to its client. */
+export interface ClientBoundRequest {
+  method: "sampling/createMessage" | "elicitation/create" | "roots/list";
+  params: Record<string, unknown>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onprogress?: (p: Progress) => void;
+}
