@@ -97,9 +97,10 @@ class Policy {
     cfg: SpillwayConfig["passref"],
   ) {
     // The config is validated once (core/config): its defaults and bounds are the only ones.
-    const allowed = cfg.allowedTools.some((p) => safeMatch(p, tool));
-    this.sink = isSinkTool(tool) && !allowed;
     this.credentialOk = cfg.credentialDestinations.some((p) => safeMatch(p, tool));
+    // A tool trusted with credentials (a vault's store) is trusted as a destination at all.
+    const allowed = this.credentialOk || cfg.allowedTools.some((p) => safeMatch(p, tool));
+    this.sink = isSinkTool(tool) && !allowed;
     this.maxChars = cfg.maxChars;
     this.totalMaxChars = cfg.totalMaxChars;
   }

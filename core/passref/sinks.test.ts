@@ -67,6 +67,17 @@ describe("isSinkTool", () => {
     "browser_navigate",
     "browser_evaluate",
     "git_push",
+    "memory__add_observations",
+    "create_entities",
+    "create_relations",
+    "move_file",
+    "rename_file",
+    "copy_file",
+    "set_value",
+    "store_memory",
+    "remember",
+    "git_commit",
+    "merge_pull_request",
   ])("%s is a sink", (tool) => {
     expect(isSinkTool(tool)).toBe(true);
   });

@@ -87,6 +87,18 @@ const SINK_WORDS = new Set([
   "patch",
   "command",
   "commands",
+  // writes into a store, a path or a repository (server-memory's add_observations, move_file)
+  "add",
+  "set",
+  "store",
+  "remember",
+  "memorize",
+  "record",
+  "move",
+  "rename",
+  "copy",
+  "commit",
+  "merge",
 ]);
 
 const READ_VERBS = new Set([
