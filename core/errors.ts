@@ -57,8 +57,11 @@ export class SpillwayError extends Error {
 
 /** A one-line description of any thrown value, for logs and CLI output. */
 export function describeError(err: unknown): string {
-  if (err instanceof Error) return err.message.split("\n")[0] ?? String(err);
-  return String(err);
+  if (!(err instanceof Error)) return String(err);
+  const first = err.message.split("\n")[0] ?? "";
+  // A first line that opens pretty-printed JSON ("Invalid result: [") says nothing alone: the whole, on one line.
+  if (/[[{]\s*$/.test(first) && first.length < err.message.length) return err.message.replace(/\s+/g, " ").slice(0, 400);
+  return first;
 }
 
 const HTTP_STATUS: Record<ErrorCode, number> = {

@@ -29,7 +29,7 @@ import { upstreamTransport } from "./upstreamTransport";
 import { ANSWER_TOO_LARGE, isUpstreamError, upstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
 import type { CallOptions, ClientBoundRequest, RelayCapabilities, UpstreamOptions } from "./upstreamTypes";
-import { describeUpstreamError, fallsBackToSse, sessionGone, unreachable } from "./upstreamHttpErrors";
+import { describeUpstreamError, fallsBackToSse, invalidAnswer, sessionGone, unreachable } from "./upstreamHttpErrors";
 
 export type UpstreamState = "idle" | "starting" | "ready" | "down";
 
@@ -207,7 +207,7 @@ export class Upstream {
     if (!err.message.startsWith("SSE stream disconnected")) return;
     client.ping({ timeout: PROBE_TIMEOUT_MS }).catch((probe: unknown) => {
       // The server answered with an error of its own: it is there. Anything else: it is not.
-      if (probe instanceof McpError && probe.code !== McpErrorCode.RequestTimeout && probe.code !== McpErrorCode.ConnectionClosed) return;
+      if (probe instanceof McpError && localFailure(probe) === null) return;
       if (this.client === client) void client.close();
     });
   }
@@ -345,7 +345,7 @@ export class Upstream {
       return result;
     } catch (err) {
       // The server's own refusal (unknown prompt, bad URI) reaches the client as that MCP error.
-      if (err instanceof McpError && err.code !== McpErrorCode.RequestTimeout && err.code !== McpErrorCode.ConnectionClosed) throw err;
+      if (err instanceof McpError && localFailure(err) === null) throw err;
       throw this.explain(err, method, signal);
     }
   }
@@ -365,16 +365,19 @@ export class Upstream {
         `The upstream server ${this.name} could not be reached for ${what} (${network}); Spillway tries it again on the next call.`,
       );
     }
-    const code = err instanceof McpError ? err.code : undefined;
-    if (code === McpErrorCode.RequestTimeout) {
+    const local = localFailure(err);
+    if (local === "timeout") {
       return upstreamError(`The upstream server ${this.name} did not answer ${what} within ${Math.round(this.opts.timeoutMs / 1000)} s.`);
     }
-    if (code === McpErrorCode.ConnectionClosed || !this.client) {
+    if (local === "closed" || !this.client) {
       return upstreamError(
         `The upstream server ${this.name} stopped while running ${what}${this.stderrHint()}; Spillway restarts it on the next call.`,
       );
     }
     if (err instanceof Error && err.name === "AbortError") return upstreamError(`The call to ${what} was cancelled.`, true);
+    const invalid = invalidAnswer(err);
+    if (invalid !== null)
+      return upstreamError(`The upstream server ${this.name} answered ${what} with something that is not an MCP result (${invalid}).`);
     return upstreamError(`The upstream server ${this.name} refused ${what}: ${describeUpstreamError(err)}.`);
   }
 
@@ -388,4 +391,17 @@ export class Upstream {
     // Still starting (upstreams start in the background now): stop the child too, or it outlives us.
     else if (starting) await starting.close().catch(() => {});
   }
+}
+
+/**
+ * The SDK's own failures (its timeout, the connection closing) carry the codes -32001 and -32000,
+ * which a server may also send with an error of its own (-32000 is the usual "server error"):
+ * only the SDK's messages count as a timeout or a lost connection.
+ */
+function localFailure(err: unknown): "timeout" | "closed" | null {
+  if (!(err instanceof McpError)) return null;
+  const what = err.message.replace(/^MCP error -?\d+: /, "");
+  if (err.code === McpErrorCode.RequestTimeout && /^(Request timed out|Maximum total timeout exceeded)$/.test(what)) return "timeout";
+  if (err.code === McpErrorCode.ConnectionClosed && /^(Connection closed|Request was cancelled)$/.test(what)) return "closed";
+  return null;
 }

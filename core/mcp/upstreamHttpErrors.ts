@@ -55,3 +55,17 @@ export function describeUpstreamError(err: unknown): string {
     return `${describeError(err)}; if it needs a token, give it in the entry's "headers"`;
   return describeError(err);
 }
+
+/**
+ * For an answer the SDK could not read as what was asked (a result whose `content` is not a list):
+ * the first few places it went wrong, else null. The SDK's own message is pretty-printed JSON.
+ */
+export function invalidAnswer(err: unknown): string | null {
+  const issues = (err as { issues?: unknown } | null)?.issues;
+  // Zod's error (v3 names it ZodError, v4 $ZodError): a list of issues, each with a path.
+  if (!(err instanceof Error) || !/ZodError$/.test(err.name) || !Array.isArray(issues)) return null;
+  const said = (issues as { path?: unknown[]; message?: string }[])
+    .slice(0, 3)
+    .map((i) => `${i.path?.length ? i.path.join(".") : "the result"}: ${String(i.message ?? "invalid").slice(0, 120)}`);
+  return said.join("; ") + (issues.length > 3 ? `; and ${issues.length - 3} more` : "");
+}
