@@ -35,6 +35,28 @@ describe("range", () => {
     expect(b.text.split("\n")[1]).toBe(one.slice(0, next));
   });
 
+  it("never splits an emoji: a char range starting or ending inside one takes all of it, and paging moves on", () => {
+    const content = "party time: 🎉🎉 done, and more text after it";
+    const at = content.indexOf("🎉");
+    const first = range({ start_char: at, count_chars: 1 }, content);
+    expect(first.text).toBe(`chars ${at}–${at + 1} of ${content.length} in blob-test (line 0):\n🎉`);
+    expect(first.truncated).toBe(false);
+    const inside = range({ start_char: at + 1, count_chars: 1 }, content);
+    expect(inside.text.split("\n")[1]).toBe("🎉");
+    expect(inside.text).not.toMatch(/[\ud800-\udfff](?![\udc00-\udfff])/u);
+    // Paging by chars with a cap that falls inside a pair still reaches the end, every char once.
+    const emojis = "🎉".repeat(3000);
+    let from = 0;
+    let joined = "";
+    for (let i = 0; i < 10 && from < emojis.length; i++) {
+      const page = range({ start_char: from }, emojis, 1001);
+      joined += page.text.slice(page.text.indexOf("\n") + 1).replace(/\n\[cut at .*\]$/, "");
+      const next = /start_char=(\d+)\]$/.exec(page.text);
+      from = next ? Number(next[1]) : emojis.length;
+    }
+    expect(joined).toBe(emojis);
+  });
+
   it("serves the start of a line longer than the cap and continues by chars", () => {
     const content = "short\n" + "y".repeat(9000) + "\nend";
     const a = range({ start: 1 }, content);

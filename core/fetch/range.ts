@@ -76,14 +76,19 @@ function charRange(input: FetchInput, doc: TextDoc, start: number, count: number
       `The argument start_char of mode range is ${start}, past the end (blob ${input.id} has ${fmtCount(doc.length)} chars, 0–${doc.length - 1}).`,
     );
   }
-  const requestedEnd = Math.min(doc.length, start + (count ?? doc.length));
-  const span = doc.slice(start, Math.min(requestedEnd, start + budget));
-  const to = safeEnd(span, start, doc.length, Math.min(requestedEnd, start + budget));
-  const body = span.slice(0, to - start);
-  const firstLine = doc.lineAt(start);
+  // A surrogate pair is one character: a range starting or ending inside one takes all of it.
+  const from = start > 0 && isLow(doc.slice(start, start + 1)) && isHigh(doc.slice(start - 1, start)) ? start - 1 : start;
+  let requestedEnd = Math.min(doc.length, start + (count ?? doc.length));
+  if (requestedEnd < doc.length && isHigh(doc.slice(requestedEnd - 1, requestedEnd))) requestedEnd++;
+  const capped = Math.min(requestedEnd, from + budget);
+  const span = doc.slice(from, Math.min(doc.length, capped + 1));
+  let to = safeEnd(span, from, doc.length, capped);
+  if (to <= from) to = Math.min(doc.length, from + 2); // the cap is smaller than the one character asked for
+  const body = span.slice(0, to - from);
+  const firstLine = doc.lineAt(from);
   const lastLine = firstLine + countNewlines(body.slice(0, -1));
   const lines = firstLine === lastLine ? `line ${firstLine}` : `lines ${firstLine}–${lastLine}`;
-  const head = `chars ${start}–${to - 1} of ${fmtCount(doc.length)} in ${input.id} (${lines}):`;
+  const head = `chars ${from}–${to - 1} of ${fmtCount(doc.length)} in ${input.id} (${lines}):`;
   const cut = to < requestedEnd;
   const foot = cut ? `\n[cut at the ${fmtCount(input.limits.maxChars)}-char cap; continue with range start_char=${to}]` : "";
   return ok(`${head}\n${body}${foot}`, body.length, cut);
@@ -99,6 +104,16 @@ function safeEnd(span: string, spanStart: number, length: number, end: number): 
   if (end >= length) return length;
   const c = span.charCodeAt(end - 1 - spanStart);
   return c >= 0xd800 && c <= 0xdbff ? end - 1 : end;
+}
+
+function isHigh(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLow(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 function countNewlines(s: string): number {
