@@ -26,12 +26,32 @@ export function sendError(res: ServerResponse, code: ErrorCode, message: string,
   sendJson(res, httpStatusOf(code), { ok: false, error: { code, message } }, headers);
 }
 
+/** How much of a refused request's body is read and dropped before its connection is closed. */
+const DISCARD_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The body of a refused request is not wanted: up to 1 MB of it is read and dropped (so a client
+ * still sending reads the answer rather than a reset), then the connection closes, so a client
+ * cannot make the server read a 500 MB upload it already said no to. `res` gets `connection: close`.
+ */
+export function discardBody(req: IncomingMessage, res?: ServerResponse): void {
+  if (res && !res.headersSent) res.setHeader("connection", "close");
+  if (req.complete) return;
+  let seen = 0;
+  req.removeAllListeners("data");
+  req.on("data", (c: Buffer) => {
+    seen += c.length;
+    if (seen > DISCARD_MAX_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
 /** Reads the whole body, refusing more than `limit` bytes with a 413 before buffering it. */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit) {
-      req.resume();
+      discardBody(req);
       reject(tooLarge(limit));
       return;
     }
@@ -40,8 +60,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on("data", (c: Buffer) => {
       size += c.length;
       if (size > limit) {
-        req.removeAllListeners("data");
-        req.resume();
+        discardBody(req);
         reject(tooLarge(limit));
         return;
       }

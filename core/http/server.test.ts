@@ -29,6 +29,50 @@ function send(
   });
 }
 
+/** Sends `declared` bytes of body as fast as the socket takes them; stops when the server closes the connection. */
+function uploadUntilClosed(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  declared: number,
+): Promise<{ answer: string; written: number }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const head = Object.entries({
+      host: `127.0.0.1:${port}`,
+      "content-type": "application/json",
+      "content-length": String(declared),
+      ...headers,
+    })
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join("");
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    let answer = "";
+    let written = 0;
+    let open = true;
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server was still reading after ${written} bytes`));
+    }, 20_000);
+    const pump = () => {
+      while (open && written < declared && socket.write(chunk)) written += chunk.length;
+    };
+    socket.on("data", (c: Buffer) => (answer += c.toString("utf8")));
+    socket.on("drain", () => {
+      written += chunk.length;
+      pump();
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      open = false;
+      clearTimeout(giveUp);
+      resolve({ answer, written });
+    });
+    socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`);
+    pump();
+  });
+}
+
 describe("loopback HTTP server", () => {
   let http: HttpEndpoint;
   let port: number;
@@ -75,6 +119,22 @@ describe("loopback HTTP server", () => {
     const big = await send(port, { method: "POST", path: "/echo", headers: auth, body: JSON.stringify({ s: "x".repeat(2048) }) });
     expect(big).toMatchObject({ status: 413, body: { error: { code: "too_large" } } });
     expect((await send(port, { method: "POST", path: "/echo", headers: auth, body: "{" })).status).toBe(400);
+  });
+
+  it("answers a refused upload at once and closes its connection after reading little of it", async () => {
+    // 200 MB declared: without a token (401), with a foreign Origin (403), over the limit (413).
+    const cases: [Record<string, string>, number][] = [
+      [{}, 401],
+      [{ ...auth, origin: "http://evil.example" }, 403],
+      [auth, 413],
+    ];
+    for (const [headers, status] of cases) {
+      const r = await uploadUntilClosed(port, "/echo", headers, 200 * 1024 * 1024);
+      expect(r.answer).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(r.answer.toLowerCase()).toContain("connection: close");
+      // The server stopped reading: the client could not push more than its 1 MB plus the sockets' buffers.
+      expect(r.written).toBeLessThan(32 * 1024 * 1024);
+    }
   });
 
   it("routes exact paths before prefixes, and says 404 or 405 otherwise", async () => {

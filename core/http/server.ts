@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { describeError, ErrorCode, SpillwayError } from "../errors";
 import type { Logger } from "../runtime";
 import { checkRequest, type GuardRejection } from "./guard";
-import { readJson, sendError } from "./respond";
+import { discardBody, readJson, sendError } from "./respond";
 
 export interface RouteContext {
   url: URL;
@@ -103,15 +103,15 @@ export function createHttpServer(opts: HttpServerOptions): HttpEndpoint {
     const auth = route?.opts.auth ?? true;
     const rejected = checkRequest(req, { port, token: opts.token }, auth === true) ?? (typeof auth === "function" ? auth(req) : null);
     if (rejected) {
-      // Drained unread: the answer does not wait for the body, and nothing of it is kept.
-      req.resume();
+      // The answer does not wait for the body, nothing of it is kept, and little of it is read.
+      discardBody(req, res);
       const headers: Record<string, string> =
         rejected.code === ErrorCode.Unauthorized ? { "www-authenticate": 'Bearer realm="spillway"' } : {};
       sendError(res, rejected.code, rejected.message, headers);
       return;
     }
     if (!route) {
-      req.resume();
+      discardBody(req, res);
       if (allowed.size > 0) {
         const methods = [...allowed].sort().join(", ");
         sendError(res, ErrorCode.MethodNotAllowed, `${method} is not supported on ${url.pathname}: use ${methods}.`, { allow: methods });
@@ -130,7 +130,8 @@ export function createHttpServer(opts: HttpServerOptions): HttpEndpoint {
       return;
     }
     if (err instanceof SpillwayError) {
-      sendError(res, err.code, err.message);
+      // Refused before its body was all read (413): the rest is not read, so the connection ends.
+      sendError(res, err.code, err.message, req.complete ? {} : { connection: "close" });
       return;
     }
     opts.logger.error("http request failed", { method: req.method, url: req.url, error: describeError(err) });
