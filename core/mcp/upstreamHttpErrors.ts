@@ -63,7 +63,7 @@ export function describeUpstreamError(err: unknown): string {
 export function invalidAnswer(err: unknown): string | null {
   const issues = (err as { issues?: unknown } | null)?.issues;
   // Zod's error (v3 names it ZodError, v4 $ZodError): a list of issues, each with a path.
-  if (!(err instanceof Error) || !/ZodError$/.test(err.name) || !Array.isArray(issues)) return null;
+  if (!(err instanceof Error) || !err.name.endsWith("ZodError") || !Array.isArray(issues)) return null;
   const said = (issues as { path?: unknown[]; message?: string }[])
     .slice(0, 3)
     .map((i) => `${i.path?.length ? i.path.join(".") : "the result"}: ${String(i.message ?? "invalid").slice(0, 120)}`);
