@@ -49,13 +49,12 @@ function uploadUntilClosed(
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     let answer = "";
     let written = 0;
-    let open = true;
     const giveUp = setTimeout(() => {
       socket.destroy();
       reject(new Error(`the server was still reading after ${written} bytes`));
     }, 20_000);
     const pump = () => {
-      while (open && written < declared && socket.write(chunk)) written += chunk.length;
+      while (!socket.destroyed && written < declared && socket.write(chunk)) written += chunk.length;
     };
     socket.on("data", (c: Buffer) => (answer += c.toString("utf8")));
     socket.on("drain", () => {
@@ -64,7 +63,6 @@ function uploadUntilClosed(
     });
     socket.on("error", () => {});
     socket.on("close", () => {
-      open = false;
       clearTimeout(giveUp);
       resolve({ answer, written });
     });
