@@ -56,6 +56,19 @@ describe("engine: rescue, dedup and the ledger", () => {
     await e.close();
   });
 
+  it("a repeat of a result the session got whole (no client held handles then) says it is in context, not that it was a preview", async () => {
+    const e = make();
+    const text = bigLog("w");
+    const a = e.transformToolResult({ sessionId: "s", tool: "build", text, handles: false });
+    expect(a.outcome).toBe("passthrough");
+    expect(a.text).toBe(text);
+    const b = e.transformToolResult({ sessionId: "s", tool: "build", text });
+    expect(b).toMatchObject({ outcome: "stubbed", blobId: a.blobId });
+    expect(b.text).toContain("already in your context");
+    expect(b.text).not.toContain("preview");
+    await e.close();
+  });
+
   it("a repeat of a rescued result is a stub to the same blob, not a second handle", async () => {
     const e = make();
     const text = bigLog("b");

@@ -189,7 +189,9 @@ function transformUnsafe(p: EngineParts, input: TransformInput): TransformResult
     sessions.setStreak(input.sessionId, key, contentId, stub ? decision.nextCount : 0);
     if (stub) {
       sessions.recordHeld(input.sessionId, contentId, session.generation, now);
-      const rescued = rescue ? { fullMaxChars: cfg.fetch.fullMaxChars } : undefined;
+      // Worded for how the session got it before (whole, when no client held handles then), else as it would get it now.
+      const before = ledger.lastDelivery(input.sessionId, contentId);
+      const rescued = (before === null ? rescue : before === "rescued") ? { fullMaxChars: cfg.fetch.fullMaxChars } : undefined;
       return record("stubbed", views.modelView(renderStub({ tool: input.tool, id: contentId, chars, rescued }), input.tool), contentId);
     }
     if (decision.action === "deliver" && decision.reason !== "first") reason = decision.reason;

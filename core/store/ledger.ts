@@ -241,6 +241,15 @@ export class Ledger {
     return r?.type ?? null;
   }
 
+  /** How the session was last given this blob in full or as a handle ("passthrough" or "rescued"), or null. */
+  lastDelivery(sessionId: string, blobId: string): "passthrough" | "rescued" | null {
+    const r = stmt(
+      this.db,
+      "SELECT outcome FROM calls WHERE blob_id = ? AND session_id = ? AND outcome IN ('passthrough', 'rescued') ORDER BY id DESC LIMIT 1",
+    ).get(blobId, sessionId) as { outcome: "passthrough" | "rescued" } | undefined;
+    return r?.outcome ?? null;
+  }
+
   call(id: number): CallRow | undefined {
     return stmt(this.db, "SELECT * FROM calls WHERE id = ?").get(id) as CallRow | undefined;
   }
