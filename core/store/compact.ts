@@ -17,6 +17,7 @@ import { ErrorCode, SpillwayError } from "../errors";
 import type { BlobStore } from "./blobStore";
 import { indexPath } from "./db";
 import { indexSize } from "./detailPrune";
+import { otherStoreProcesses } from "./processes";
 
 export interface CompactReport {
   /** The index file and its WAL on disk, before and after. */
@@ -25,6 +26,12 @@ export interface CompactReport {
   /** Of `beforeBytes`, what was free pages. */
   freeBytes: number;
   ms: number;
+  /**
+   * Another process was reading the store, so the rebuilt index waits in the WAL (until that
+   * process checkpoints or stops) and the file has not shrunk yet: who they are (`pid 12 (serve)`),
+   * else null.
+   */
+  waitingOn: string | null;
 }
 
 /** Bytes free to this process on the filesystem holding `path`. */
@@ -102,6 +109,9 @@ export function compactIndex(store: BlobStore, now: () => number = Date.now): Co
       { cause: err },
     );
   }
-  db.pragma("wal_checkpoint(TRUNCATE)");
-  return { beforeBytes, afterBytes: onDisk(path), freeBytes, ms: now() - started };
+  const [cp] = db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number; log: number; checkpointed: number }[];
+  const pending = cp !== undefined && (cp.busy !== 0 || cp.log !== cp.checkpointed);
+  const others = pending ? otherStoreProcesses(store.opts.home).map((p) => `pid ${p.pid} (${p.what})`) : [];
+  const waitingOn = pending ? (others.length > 0 ? others.join(", ") : "another process") : null;
+  return { beforeBytes, afterBytes: onDisk(path), freeBytes, ms: now() - started, waitingOn };
 }

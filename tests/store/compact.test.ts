@@ -1,6 +1,7 @@
 // `spillway sweep --compact`, the real CLI on a real store: after a month of results expired and
 // their detail removed, the index file keeps its size (free pages, FTS5 postings of deleted
 // chunks); compacting shrinks it to what it holds, and what it holds is all still there.
+import Database from "better-sqlite3";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { createEngine } from "../../core/engine/engine";
@@ -64,6 +65,41 @@ describe("compacting the index", () => {
       await after.close();
       home.cleanup();
     }
+  });
+
+  it("says the file has not shrunk yet while another process reads the store, and names it", async () => {
+    const home = tempHome();
+    const engine = createEngine({ home: home.path, logger: memoryLogger() });
+    for (let i = 0; i < 40; i++)
+      engine.transformToolResult({
+        sessionId: "s",
+        tool: "build",
+        args: { run: i },
+        text: Array.from({ length: 600 }, (_, n) => `run ${i} step ${n}: module_${n % 97} compiled`).join("\n"),
+      });
+    await engine.idle();
+    // The engine stays open (as serve would), and a read is under way on its store.
+    const reader = new Database(indexPath(home.path), { readonly: true });
+    reader.prepare("BEGIN").run();
+    reader.prepare("SELECT count(*) FROM calls").get();
+    try {
+      const r = await runCli(home.path, "sweep", "--compact");
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(
+        new RegExp(
+          `^compacted, not yet on disk: .* but pid ${process.pid} \\([^)]*\\)(, pid \\d+ \\([^)]*\\))* is reading the store, .*when that process checkpoints or stops`,
+          "m",
+        ),
+      );
+      expect(r.out).not.toMatch(/^compacted: /m);
+    } finally {
+      reader.prepare("COMMIT").run();
+      reader.close();
+      await engine.close();
+    }
+    const again = await runCli(home.path, "sweep", "--compact");
+    expect(again.out).toMatch(/^compacted: index file /m);
+    home.cleanup();
   });
 
   it("refuses, changing nothing, where the disk has not the room for a copy", () => {

@@ -29,7 +29,14 @@ export const sweepCommand: Command = {
           `${r.recovered} recovered, ${r.quarantined} quarantined; ${detail}; store ${fmtBytes(r.usedBytes)} of ${fmtBytes(r.capBytes)}; ` +
           `index ${fmtBytes(r.indexBytes)} (${fmtBytes(r.indexFreeBytes)} free, reused before it grows)`,
       );
-      if (compacted) {
+      if (compacted?.waitingOn) {
+        ctx.io.out(
+          `compacted, not yet on disk: search index merged and index rebuilt in ${(compacted.ms / 1000).toFixed(1)} s, but ${compacted.waitingOn} ` +
+            `is reading the store, so the rebuilt index waits in its write-ahead log (index file and log ${fmtBytes(compacted.beforeBytes)} → ` +
+            `${fmtBytes(compacted.afterBytes)}); the file shrinks to about ${fmtBytes(compacted.beforeBytes - compacted.freeBytes)} when that process checkpoints or stops, ` +
+            `or run sweep --compact again with it stopped`,
+        );
+      } else if (compacted) {
         ctx.io.out(
           `compacted: index file ${fmtBytes(compacted.beforeBytes)} → ${fmtBytes(compacted.afterBytes)} ` +
             `(search index merged, free pages returned to the disk) in ${(compacted.ms / 1000).toFixed(1)} s`,
