@@ -113,6 +113,7 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload, args: 
   if (!name || isSpillways(name)) return NONE;
   const { server } = splitToolName(name);
   if (!toolsReach(engine, sessionId, opts)) return unreached(engine, sessionId, name, server, p, args);
+  const exit = (t: string) => engine.modelView(t, name);
   const files = { transcriptPath: String(p.transcript_path ?? ""), sessionId };
   /** The whole output Claude Code saved to a file, or null (logged) when it cannot be used. */
   const whole = async (ref: PersistedRef): Promise<string | null> => {
@@ -135,12 +136,12 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload, args: 
     const r = engine.transformToolResult({ sessionId, tool: name, server, args, text, isError });
     noteDuration(engine, r.callId, p.duration_ms);
     const replaced = r.outcome === "rescued" || r.outcome === "stubbed";
-    if (!replaced && !r.masked) return { callId: r.callId, answer: {} };
+    if (!replaced && !r.masked) return beside(r.callId, "updatedMCPToolOutput", p.tool_response, textsOf(p.tool_response), exit);
     // A masked pass-through keeps the result's shape (items, structuredContent), its strings through the model's exit.
     const out =
       replaced || savedText !== undefined
-        ? replaceMcpText(p.tool_response, r.text)
-        : maskJsonValue(p.tool_response, (t) => engine.modelView(t, name));
+        ? maskJsonValue(replaceMcpText(p.tool_response, r.text), except(r.text, exit))
+        : maskJsonValue(p.tool_response, exit);
     return { callId: r.callId, answer: { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: out } } };
   }
   const view = viewBuiltinOutput(name, p.tool_response);
@@ -150,8 +151,32 @@ async function postToolUse(engine: Engine, sessionId: string, p: Payload, args: 
   const r = engine.transformToolResult({ sessionId, tool: name, server: null, args, text, isError: false });
   noteDuration(engine, r.callId, p.duration_ms);
   // A pass-through whose secrets were masked is answered too, in the tool's own output shape.
-  if (r.outcome !== "rescued" && r.outcome !== "stubbed" && !r.masked) return { callId: r.callId, answer: {} };
-  return { callId: r.callId, answer: { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: view.replace(r.text) } } };
+  if (r.outcome !== "rescued" && r.outcome !== "stubbed" && !r.masked)
+    return beside(r.callId, "updatedToolOutput", p.tool_response, new Set([view.text]), exit);
+  // The fields beside the text (an Agent's prompt, a WebSearch's query) are given to the model too.
+  const out = maskJsonValue(view.replace(r.text), except(r.text, exit));
+  return { callId: r.callId, answer: { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: out } } };
+}
+
+/** The model's exit, but for `done`: a text already through it (not worth a second pass on a large output). */
+const except = (done: string, exit: (t: string) => string) => (t: string) => (t === done ? t : exit(t));
+
+/**
+ * A pass-through whose text was found clean: no answer, unless a string beside that text (`clean`)
+ * holds a secret, when the model gets the output with every such string masked.
+ */
+function beside(callId: number | null, key: string, response: unknown, clean: ReadonlySet<string>, exit: (t: string) => string): Handled {
+  const out = maskJsonValue(response, (t) => (clean.has(t) ? t : exit(t)));
+  if (out === response) return { callId, answer: {} };
+  return { callId, answer: { hookSpecificOutput: { hookEventName: "PostToolUse", [key]: out } } };
+}
+
+/** The texts an MCP tool's response holds (a string, or its text items' texts), as mcpText read them. */
+function textsOf(response: unknown): Set<string> {
+  if (typeof response === "string") return new Set([response]);
+  const obj = response && typeof response === "object" ? (response as { content?: unknown }) : null;
+  const items: unknown[] = Array.isArray(response) ? response : Array.isArray(obj?.content) ? obj.content : [];
+  return new Set(items.flatMap((c) => (c && typeof (c as { text?: unknown }).text === "string" ? [(c as { text: string }).text] : [])));
 }
 
 /**

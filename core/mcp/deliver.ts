@@ -88,7 +88,13 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
   // Each non-text item as what replaces it: itself (masked), or a large embedded text's handle.
   const others = nonText.map((c) => embedded(engine, base, c, exit));
   const othersChanged = others.some((c, i) => c.length !== 1 || c[0] !== nonText[i]);
-  if (!replaced(main.outcome) && !main.masked && !othersChanged && structured === result.structuredContent && !input.note) return result;
+  // A text item's fields beside its text (_meta, annotations) and the result's own (_meta) are side channels.
+  const textItems = content.filter((c) => c.type === "text");
+  const textRest = textItems.map((c) => maskFields(c, ["type", "text"], exit));
+  const textRestChanged = textRest.some((c, i) => c !== textItems[i]);
+  const top = maskFields(result, ["content", "structuredContent", "isError"], exit);
+  const unchanged = !replaced(main.outcome) && !main.masked && !othersChanged && !textRestChanged && top === result;
+  if (unchanged && structured === result.structuredContent && !input.note) return result;
 
   const out: Content[] = [];
   if (replaced(main.outcome)) {
@@ -100,13 +106,13 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
     let t = 0;
     let o = 0;
     for (const c of content) {
-      if (c.type === "text") out.push({ ...c, text: given[t++]! });
+      if (c.type === "text") out.push({ ...textRest[t]!, text: given[t++]! } as Content);
       else out.push(...others[o++]!);
     }
   }
   out.push(...extra);
   if (input.note) out.push({ type: "text", text: input.note });
-  const delivered: CallToolResult = { ...result, content: out };
+  const delivered: CallToolResult = { ...top, content: out };
   // Hosts that show structuredContent instead of the text (Codex, Claude Code) would never show
   // the note; the upstream's outputSchema is not offered (upstreamManager), so it may go.
   if (input.note) structured = undefined;
@@ -140,11 +146,29 @@ function oneLine(uri: unknown): string {
   return s.length > 200 ? s.slice(0, 199) + "…" : s;
 }
 
-/** An embedded resource's text through the exit; other non-text items as they are. */
+/**
+ * A non-text item with every string through the exit (a resource_link's uri and description, an
+ * embedded resource's text, uri and _meta, any item's _meta), but for the base64 of images, audio
+ * and binary resources, which are not text.
+ */
 function maskItem(c: Content, exit: (t: string) => string): Content {
-  if (c.type !== "resource" || !("text" in c.resource) || typeof c.resource.text !== "string") return c;
-  const text = exit(c.resource.text);
-  return text === c.resource.text ? c : { ...c, resource: { ...c.resource, text } };
+  if (c.type === "image" || c.type === "audio") return maskFields(c, ["type", "data", "mimeType"], exit);
+  if (c.type !== "resource") return maskFields(c, ["type"], exit);
+  const resource = maskFields(c.resource, ["blob", "mimeType"], exit);
+  const item = maskFields(c, ["type", "resource"], exit);
+  return resource === c.resource ? item : { ...item, resource };
+}
+
+/** `value` with the strings of its fields other than `skip` through the exit; the same object when none changed. */
+function maskFields<T extends object>(value: T, skip: readonly string[], exit: (t: string) => string): T {
+  let out: Record<string, unknown> | null = null;
+  for (const [k, v] of Object.entries(value)) {
+    if (skip.includes(k) || v === null || (typeof v !== "string" && typeof v !== "object")) continue;
+    // Masked beside its key: a value under a secret-shaped name is judged with it.
+    const m = maskJsonValue({ [k]: v }, exit)[k];
+    if (m !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = m;
+  }
+  return (out as T | null) ?? value;
 }
 
 /**

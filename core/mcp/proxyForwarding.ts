@@ -18,6 +18,7 @@ import {
   type Resource,
 } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../errors";
+import { maskJsonValue } from "../sensitivity/maskJson";
 import type { Engine } from "../engine/engineApi";
 import type { Logger } from "../runtime";
 import { BLOB_TEMPLATE, BLOB_URI_PREFIX, listBlobResources, readBlobResource } from "./blobResources";
@@ -37,6 +38,14 @@ export interface ForwardingContext {
 }
 
 const LEVELS: LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+/**
+ * A prompt or a log message with every string through the model's exit (what a client shows its
+ * model). Without the engine it passes as sent, as a tool result then does.
+ */
+function maskForModel<T>(engine: Engine | null, value: T): T {
+  return engine ? maskJsonValue(value, (t) => engine.modelView(t, null)) : value;
+}
 
 /** Upstream subscriptions are per process (one connection per server), so they are counted over sessions. */
 const subscribers = new WeakMap<UpstreamManager, Map<string, number>>();
@@ -68,9 +77,10 @@ export function installForwarding(server: Server, ctx: ForwardingContext): Forwa
   };
 
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: (await fwd.listPrompts(upstreams, true)).items }));
-  server.setRequestHandler(GetPromptRequestSchema, async (req, extra) =>
-    fwd.getPrompt(upstreams, req.params.name, req.params.arguments, extra.signal),
-  );
+  server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => {
+    const result = await fwd.getPrompt(upstreams, req.params.name, req.params.arguments, extra.signal);
+    return maskForModel(await ctx.engine(), result);
+  });
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const [mine, theirs] = await Promise.all([ownResources(), fwd.listResources(upstreams, true)]);
     return { resources: [...mine, ...theirs.items.filter((r) => !own(r.uri))] };
@@ -141,7 +151,12 @@ export function installForwarding(server: Server, ctx: ForwardingContext): Forwa
       const l = n.params?.level as LoggingLevel | undefined;
       // The SDK filters only levels set through its own handler, which this one replaces.
       if (level && l && LEVELS.indexOf(l) < LEVELS.indexOf(level)) return;
-      void send(n.method, server.notification({ method: n.method, params: n.params as never }));
+      // The engine is awaited in order of arrival, so the messages keep their order.
+      const masked = ctx.engine().then((e) => maskForModel(e, n.params));
+      void send(
+        n.method,
+        masked.then((params) => server.notification({ method: n.method, params: params as never })),
+      );
     } else if (n.method === "notifications/prompts/list_changed") void send(n.method, server.sendPromptListChanged());
     else if (n.method === "notifications/resources/list_changed") void send(n.method, server.sendResourceListChanged());
     else if (n.method === "notifications/resources/updated") {

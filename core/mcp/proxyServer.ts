@@ -14,6 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { describeError } from "../errors";
+import { maskJsonValue } from "../sensitivity/maskJson";
 import { deliverResult } from "./deliver";
 import { CallRecord } from "./callRecord";
 import { installRootsRelay, relayTo } from "./clientRelay";
@@ -165,7 +166,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
     const expanded = e.expandArguments({ sessionId, tool: name, server: route.server, args: args ?? {} });
     rec.expanded(expanded.eventIds);
     let result: CallToolResult;
-    const progress = relayProgress(req.params._meta?.progressToken, extra);
+    const progress = relayProgress(req.params._meta?.progressToken, extra, (t) => e.modelView(t, name));
     try {
       result = await rec.upstream(route.upstreamName, expanded.args, () =>
         upstreams.call(route, expanded.args, {
@@ -219,12 +220,14 @@ async function passThrough(
  * upstream a fresh one). flush() lets the last notification out before the result, which would
  * otherwise overtake it and be dropped by the client.
  */
-function relayProgress(token: string | number | undefined, extra: Extra) {
+function relayProgress(token: string | number | undefined, extra: Extra, exit: (text: string) => string) {
   const pending = new Set<Promise<void>>();
   if (token === undefined) return { onprogress: undefined, flush: async () => {} };
   return {
     onprogress: (p: { progress: number; total?: number; message?: string }) => {
-      const sent = extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...p } }).catch(() => {});
+      // The message, and whatever else the upstream put beside it, is shown to the model.
+      const params = { ...maskJsonValue(p, exit), progressToken: token };
+      const sent = extra.sendNotification({ method: "notifications/progress", params }).catch(() => {});
       pending.add(sent);
       void sent.finally(() => pending.delete(sent));
     },
