@@ -9,6 +9,8 @@ test("a one-time login link signs the browser in, once", async ({ browser, state
   const page = await context.newPage();
   await page.goto(`${state.main.url}/`);
   await expect(page.getByRole("heading", { name: "Sign in to this Spillway inspector" })).toBeVisible();
+  // The link it describes is this server's, on whatever port serve was given.
+  await expect(page.getByRole("main")).toContainText(`${state.main.url}/login?t=…`);
   await expectAccessible(page, "login");
   await shoot(page, "login");
 

@@ -7,13 +7,15 @@ export function LoginView({ signedOut = false }: { signedOut?: boolean }) {
       <p>
         {signedOut ? "To sign in again, open" : "This page has no session. Open"} a one-time login link that{" "}
         <code className="mono">spillway serve</code> printed in its terminal (it looks like{" "}
-        <code className="mono">http://127.0.0.1:7341/login?t=…</code>). Each link works once and signs this browser in with a cookie only
+        <code className="mono">{`${location.origin}/login?t=…`}</code>). Each link works once and signs this browser in with a cookie only
         this server can read.
       </p>
       <p className="muted">
         Lost it, or already used it? Restart <code className="mono">spillway serve</code>, or ask the running one for a new link with its
         token:{" "}
-        <code className="mono">{`curl -s -X POST -H "Authorization: Bearer $(cat ~/.spillway/token)" ${location.origin}/login/new`}</code>
+        <code className="mono">{`curl -s -X POST -H "Authorization: Bearer $(cat ~/.spillway/token)" ${location.origin}/login/new`}</code>{" "}
+        (the token file is in Spillway's home: <code className="mono">~/.spillway</code> unless <code className="mono">SPILLWAY_HOME</code>{" "}
+        or <code className="mono">--home</code> names another; <code className="mono">spillway serve</code> prints its path).
       </p>
     </main>
   );
