@@ -6,7 +6,7 @@ import { FakeClock, memoryLogger } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
 import { BlobStore, type PutInfo } from "./blobStore";
 import { Ledger } from "./ledger";
-import { sweep } from "./lifecycle";
+import { EVICT_GRACE_MS, sweep } from "./lifecycle";
 
 const HOUR = 3_600_000;
 const info: PutInfo = { tool: "list_files", sessionId: "s1", kind: "text", shape: "text", lines: 1, label: "public" };
@@ -77,7 +77,7 @@ describe("lifecycle", () => {
       clock.advance(1000);
     }
     store.touchFetch(ids[0]!); // 0 is now the most recently used
-    clock.advance(1000);
+    clock.advance(EVICT_GRACE_MS + 1000); // all past the grace of a just-given handle
     store.setSidecarBytes(ids[2]!, 2 * 1024); // 11 KB in all: over the cap
     const report = sweep(store, ledger, memoryLogger());
     expect(report.evicted).toBe(1);
@@ -94,10 +94,29 @@ describe("lifecycle", () => {
       if (store.usedBytes() > store.capBytes()) sweep(store, ledger, memoryLogger());
     };
     const first = store.put("a".repeat(5 * 1024), info).meta.id;
-    clock.advance(1000);
+    clock.advance(EVICT_GRACE_MS + 1000);
     store.put("b".repeat(5 * 1024), info);
     expect(store.meta(first)!.state).toBe("tombstoned");
     expect(store.usedBytes()).toBeLessThanOrEqual(store.capBytes());
+    store.close();
+  });
+
+  it("never evicts a result written or read within the grace: its handle was just given", () => {
+    // cap of 8 KB; each result is 5 KB: every write crosses the cap
+    const { store, ledger } = open({ maxStoreMb: 8 / 1024 });
+    const a = store.put("a".repeat(5 * 1024), info).meta.id;
+    clock.advance(30_000);
+    const b = store.put("b".repeat(5 * 1024), info).meta.id;
+    clock.advance(30_000);
+    expect(sweep(store, ledger, memoryLogger()).evicted).toBe(0);
+    expect(store.read(a)).toBe("a".repeat(5 * 1024));
+    expect(store.read(b)).toBe("b".repeat(5 * 1024));
+    // Read again now, `a` stays; once `b` has aged past the grace it is the one to go.
+    clock.advance(EVICT_GRACE_MS - 29_000);
+    store.touchFetch(a);
+    expect(sweep(store, ledger, memoryLogger()).evicted).toBe(1);
+    expect(store.meta(b)!.state).toBe("tombstoned");
+    expect(store.meta(a)!.state).toBe("live");
     store.close();
   });
 

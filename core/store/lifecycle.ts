@@ -103,6 +103,12 @@ export function sweep(store: BlobStore, ledger: Ledger, logger: Logger, opts: Sw
 }
 
 /**
+ * A result written or read this recently is never evicted: its handle was just given, and the
+ * model's reads of it follow. A store over its cap from such results alone waits for them to age.
+ */
+export const EVICT_GRACE_MS = 120_000;
+
+/**
  * Evicts unpinned blobs, least recently used first, until the store is under its cap. Each batch
  * commits before its files are deleted (BlobStore.transact).
  */
@@ -111,13 +117,13 @@ export function enforceCap(store: BlobStore, ledger: Ledger, onRemoved?: (id: st
   let evicted = 0;
   const lru = store.db.prepare(
     `SELECT id, tool, bytes + sidecar_bytes + aux_bytes AS size FROM blobs
-     WHERE tombstoned_at IS NULL AND pinned = 0 ORDER BY last_access_at ASC, created_at ASC LIMIT ${BATCH}`,
+     WHERE tombstoned_at IS NULL AND pinned = 0 AND last_access_at < ? ORDER BY last_access_at ASC, created_at ASC LIMIT ${BATCH}`,
   );
   for (;;) {
     const more = store.transact(() => {
       let used = store.usedBytes();
       if (used <= cap) return false;
-      const batch = lru.all() as { id: string; tool: string; size: number }[];
+      const batch = lru.all(store.now - EVICT_GRACE_MS) as { id: string; tool: string; size: number }[];
       if (batch.length === 0) return false;
       for (const b of batch) {
         if (used <= cap) break;
