@@ -15,7 +15,7 @@ import { createEngine, engineInternals } from "../core/engine/engine";
 import { buildExcerpt } from "../core/rescue/excerpt";
 import { detectKind } from "../core/rescue/kind";
 import { buildOutline } from "../core/fetch/outline";
-import { memoryLogger } from "../core/runtime";
+import { FakeClock, memoryLogger } from "../core/runtime";
 import { countLines } from "../core/text/lines";
 import { tempHome } from "../tests/helpers/tempHome";
 import { buildLog, minifiedJson } from "./payloads";
@@ -189,9 +189,11 @@ home.cleanup();
 // store over its cap and the least recently used results are evicted. The cap is small here (16 MB,
 // the default is 500) so the store fills in a few dozen rescues; one eviction costs the same.
 const fullHome = tempHome("spillway-bench-full-");
+// Three minutes between rescues, as in a session: results older than the eviction grace (2 min) can go.
+const fullClock = new FakeClock();
 const full =
   which === "json194k"
-    ? createEngine({ home: fullHome.path, config: parseConfig({ store: { maxStoreMb: 16 } }), logger: memoryLogger() })
+    ? createEngine({ home: fullHome.path, config: parseConfig({ store: { maxStoreMb: 16 } }), logger: memoryLogger(), clock: fullClock })
     : null;
 let fullStore: Record<string, number> | null = null;
 if (full) {
@@ -211,6 +213,7 @@ if (full) {
     const t0 = performance.now();
     full.transformToolResult({ sessionId: `full-${i}`, tool: "bench", args: { i }, text: t });
     const dt = performance.now() - t0;
+    fullClock.advance(180_000);
     const dc = cpuMs(c0);
     if (full0 > 0) {
       wall.push(dt);
