@@ -52,7 +52,18 @@ export interface McpHttp {
    * answered, open streams, and answers the client has not received (`owed`; `ready` of them
    * answered, waiting for the client to collect them).
    */
-  sessions(): { id: string; client: string | null; idleMs: number; inflight: number; streams: number; owed: number; ready: number }[];
+  sessions(): {
+    id: string;
+    client: string | null;
+    clientVersion: string | null;
+    /** Since it was opened, and since its client last sent or listened. */
+    ageMs: number;
+    idleMs: number;
+    inflight: number;
+    streams: number;
+    owed: number;
+    ready: number;
+  }[];
   /** Closes the sessions idle past the timeout now (a timer also does); resolves to how many. */
   reapIdle(): Promise<number>;
   close(): Promise<void>;
@@ -204,6 +215,8 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
       table.entries().map(([id, s]) => ({
         id,
         client: s.value.server.getClientVersion()?.name ?? null,
+        clientVersion: s.value.server.getClientVersion()?.version ?? null,
+        ageMs: clock.now() - s.openedAt,
         idleMs: clock.now() - s.lastSeen,
         inflight: s.inflight,
         streams: s.streams,

@@ -13,6 +13,8 @@ import type { Clock } from "../runtime";
 
 export interface SessionEntry<T> {
   value: T;
+  /** When the client's initialize opened it. */
+  openedAt: number;
   lastSeen: number;
   /** POSTs being answered. */
   inflight: number;
@@ -93,7 +95,8 @@ export class SessionTable<T> {
   }
 
   add(id: string, value: T): SessionEntry<T> {
-    const entry = { value, lastSeen: this.opts.clock.now(), inflight: 0, streams: 0 };
+    const now = this.opts.clock.now();
+    const entry = { value, openedAt: now, lastSeen: now, inflight: 0, streams: 0 };
     this.live.set(id, entry);
     return entry;
   }

@@ -8,6 +8,7 @@ import { ensureToken, tokenPath } from "../../core/http/token";
 import type { EndpointStatus, UpstreamInfo } from "../../core/inspector/api/dto";
 import type { EndpointControl } from "../../core/inspector/handlers/host";
 import { startEndpoint } from "../../core/endpoint/endpoint";
+import { mcpClients } from "../../core/inspector/web/webEndpoint";
 import { createHandRunner } from "../../core/mcp/handRunner";
 import type { EndpointController, StartEndpoint } from "./endpointController";
 
@@ -41,11 +42,7 @@ export function inProcessEndpoint(opts: InProcessEndpointOptions): StartEndpoint
         await r.close();
       },
       clients: () => {
-        const now = opts.engine.clock.now();
-        // The MCP layer knows only the session id and idle time; names arrive with initialize.
-        return r.mcp
-          .sessions()
-          .map((s) => ({ sessionId: s.id, name: null, version: null, connectedAt: now - s.idleMs, lastSeenAt: now - s.idleMs }));
+        return mcpClients(r.mcp, opts.engine.clock.now());
       },
       upstreams: (): UpstreamInfo[] =>
         r.upstreams.status().map((u) => ({

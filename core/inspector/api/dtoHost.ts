@@ -15,8 +15,11 @@ export interface ClientInfo {
   sessionId: string;
   name: string | null;
   version: string | null;
+  /** When the session was opened (the client's initialize). */
   connectedAt: number;
   lastSeenAt: number;
+  /** The client is there now: a stream it listens on is open, or a request of its is being answered. */
+  listening: boolean;
 }
 
 export interface UpstreamInfo {

@@ -3,7 +3,8 @@ import { connectContext } from "../../connect/context";
 import { AGENTS } from "../../connect/agents";
 import { tokenPath } from "../../http/token";
 import type { RunningEndpoint } from "../../endpoint/endpoint";
-import type { ConnectSnippet, EndpointStatus, UpstreamInfo } from "../api/dto";
+import type { ClientInfo, ConnectSnippet, EndpointStatus, UpstreamInfo } from "../api/dto";
+import type { McpHttp } from "../../mcp/httpMcp";
 import type { EndpointControl } from "../handlers/host";
 import type { Clock } from "../../runtime";
 
@@ -14,14 +15,7 @@ export function webEndpointControl(running: Running, home: string, clock: Clock)
   return {
     status(): EndpointStatus {
       const now = clock.now();
-      const clients = (running.mcp?.sessions() ?? []).map((s) => ({
-        sessionId: s.id,
-        // Older MCP layers report no client name; newer ones pass the initialize clientInfo name.
-        name: (s as { client?: string | null }).client ?? null,
-        version: null,
-        connectedAt: now - s.idleMs,
-        lastSeenAt: now - s.idleMs,
-      }));
+      const clients = running.mcp ? mcpClients(running.mcp, now) : [];
       const upstreams: UpstreamInfo[] = (running.upstreams?.status() ?? []).map((u) => ({
         name: u.name,
         transport: u.transport,
@@ -45,6 +39,22 @@ export function webEndpointControl(running: Running, home: string, clock: Clock)
       };
     },
   };
+}
+
+/**
+ * The MCP sessions open on the endpoint, as the Endpoint page lists them. A session whose client
+ * went away without a DELETE stays open until it has been idle for server.sessionIdleMinutes:
+ * `listening` tells those from a client that is there now.
+ */
+export function mcpClients(mcp: Pick<McpHttp, "sessions">, now: number): ClientInfo[] {
+  return mcp.sessions().map((s) => ({
+    sessionId: s.id,
+    name: s.client,
+    version: s.clientVersion,
+    connectedAt: now - s.ageMs,
+    lastSeenAt: now - s.idleMs,
+    listening: s.streams > 0 || s.inflight > 0,
+  }));
 }
 
 /** The `spillway connect` snippets, for the port this server listens on and the config it runs with. */

@@ -64,7 +64,7 @@ export function EndpointView() {
                 </div>
               )}
             </Panel>
-            <Panel title={`Connected clients (${s.clients.length})`}>
+            <Panel title={`MCP sessions (${s.clients.filter((c) => c.listening).length} connected, ${s.clients.length} open)`}>
               {s.clients.length === 0 ? (
                 <p className="panel-body muted">No MCP client is connected right now.</p>
               ) : (
@@ -73,8 +73,9 @@ export function EndpointView() {
                     <tr>
                       <th>Client</th>
                       <th>Session</th>
-                      <th>Connected</th>
+                      <th>Opened</th>
                       <th>Last seen</th>
+                      <th>State</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -88,6 +89,18 @@ export function EndpointView() {
                         </td>
                         <td title={fmtTime(c.connectedAt)}>{fmtShortTime(c.connectedAt)}</td>
                         <td>{fmtAgo(c.lastSeenAt)}</td>
+                        <td>
+                          {c.listening ? (
+                            "connected"
+                          ) : (
+                            <span
+                              className="muted"
+                              title="Its client sent nothing since and holds no stream: gone, or between calls. It closes once idle for server.sessionIdleMinutes."
+                            >
+                              idle
+                            </span>
+                          )}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
