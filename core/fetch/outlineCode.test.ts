@@ -1,4 +1,5 @@
-import { fixture } from "./fetchTestUtil";
+import { fixture, inputFor } from "./fetchTestUtil";
+import { runFetch } from "./fetchModes";
 import { buildOutline } from "./outline";
 
 describe("code outline", () => {
@@ -47,5 +48,28 @@ describe("code outline", () => {
 
   it("says when nothing was recognised", () => {
     expect(buildOutline("x = 1\ny = 2\n", "code")).toContain("No top-level declarations recognised");
+  });
+});
+
+describe("the outline of minified code", () => {
+  it("names the functions and classes of a one-line bundle by char offset, which range start_char reads", () => {
+    const parts: string[] = ['"use strict";var a=1;'];
+    for (let i = 0; i < 3000; i++) parts.push(`function f${i}(x){return x+${i}}`);
+    parts.push("class Store extends Base{get(){return 1}}", "module.exports={f1:f1};");
+    const bundle = parts.join("");
+    const outline = buildOutline(bundle, "code");
+    expect(outline).toMatch(/^Code outline: 1 lines, 3,001 symbols/);
+    expect(outline).toContain("(minified lines: 3,001 declarations in them, at @<char offset>; read one with range start_char)");
+    const at = bundle.indexOf("function f7(");
+    expect(outline).toContain(`L0 @${at} function f7`);
+    const read = runFetch("range", {
+      ...inputFor(bundle, "code", { start_char: at, count_chars: 12 }),
+      limits: { maxChars: 4000, fullMaxChars: 50_000 },
+    });
+    expect(read.text.split("\n")[1]).toBe("function f7(");
+    expect(outline).toContain("… 2,801 more symbols; grep for them by name");
+    expect(outline).not.toContain("No top-level declarations recognised");
+    const cls = buildOutline(`${"x".repeat(500)};class Store extends Base{}`, "code");
+    expect(cls).toContain(`L0 @501 class Store`);
   });
 });

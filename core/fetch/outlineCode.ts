@@ -57,7 +57,12 @@ const MEMBER: [string, RegExp][] = [
   ["method", /^def\s+([\w.?!]+)/],
 ];
 
+/** In a minified line: named functions and classes, wherever they stand (group 1 or 2 is the name). */
+const INLINE_DECL = /(?:^|[;{},()=:!&|?\s])(?:function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|class\s+([A-Za-z_$][\w$]*)[\s{])/g;
+
 interface Symbol {
+  /** Char offset of a declaration inside a minified line (read it with range start_char). */
+  char?: number;
   line: number;
   kind: string;
   name: string;
@@ -67,6 +72,7 @@ interface Symbol {
 export function codeOutline(text: string): string {
   const symbols: Symbol[] = [];
   let found = 0;
+  let minified = 0;
   let imports = 0;
   let inClass = false;
   let memberIndent = -1;
@@ -76,7 +82,20 @@ export function codeOutline(text: string): string {
     const nl = text.indexOf("\n", pos);
     const end = nl === -1 ? text.length : nl;
     const raw = text.slice(pos, Math.min(end, pos + MAX_DECL_LINE + 1));
-    if (end - pos <= MAX_DECL_LINE && raw.trim() !== "") {
+    if (end - pos > MAX_DECL_LINE) {
+      // Minified code: its declarations are named by char offset, since the line is all there is.
+      const long = text.slice(pos, end);
+      INLINE_DECL.lastIndex = 0;
+      for (let m; (m = INLINE_DECL.exec(long));) {
+        found++;
+        minified++;
+        const name = (m[1] ?? m[2])!;
+        const at = pos + m.index + m[0].indexOf(m[1] ? "function" : "class");
+        if (symbols.length < MAX_SYMBOLS) symbols.push({ line, char: at, kind: m[1] ? "function" : "class", name, member: false });
+        INLINE_DECL.lastIndex = m.index + m[0].length - 1;
+      }
+      inClass = false;
+    } else if (raw.trim() !== "") {
       const indent = /^[ \t]*/.exec(raw)![0].replace(/\t/g, "    ").length;
       const body = raw.trim();
       if (indent === 0) {
@@ -104,7 +123,10 @@ export function codeOutline(text: string): string {
   }
   const lines = line + (text.endsWith("\n") || text.length === 0 ? 0 : 1);
   const out = [`Code outline: ${fmtCount(lines)} lines, ${fmtCount(found)} symbols${imports ? `, ${fmtCount(imports)} import lines` : ""}`];
-  for (const s of symbols) out.push(`L${s.line} ${s.member ? "  " : ""}${s.kind} ${clip(s.name, 80)}`);
+  if (minified > 0)
+    out.push(`(minified lines: ${fmtCount(minified)} declarations in them, at @<char offset>; read one with range start_char)`);
+  for (const s of symbols)
+    out.push(`L${s.line}${s.char !== undefined ? ` @${s.char}` : ""} ${s.member ? "  " : ""}${s.kind} ${clip(s.name, 80)}`);
   if (found > symbols.length) out.push(`… ${fmtCount(found - symbols.length)} more symbols; grep for them by name`);
   if (found === 0) out.push("No top-level declarations recognised; use grep or range to read the code.");
   return out.join("\n");
