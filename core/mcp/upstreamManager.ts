@@ -41,6 +41,8 @@ interface ServerState {
   /** Counts list_changed notifications, so a list answered across one is taken again. */
   changes: number;
   refreshing: Promise<void> | null;
+  /** A tools/list waited for it in vain (it hangs at start): later ones do not, until it has listed. */
+  waitedOut: boolean;
   /** Relays of the calls running on this server, latest last: its sampling/elicitation requests go to the latest. */
   relays: Relay[];
 }
@@ -82,7 +84,19 @@ export class UpstreamManager {
         .filter(([, config]) => !config.disabled)
         .map(([name, config]) => [
           name,
-          { name, config, upstream: null, created: null, tools: null, live: false, stale: false, changes: 0, refreshing: null, relays: [] },
+          {
+            name,
+            config,
+            upstream: null,
+            created: null,
+            tools: null,
+            live: false,
+            stale: false,
+            changes: 0,
+            refreshing: null,
+            waitedOut: false,
+            relays: [],
+          },
         ]),
     );
   }
@@ -167,8 +181,11 @@ export class UpstreamManager {
   async tools(): Promise<RoutedTool[]> {
     await this.readCache();
     this.start();
-    const pending = [...this.servers.values()].filter((s) => s.refreshing && (s.tools === null || s.stale)).map((s) => s.refreshing);
-    if (pending.length) await within(Promise.all(pending), this.opts.firstListWaitMs);
+    const pending = [...this.servers.values()].filter((s) => s.refreshing && (s.tools === null || s.stale) && !s.waitedOut);
+    if (pending.length) {
+      await within(Promise.all(pending.map((s) => s.refreshing)), this.opts.firstListWaitMs);
+      for (const s of pending) if (s.refreshing && (s.tools === null || s.stale)) s.waitedOut = true;
+    }
     this.served = this.signature;
     return [...this.routes.values()];
   }
@@ -178,11 +195,7 @@ export class UpstreamManager {
     return [...this.servers.values()].every((s) => s.tools !== null && !s.stale);
   }
 
-  /**
-   * The route of an exposed tool name; a name not offered yet waits for the servers to list, at
-   * most `waitMs`: a server that hangs on start must not hold a misspelt name's answer for the
-   * two minutes of the request timeout (the client's own would fire first).
-   */
+  /** The route of a tool name; one not offered yet waits for the servers to list, at most `waitMs` (not the request timeout). */
   async route(name: string, waitMs = ROUTE_WAIT_MS): Promise<RoutedTool | undefined> {
     await this.readCache();
     if (!this.routes.has(name) && [...this.servers.values()].some((s) => !s.live)) {
@@ -344,6 +357,7 @@ export class UpstreamManager {
   private offer(s: ServerState, tools: Tool[]): void {
     s.tools = tools;
     s.live = true;
+    s.waitedOut = false;
     this.rebuild();
     void this.catalog().then((c) => {
       try {
