@@ -1,3 +1,5 @@
+import { rmSync, truncateSync } from "node:fs";
+import { join } from "node:path";
 import { parseConfig } from "../config/config";
 import { FakeClock, memoryLogger } from "../runtime";
 import { tempHome } from "../../tests/helpers/tempHome";
@@ -65,5 +67,29 @@ describe("fetchService: an id another session holds reads like an id that does n
     expect(r.text).toMatch(
       /^Result \w+ is [\d,]+ chars, over the 50,000-char limit recall_result returns whole: read it with rescuer_fetch \(mode outline/,
     );
+  });
+});
+
+describe("fetchService: stat of a blob whose file is gone or cut", () => {
+  const home = tempHome();
+  afterAll(() => home.cleanup());
+  const e = createEngine({ home: home.path, config: parseConfig({}), clock: new FakeClock(), logger: memoryLogger() });
+  afterAll(() => e.close());
+  const file = (id: string) => join(home.path, "blobs", id.slice(0, 2), id);
+
+  it("says so under the metadata, and names the tool to re-run", () => {
+    const cut = e.transformToolResult({ sessionId: "s", tool: "build", text: bigLog("cut") }).blobId!;
+    const gone = e.transformToolResult({ sessionId: "s", tool: "test_run", text: bigLog("gone") }).blobId!;
+    const whole = e.transformToolResult({ sessionId: "s", tool: "lint", text: bigLog("whole") }).blobId!;
+    truncateSync(file(cut), 1000);
+    rmSync(file(gone));
+    const stat = (id: string) => e.fetch({ sessionId: "s", id, mode: "stat" }).text;
+    expect(stat(cut)).toMatch(
+      /\nwarning: its stored copy has 1,000 bytes, not [\d,]+: it is damaged; the other modes cannot serve it; re-run build to get it again\.$/,
+    );
+    expect(stat(gone)).toMatch(
+      /\nwarning: its stored copy is missing; the other modes cannot serve it; re-run test_run to get it again\.$/,
+    );
+    expect(stat(whole)).not.toContain("warning");
   });
 });

@@ -1,4 +1,5 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
+import { statSync } from "node:fs";
 import { fmtInt } from "../rescue/format";
 import { runFetch } from "../fetch/fetchModes";
 import type { FetchAnswer } from "../fetch/fetchTypes";
@@ -132,6 +133,16 @@ function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): st
   return `The ${what} ${meta.id} from ${meta.tool} cannot be served: ${why}. Re-run ${meta.tool} to get it again; the fresh result is stored in its place.`;
 }
 
+/** What is wrong with the blob's file that its size tells (gone, cut or grown), else null. */
+function fileProblem(p: EngineParts, meta: BlobMeta): string | null {
+  const st = statSync(p.store.files.pathOf(meta.id), { throwIfNoEntry: false });
+  const redo = `the other modes cannot serve it; re-run ${meta.tool} to get it again`;
+  if (!st) return `its stored copy is missing; ${redo}.`;
+  if (!meta.encrypted && st.size !== meta.bytes)
+    return `its stored copy has ${fmtInt(st.size)} bytes, not ${fmtInt(meta.bytes)}: it is damaged; ${redo}.`;
+  return null;
+}
+
 /** Modes answered from a window of the blob (TextDoc) when the store can read it in parts. */
 const READS_IN_PARTS = new Set(["range", "grep"]);
 /** From this size, the first search of a blob not yet indexed answers from a scan of its text. */
@@ -194,6 +205,9 @@ export function fetchBlob(p: EngineParts, req: FetchRequest): RecordedAnswer {
       );
       if (failure) return record(errorAnswer((failure as Unreadable).message), meta);
       if (mode === "outline" && !answer.isError) keepOutline(p, meta, answer);
+      // stat reads no content; a file gone or of the wrong size is cheap to notice, and worth saying.
+      const problem = mode === "stat" && !answer.isError ? fileProblem(p, meta) : null;
+      if (problem) answer = { ...answer, text: `${answer.text}\nwarning: ${problem}` };
     }
     answer = exit(p, meta, answer);
     // A blob of a credential label may hold the secret an argument names: compare with its text.
