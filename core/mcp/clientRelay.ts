@@ -20,6 +20,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
+import { maskJsonValue } from "../sensitivity/maskJson";
 import type { ClientBoundRequest } from "./upstream";
 import type { Relay, UpstreamManager } from "./upstreamManager";
 
@@ -46,11 +47,57 @@ function refuseUndeclared(server: Server, upstream: string, req: ClientBoundRequ
   );
 }
 
-/** The relay for one call running on `upstream`: its requests go to the client on that call's stream. */
-export function relayTo(server: Server, upstream: string, extra: Extra): Relay {
+/**
+ * Strings that name something rather than say it (the ids a client answers or reports progress
+ * with, a content block's base64): they go to the client as sent, whatever they look like.
+ */
+const KEPT: Record<string, readonly string[]> = {
+  image: ["data", "mimeType"],
+  audio: ["data", "mimeType"],
+  tool_use: ["id"],
+  tool_result: ["toolUseId"],
+};
+const KEPT_ANYWHERE = ["progressToken", "taskId", "elicitationId"];
+
+/**
+ * A relayed request's params with every other string through the model's exit: a sampling
+ * request's messages and systemPrompt go to the client's model, an elicitation's message and
+ * schema to its user and often its model. The same object when nothing changed.
+ */
+function maskParams(value: unknown, exit: (text: string) => string, depth = 0): unknown {
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    value.forEach((v, i) => {
+      const m = maskParams(v, exit, depth + 1);
+      if (m !== v) (out ??= value.slice())[i] = m;
+    });
+    return out ?? value;
+  }
+  if (value === null || typeof value !== "object") return maskJsonValue(value, exit);
+  const obj = value as Record<string, unknown>;
+  const kept = typeof obj.type === "string" ? (KEPT[obj.type] ?? []) : [];
+  let out: Record<string, unknown> | null = null;
+  for (const [k, v] of Object.entries(obj)) {
+    if (typeof v !== "string" && (v === null || typeof v !== "object")) continue;
+    if (typeof v === "string" && (kept.includes(k) || KEPT_ANYWHERE.includes(k))) continue;
+    // A string is masked beside its key: a value under a secret-shaped name is judged with it.
+    const m =
+      typeof v === "string" ? maskJsonValue({ [k]: v }, exit)[k] : depth > 100 ? maskJsonValue(v, exit) : maskParams(v, exit, depth + 1);
+    if (m !== v) (out ??= { ...obj })[k] = m;
+  }
+  return out ?? value;
+}
+
+/**
+ * The relay for one call running on `upstream`: its requests go to the client on that call's
+ * stream, their params through `exit` (the model's), or as sent when there is no engine to mask
+ * them (as that call's result then is).
+ */
+export function relayTo(server: Server, upstream: string, extra: Extra, exit: ((text: string) => string) | null): Relay {
   return async (req, signal) => {
     refuseUndeclared(server, upstream, req);
-    return extra.sendRequest(req as never, SCHEMA[req.method], { signal }) as Promise<Record<string, unknown>>;
+    const sent = exit && req.method !== "roots/list" ? { ...req, params: maskParams(req.params, exit) } : req;
+    return extra.sendRequest(sent as never, SCHEMA[req.method], { signal }) as Promise<Record<string, unknown>>;
   };
 }
 

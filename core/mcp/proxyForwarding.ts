@@ -40,7 +40,7 @@ export interface ForwardingContext {
 const LEVELS: LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 
 /**
- * A prompt or a log message with every string through the model's exit (what a client shows its
+ * A prompt, a log message or a resource listing with every string through the model's exit (what a client shows its
  * model). Without the engine it passes as sent, as a tool result then does.
  */
 function maskForModel<T>(engine: Engine | null, value: T): T {
@@ -81,13 +81,17 @@ export function installForwarding(server: Server, ctx: ForwardingContext): Forwa
     const result = await fwd.getPrompt(upstreams, req.params.name, req.params.arguments, extra.signal);
     return maskForModel(await ctx.engine(), result);
   });
+  // Listings are shown to the model too (a uri like file:///x?token=…, a description, _meta; the
+  // title of a rescued read names its uri). A masked uri no longer resolves when the client reads
+  // it: for a uri that carries a secret, that is the price of not handing the secret over.
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
-    const [mine, theirs] = await Promise.all([ownResources(), fwd.listResources(upstreams, true)]);
-    return { resources: [...mine, ...theirs.items.filter((r) => !own(r.uri))] };
+    const [mine, theirs, e] = await Promise.all([ownResources(), fwd.listResources(upstreams, true), ctx.engine()]);
+    return maskForModel(e, { resources: [...mine, ...theirs.items.filter((r) => !own(r.uri))] });
   });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [BLOB_TEMPLATE, ...(await fwd.listTemplates(upstreams, true)).items],
-  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => {
+    const [theirs, e] = await Promise.all([fwd.listTemplates(upstreams, true), ctx.engine()]);
+    return { resourceTemplates: [BLOB_TEMPLATE, ...maskForModel(e, theirs.items)] };
+  });
   server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
     const { uri } = req.params;
     const e = await ctx.engine();

@@ -158,7 +158,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
     }
     const e = await loading.catch(() => null);
     if (!e) {
-      const raw = await passThrough(upstreams, route, args, extra, relayTo(server, route.server, extra));
+      const raw = await passThrough(upstreams, route, args, extra, relayTo(server, route.server, extra, null));
       await forwarding.flushed();
       return raw;
     }
@@ -172,7 +172,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
         upstreams.call(route, expanded.args, {
           signal: extra.signal,
           onprogress: progress.onprogress,
-          relay: relayTo(server, route.server, extra),
+          relay: relayTo(server, route.server, extra, (t) => e.modelView(t, name)),
         }),
       );
       await progress.flush();
