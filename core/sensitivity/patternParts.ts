@@ -34,6 +34,21 @@ export const ASSIGN = String.raw`${KEY}["']?\]?[ \t]*(?:=>|:=|=|:)[ \t]*`;
 // Upper-case environment names ending in `_KEY` (GITHUB_WEBHOOK_KEY, MY_APP_KEY): looser than
 // KEY, so their values must also look generated (`SORT_KEY=created_at` is not a secret).
 export const ENV_ASSIGN = String.raw`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY["']?[ \t]*[=:][ \t]*`;
+/**
+ * A line that is one assignment, as a `.env` file, a shell script or a compose file's
+ * `environment:` list writes it: optional indentation, a `file:line:` from grep, a `- ` list item
+ * or `export `, then `NAME=` with nothing between name and `=`. Anchored at the line start, so the
+ * value that runs to the line's end is scanned once per line (never from every `token=` of a
+ * minified line).
+ */
+const LINE_HEAD = String.raw`(?m:^)[ \t]*(?:[A-Za-z0-9_./~-]+:(?:\d+:)?)?(?:-[ \t]+)?(?:export[ \t]+)?`;
+export const LINE_ASSIGN = String.raw`${LINE_HEAD}${KEY}=[ \t]*`;
+export const ENV_LINE_ASSIGN = String.raw`${LINE_HEAD}\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY=[ \t]*`;
+// Its unquoted value: one run without blanks that reaches the line's end or a ` #comment`
+// (`&`, `;` and brackets included: a .env value has no other end). A blank ends it as the shell
+// does, and then the line is a command, not an assignment (`PGPASSWORD=… psql -h db`).
+export const LINE_VALUE = String.raw`[^${WS}"'\x60][^${WS}]*`;
+export const LINE_END = String.raw`(?:[ \t]+#[^\r\n]*)?[ \t]*\r?(?m:$)`;
 export const DQ_VALUE = String.raw`(?:[^"\\\r\n]|\\[^\r\n])*`;
 export const SQ_VALUE = String.raw`[^'\r\n]*`;
 // Unquoted values stop at whitespace, quotes and the punctuation that ends a value in URLs,

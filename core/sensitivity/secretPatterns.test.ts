@@ -20,7 +20,9 @@ describe("the pattern table", () => {
     let m: RegExpExecArray | null;
     let candidates = 0;
     while ((m = scan.exec(text))) {
-      const parts = matchEntry(text.slice(m.index, m.index + m[0].length + 1));
+      // As secrets.ts asks: whole-line entries only where a line starts, held to the scan's length.
+      const lineStart = m.index === 0 || text[m.index - 1] === "\n";
+      const parts = matchEntry(text.slice(m.index, m.index + m[0].length + 1), 0, lineStart ? m[0].length : undefined);
       expect(parts, m[0]).not.toBeNull();
       expect(parts!.prefix.length + parts!.value.length + parts!.suffix.length, m[0]).toBe(m[0].length);
       candidates++;

@@ -11,7 +11,21 @@
  */
 import RE2 from "re2";
 import { FILE_PATTERNS } from "./filePatterns";
-import { WS, KEY, ASSIGN, ENV_ASSIGN, DQ_VALUE, SQ_VALUE, BARE_VALUE, CLI_VALUE, HEADER_VALUE } from "./patternParts";
+import {
+  WS,
+  KEY,
+  ASSIGN,
+  ENV_ASSIGN,
+  LINE_ASSIGN,
+  ENV_LINE_ASSIGN,
+  LINE_VALUE,
+  LINE_END,
+  DQ_VALUE,
+  SQ_VALUE,
+  BARE_VALUE,
+  CLI_VALUE,
+  HEADER_VALUE,
+} from "./patternParts";
 import { TOKEN_PATTERNS } from "./tokenPatterns";
 
 export interface SecretPattern {
@@ -36,6 +50,12 @@ export interface SecretPattern {
   commands?: RegExp;
   /** The value must end its line: the last field of a record (`.pgpass`), never one followed by more. */
   endsLine?: boolean;
+  /**
+   * `assignment` only: the whole line is the assignment (`.env`, shell), so the value runs to the
+   * line's end. When it is judged no secret, the entry right after it (the same key with a value
+   * cut at punctuation) judges the same key again.
+   */
+  wholeLine?: boolean;
 }
 
 /** Order matters only between entries that can match at the same position (first wins). */
@@ -138,9 +158,21 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   { type: "secret", prefix: `${ASSIGN}"`, value: DQ_VALUE, suffix: `"?`, contextual: "assignment" },
   { type: "secret", prefix: `${ASSIGN}'`, value: SQ_VALUE, suffix: `'?`, contextual: "assignment" },
+  // A line that is one assignment (`DB_PASSWORD=Tr0ub4dor&3x`) before the same key inside a line
+  // (`?password=x&user=y`), whose value stops at `&`, `;` and brackets: see `wholeLine`.
+  { type: "secret", prefix: LINE_ASSIGN, value: LINE_VALUE, suffix: LINE_END, contextual: "assignment", wholeLine: true },
   { type: "secret", prefix: ASSIGN, value: BARE_VALUE, contextual: "assignment" },
   { type: "api_key", prefix: `${ENV_ASSIGN}"`, value: DQ_VALUE, suffix: `"?`, contextual: "assignment", strict: true },
   { type: "api_key", prefix: `${ENV_ASSIGN}'`, value: SQ_VALUE, suffix: `'?`, contextual: "assignment", strict: true },
+  {
+    type: "api_key",
+    prefix: ENV_LINE_ASSIGN,
+    value: LINE_VALUE,
+    suffix: LINE_END,
+    contextual: "assignment",
+    strict: true,
+    wholeLine: true,
+  },
   { type: "api_key", prefix: ENV_ASSIGN, value: BARE_VALUE, contextual: "assignment", strict: true },
 ];
 
@@ -163,17 +195,32 @@ export function compileScan(): RE2 {
  */
 function toJs(src: string, sticky: boolean): RegExp {
   const insensitive = src.includes("(?i:");
-  return new RegExp(src.replaceAll("(?i:", "(?:"), (sticky ? "y" : "") + (insensitive ? "i" : ""));
+  // RE2's multi-line anchors as JS lookarounds (a JS flag would change every entry's `^` and `$`).
+  const js = src.replaceAll("(?i:", "(?:").replaceAll("(?m:^)", "(?<![^\\n])").replaceAll("(?m:$)", "(?![^\\n])");
+  return new RegExp(js, (sticky ? "y" : "") + (insensitive ? "i" : ""));
 }
+const WHOLE_LINE = SECRET_PATTERNS.map((p) => p.wholeLine === true);
 const ENTRY_RES = SECRET_PATTERNS.map((p) => toJs(`(${p.prefix ?? ""})(${p.value})(${p.suffix ?? ""})`, true));
 
-/** Which entry produced a scan candidate starting at `candidate[0]`, with its three parts. */
-export function matchEntry(candidate: string): { entry: number; prefix: string; value: string; suffix: string } | null {
-  for (let i = 0; i < ENTRY_RES.length; i++) {
+/**
+ * Which entry produced a scan candidate starting at `candidate[0]` (trying entries from `from` on),
+ * with its three parts. `length`: the scan's match length, when known and the candidate starts a
+ * line; else whole-line entries are not tried (the candidate's slice hides where its lines start
+ * and end, so such an entry must span exactly what the scan matched).
+ */
+export function matchEntry(
+  candidate: string,
+  from = 0,
+  length?: number,
+): { entry: number; prefix: string; value: string; suffix: string } | null {
+  for (let i = from; i < ENTRY_RES.length; i++) {
+    if (length === undefined && WHOLE_LINE[i]) continue;
     const re = ENTRY_RES[i]!;
     re.lastIndex = 0;
     const m = re.exec(candidate);
-    if (m) return { entry: i, prefix: m[1]!, value: m[2]!, suffix: m[3]! };
+    if (m && !(WHOLE_LINE[i] && m[0].length !== length)) {
+      return { entry: i, prefix: m[1]!, value: m[2]!, suffix: m[3]! };
+    }
   }
   return null;
 }

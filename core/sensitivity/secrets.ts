@@ -8,6 +8,7 @@
  * `npm run bench -- secrets`.
  */
 import { findConfigForms } from "./configForms";
+import { blankedWindows } from "./escapeCodes";
 import { escapedStrings, findInEscaped, runsPastLine, stringAt, type EscapedString } from "./escapedStrings";
 import { findKeyFiles } from "./keyFiles";
 import { findKubernetesSecrets } from "./kubeSecrets";
@@ -25,6 +26,10 @@ export interface SecretFinding {
 // Compiled on first use (about 20 ms): `spillway mcp` loads this module before its first answers, which never mask.
 let compiled: ReturnType<typeof compileScan> | null = null;
 const scanner = () => (compiled ??= compileScan());
+// The blanked windows (escapeCodes.ts) get their own: their text grows RE2's state cache with states
+// the main scan never needs, and a shared cache then resets and is rebuilt by the next main scan.
+let compiledForWindows: ReturnType<typeof compileScan> | null = null;
+const windowScanner = () => (compiledForWindows ??= compileScan());
 /** Minimum value length per key class: a 3-char password is real, a 3-char "token" is a flag. */
 const MIN_LENGTH: Record<string, number> = { password: 3 };
 const DEFAULT_MIN_LENGTH = 8;
@@ -57,28 +62,52 @@ function findAtDepth(text: string, utf8: Buffer | undefined, depth: number): Sec
   for (const f of findKeyFiles(text, bytes)) found.push(f);
   for (const f of findKubernetesSecrets(text, bytes)) found.push(f);
   scanPatterns(text, subject, strings, found);
+  // A colour code or `%3D` right before a token hides its start: a blanked copy around each shows it.
+  for (const w of blankedWindows(text)) {
+    const inWindow: SecretFinding[] = [];
+    scanPatterns(w.text, w.text, stringsWithin(strings, w.start, w.start + w.text.length), inWindow, windowScanner());
+    for (const f of inWindow) {
+      if (f.start + w.start >= w.keepFrom) found.push({ type: f.type, start: f.start + w.start, end: f.end + w.start });
+    }
+  }
   for (const f of findConfigForms(text, judgeAssignment)) found.push(f);
   for (const f of findInEscaped(text, strings, (decoded) => findAtDepth(decoded, undefined, depth + 1))) found.push(f);
   return mergeFindings(found);
 }
 
+/** The literals overlapping [from, to), as offsets from `from` (sorted by start, as `strings` is). */
+function stringsWithin(strings: readonly EscapedString[], from: number, to: number): EscapedString[] {
+  let lo = 0;
+  let hi = strings.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (strings[mid]!.end <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: EscapedString[] = [];
+  for (let i = lo; i < strings.length && strings[i]!.start < to; i++)
+    out.push({ start: strings[i]!.start - from, end: strings[i]!.end - from });
+  return out;
+}
+
 /** The pattern table's findings in `text` (RE2 scans `subject`, the text or its bytes) added to `found`. */
-function scanPatterns(text: string, subject: string, strings: readonly EscapedString[], found: SecretFinding[]): void {
-  const SCAN = scanner();
+function scanPatterns(text: string, subject: string, strings: readonly EscapedString[], found: SecretFinding[], SCAN = scanner()): void {
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = SCAN.exec(subject))) {
     const at = m.index;
     // One extra character so a trailing `\b` sees the same neighbour as in the full text.
-    const parts = matchEntry(text.slice(at, at + m[0].length + 1));
+    const candidate = text.slice(at, at + m[0].length + 1);
+    // Whole-line entries are tried only where a line starts (the candidate alone cannot tell).
+    const lineStart = at === 0 || text.charCodeAt(at - 1) === 10;
+    const parts = matchEntry(candidate, 0, lineStart ? m[0].length : undefined);
     if (!parts) {
       SCAN.lastIndex = at + 1;
       continue;
     }
-    const start = at + parts.prefix.length;
-    const end = start + parts.value.length;
-    const after = end + parts.suffix.length;
-    const type = accept(SECRET_PATTERNS[parts.entry]!, parts.prefix, parts.value, text, at, after);
+    let verdict = judge(parts, text, at);
+    if (!verdict.type && SECRET_PATTERNS[parts.entry]!.wholeLine) verdict = judgeInline(parts, candidate, text, at) ?? verdict;
+    const { type, start, end, after } = verdict;
     // Inside an escaped literal, a value that runs past its decoded line (`DB_PASSWORD=x\nPORT=3000`)
     // or onto an escaped quote is left to the decoded scan below, which judges the line as it reads.
     const literal = type && strings.length > 0 ? stringAt(strings, start) : null;
@@ -88,12 +117,42 @@ function scanPatterns(text: string, subject: string, strings: readonly EscapedSt
   }
 }
 
+type EntryMatch = NonNullable<ReturnType<typeof matchEntry>>;
+interface Verdict {
+  type: string | null;
+  start: number;
+  end: number;
+  after: number;
+}
+
+/** The verdict on one entry's match at `at`, with where its value starts and ends. */
+function judge(parts: EntryMatch, text: string, at: number): Verdict {
+  const start = at + parts.prefix.length;
+  const end = start + parts.value.length;
+  const after = end + parts.suffix.length;
+  return { type: accept(SECRET_PATTERNS[parts.entry]!, parts.prefix, parts.value, text, at, after), start, end, after };
+}
+
+/**
+ * A whole line's value judged no secret (`password=input()`): the key judged again as it was before
+ * whole lines were read, its value cut at punctuation (the entry after), from the key on.
+ */
+function judgeInline(parts: EntryMatch, candidate: string, text: string, at: number): Verdict | null {
+  const key = /[A-Za-z0-9_.-]*=[ \t]*$/.exec(parts.prefix)![0].length;
+  const from = parts.prefix.length - key;
+  const inline = matchEntry(candidate.slice(from), parts.entry + 1);
+  return inline?.entry === parts.entry + 1 ? judge(inline, text, at + from) : null;
+}
+
 /** The table's verdict on one assignment configForms.ts rewrote (`ENV NAME value` as `NAME=value`). */
 function judgeAssignment(line: string): SecretFinding[] {
   const found: SecretFinding[] = [];
   scanPatterns(line, line, [], found);
   return found;
 }
+
+/** A line's whole value that is a call or an index in code, not a literal: `input()`, `getPassword();`, `tokens[i];`. */
+const CODE_LINE_VALUE = /^[A-Za-z_$][\w$.]*[([].*[)\];]$/;
 
 /** The finding's type when the match is a secret, or null when it is a false positive. */
 function accept(p: SecretPattern, prefix: string, value: string, text: string, at: number, after: number): string | null {
@@ -109,6 +168,7 @@ function accept(p: SecretPattern, prefix: string, value: string, text: string, a
     return specific ?? p.type;
   }
   if (/^-----BEGIN [A-Z0-9 ]*PRIVATE KEY/.test(value)) return null; // pem.ts masks the body, keeps the armour
+  if (p.wholeLine && CODE_LINE_VALUE.test(value)) return null; // `password=getpass();`, `token=tokens[0]`
   const key = /[A-Za-z0-9_.-]*(?=["'\\\]]*[ \t]*(?:=>|:=|=|:)[ \t]*["'\\]*$)/.exec(prefix)?.[0] ?? "";
   const specific = tokenTypeOf(value);
   if (specific) return specific;
