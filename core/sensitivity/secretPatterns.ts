@@ -235,6 +235,15 @@ export function tokenTypeOf(value: string): string | null {
   const i = TOKEN_RES.findIndex((re) => re.test(value));
   return i >= 0 ? TOKEN_ENTRIES[i]!.type : null;
 }
+const SECRET_NAME = new RegExp(`^${KEY.replaceAll("(?i:", "(?:")}$`, "i");
+/** Whether `name` as a whole is a key the assignment entries treat as secret (`password`, `api_key`, `DB_PASS`). */
+export function isSecretKeyName(name: string): boolean {
+  return name.length <= 200 && SECRET_NAME.test(name);
+}
+/** The entry that judges `name="value"` (the delimited tables' fields are judged as it). */
+export const QUOTED_ASSIGNMENT = SECRET_PATTERNS.findIndex((p) => p.prefix === `${ASSIGN}"`);
+/** The same for an upper-case `*_KEY` name, whose value must also look generated. */
+export const QUOTED_ENV_ASSIGNMENT = SECRET_PATTERNS.findIndex((p) => p.prefix === `${ENV_ASSIGN}"`);
 /** Finding type for a sensitive key: `DB_PASSWORD` → password, `GITHUB_TOKEN` → token. */
 export function classifyKey(key: string): string {
   const k = key.toLowerCase();

@@ -8,13 +8,25 @@
  * `npm run bench -- secrets`.
  */
 import { findConfigForms } from "./configForms";
+import { findDelimitedTables } from "./delimitedTables";
 import { blankedWindows } from "./escapeCodes";
 import { escapedStrings, findInEscaped, runsPastLine, stringAt, type EscapedString } from "./escapedStrings";
 import { findKeyFiles } from "./keyFiles";
 import { findKubernetesSecrets } from "./kubeSecrets";
 import { findPrivateKeys } from "./pem";
+import { findSpacedKeys } from "./spacedKeys";
 import { isPlaceholderValue, looksRandom } from "./placeholders";
-import { SECRET_PATTERNS, classifyKey, compileScan, matchEntry, tokenTypeOf, type SecretPattern } from "./secretPatterns";
+import {
+  QUOTED_ASSIGNMENT,
+  QUOTED_ENV_ASSIGNMENT,
+  SECRET_PATTERNS,
+  classifyKey,
+  compileScan,
+  isSecretKeyName,
+  matchEntry,
+  tokenTypeOf,
+  type SecretPattern,
+} from "./secretPatterns";
 
 /** A detected secret: `start`/`end` delimit the secret VALUE (UTF-16 offsets, end exclusive). */
 export interface SecretFinding {
@@ -71,6 +83,8 @@ function findAtDepth(text: string, utf8: Buffer | undefined, depth: number): Sec
     }
   }
   for (const f of findConfigForms(text, judgeAssignment)) found.push(f);
+  for (const f of findDelimitedTables(text, isSecretColumn, judgeField)) found.push(f);
+  for (const f of findSpacedKeys(text)) found.push(f);
   for (const f of findInEscaped(text, strings, (decoded) => findAtDepth(decoded, undefined, depth + 1))) found.push(f);
   return mergeFindings(found);
 }
@@ -149,6 +163,22 @@ function judgeAssignment(line: string): SecretFinding[] {
   const found: SecretFinding[] = [];
   scanPatterns(line, line, [], found);
   return found;
+}
+
+/** A column of a delimited table named for `auth` alone: what it holds is a secret only when it looks generated. */
+const AUTH_COLUMN = /^auth(?:orization)?$/i;
+/** Whether a table's column (its name as a key, `Api Key` → `Api_Key`) holds secrets, as an assignment's key would. */
+function isSecretColumn(name: string): boolean {
+  return isSecretKeyName(name) || AUTH_COLUMN.test(name);
+}
+
+/** A table field judged as `name="value"` would be (delimitedTables.ts): its type, or null. */
+function judgeField(name: string, value: string): string | null {
+  const strict = AUTH_COLUMN.test(name);
+  const prefix = `${strict ? "AUTH_KEY" : name}="`;
+  const line = `${prefix}${value}"`;
+  const type = accept(SECRET_PATTERNS[strict ? QUOTED_ENV_ASSIGNMENT : QUOTED_ASSIGNMENT]!, prefix, value, line, 0, line.length);
+  return strict && type === "api_key" ? "secret" : type;
 }
 
 /** A line's whole value that is a call or an index in code, not a literal: `input()`, `getPassword();`, `tokens[i];`. */
