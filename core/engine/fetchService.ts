@@ -1,5 +1,4 @@
 /** The model-facing read tools: rescuer_fetch and recall_result, with session scoping and the ledger. */
-import { statSync } from "node:fs";
 import { fmtInt } from "../rescue/format";
 import { runFetch } from "../fetch/fetchModes";
 import type { FetchAnswer } from "../fetch/fetchTypes";
@@ -135,11 +134,11 @@ function unreadableMessage(what: string, meta: BlobMeta, err: SpillwayError): st
 
 /** What is wrong with the blob's file that its size tells (gone, cut or grown), else null. */
 function fileProblem(p: EngineParts, meta: BlobMeta): string | null {
-  const st = statSync(p.store.files.pathOf(meta.id), { throwIfNoEntry: false });
+  const size = p.store.files.size(meta.id);
   const redo = `the other modes cannot serve it; re-run ${meta.tool} to get it again`;
-  if (!st) return `its stored copy is missing; ${redo}.`;
-  if (!meta.encrypted && st.size !== meta.bytes)
-    return `its stored copy has ${fmtInt(st.size)} bytes, not ${fmtInt(meta.bytes)}: it is damaged; ${redo}.`;
+  if (size === null) return `its stored copy is missing; ${redo}.`;
+  if (!meta.encrypted && size !== meta.bytes)
+    return `its stored copy has ${fmtInt(size)} bytes, not ${fmtInt(meta.bytes)}: it is damaged; ${redo}.`;
   return null;
 }
 

@@ -271,6 +271,11 @@ export class BlobFiles {
     return existsSync(this.pathOf(id));
   }
 
+  /** The size of the blob's file in bytes, or null when it has none. */
+  size(id: string): number | null {
+    return statSync(this.pathOf(id), { throwIfNoEntry: false })?.size ?? null;
+  }
+
   remove(id: string): boolean {
     return safeUnlink(this.pathOf(id));
   }

@@ -8,7 +8,7 @@ import { ensureToken, tokenPath } from "../../core/http/token";
 import type { EndpointStatus, UpstreamInfo } from "../../core/inspector/api/dto";
 import type { EndpointControl } from "../../core/inspector/handlers/host";
 import { startEndpoint } from "../../core/endpoint/endpoint";
-import { mcpClients } from "../../core/inspector/web/webEndpoint";
+import { mcpClients } from "../../core/inspector/web";
 import { createHandRunner } from "../../core/mcp/handRunner";
 import type { EndpointController, StartEndpoint } from "./endpointController";
 
