@@ -4,11 +4,10 @@
  * fields beside the text reach the client masked, over real stdio with a client that declares
  * sampling and elicitation (tests/mcp/fixtures/sideChannelServer.ts echoes its GitHub token).
  */
-import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { tempHome } from "../helpers/tempHome";
-import { ROOT, stdioClient, textOf, writeConfig } from "./helpers/setup";
+import { stdioClient, textOf, upstream, writeConfig } from "./helpers/setup";
 
 const TOKEN = ["ghp", "Q7r8A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6"].join("_");
 
@@ -22,12 +21,7 @@ describe("what an upstream asks the client, and its resources, are masked for th
     home = tempHome("spillway-side-req-");
     writeConfig(home.path, {
       mcpServers: {
-        gh: {
-          command: process.execPath,
-          args: ["--import", "tsx", join(ROOT, "tests/mcp/fixtures/sideChannelServer.ts")],
-          cwd: ROOT,
-          env: { SIDE_TOKEN: TOKEN },
-        },
+        gh: upstream.sideChannel(TOKEN),
       },
     });
     c = await stdioClient(home.path, {}, { sampling: {}, elicitation: {} });

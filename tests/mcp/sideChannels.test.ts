@@ -3,11 +3,10 @@
  * stdio: a result's `_meta` and a resource_link, a prompt's messages, a log message and a
  * progress notification (tests/mcp/fixtures/sideChannelServer.ts echoes its GitHub token).
  */
-import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { tempHome } from "../helpers/tempHome";
-import { ROOT, stdioClient, writeConfig } from "./helpers/setup";
+import { stdioClient, upstream, writeConfig } from "./helpers/setup";
 
 const TOKEN = ["ghp", "Q7r8A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6"].join("_");
 
@@ -20,12 +19,7 @@ describe("side channels of an upstream are masked for the model", () => {
     home = tempHome("spillway-side-");
     writeConfig(home.path, {
       mcpServers: {
-        gh: {
-          command: process.execPath,
-          args: ["--import", "tsx", join(ROOT, "tests/mcp/fixtures/sideChannelServer.ts")],
-          cwd: ROOT,
-          env: { SIDE_TOKEN: TOKEN },
-        },
+        gh: upstream.sideChannel(TOKEN),
       },
     });
     c = await stdioClient(home.path);

@@ -28,6 +28,13 @@ export const upstream = {
     env: { MEMORY_FILE_PATH: file },
   }),
   everything: () => ({ command: process.execPath, args: [serverEntry("@modelcontextprotocol/server-everything"), "stdio"] }),
+  /** A server that echoes SIDE_TOKEN on MCP's side channels (fixtures/sideChannelServer.ts). */
+  sideChannel: (token: string) => ({
+    command: process.execPath,
+    args: ["--import", "tsx", join(ROOT, "tests/mcp/fixtures/sideChannelServer.ts")],
+    cwd: ROOT,
+    env: { SIDE_TOKEN: token },
+  }),
 };
 
 /**
