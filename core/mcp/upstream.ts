@@ -9,7 +9,6 @@ import {
   CallToolResultSchema,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
-  ErrorCode as McpErrorCode,
   ListRootsRequestSchema,
   McpError,
   ToolListChangedNotificationSchema,
@@ -26,10 +25,11 @@ import { systemClock } from "../runtime";
 import { lazySchemaValidator } from "./schemaValidator";
 import { LineStdioClientTransport } from "./stdioClientTransport";
 import { upstreamTransport } from "./upstreamTransport";
-import { ANSWER_TOO_LARGE, isUpstreamError, upstreamError } from "./upstreamError";
+import { isUpstreamError, upstreamError } from "./upstreamError";
 import { SPILLWAY_VERSION } from "./version";
+import { explainFailure, localFailure } from "./upstreamExplain";
 import type { CallOptions, ClientBoundRequest, RelayCapabilities, UpstreamOptions } from "./upstreamTypes";
-import { describeUpstreamError, fallsBackToSse, invalidAnswer, sessionGone, unreachable } from "./upstreamHttpErrors";
+import { describeUpstreamError, fallsBackToSse, sessionGone, unreachable } from "./upstreamHttpErrors";
 
 export type UpstreamState = "idle" | "starting" | "ready" | "down";
 
@@ -351,34 +351,15 @@ export class Upstream {
   }
 
   private explain(err: unknown, what: string, signal?: AbortSignal): SpillwayError {
-    if (isUpstreamError(err)) return err;
-    // The SDK rejects an aborted request with the timeout's error code: the signal says which it was.
-    if (signal?.aborted) return upstreamError(`The call to ${what} was cancelled.`, true);
-    // Spillway's own limit, not the server's refusal: say whose it is.
-    if (err instanceof McpError && (err.data as { reason?: unknown } | undefined)?.reason === ANSWER_TOO_LARGE)
-      return upstreamError(
-        `Spillway could not read the answer of the upstream server ${this.name}: ${err.message.replace(/^(?:MCP error -?\d+: )+/, "")}.`,
-      );
-    const network = unreachable(err);
-    if (network !== null) {
-      return upstreamError(
-        `The upstream server ${this.name} could not be reached for ${what} (${network}); Spillway tries it again on the next call.`,
-      );
-    }
-    const local = localFailure(err);
-    if (local === "timeout") {
-      return upstreamError(`The upstream server ${this.name} did not answer ${what} within ${Math.round(this.opts.timeoutMs / 1000)} s.`);
-    }
-    if (local === "closed" || !this.client) {
-      return upstreamError(
-        `The upstream server ${this.name} stopped while running ${what}${this.stderrHint()}; Spillway restarts it on the next call.`,
-      );
-    }
-    if (err instanceof Error && err.name === "AbortError") return upstreamError(`The call to ${what} was cancelled.`, true);
-    const invalid = invalidAnswer(err);
-    if (invalid !== null)
-      return upstreamError(`The upstream server ${this.name} answered ${what} with something that is not an MCP result (${invalid}).`);
-    return upstreamError(`The upstream server ${this.name} refused ${what}: ${describeUpstreamError(err)}.`);
+    const { name, opts } = this;
+    return explainFailure(err, {
+      server: name,
+      what,
+      signal,
+      timeoutMs: opts.timeoutMs,
+      connected: this.client !== null,
+      hint: this.stderrHint(),
+    });
   }
 
   async close(): Promise<void> {
@@ -391,17 +372,4 @@ export class Upstream {
     // Still starting (upstreams start in the background now): stop the child too, or it outlives us.
     else if (starting) await starting.close().catch(() => {});
   }
-}
-
-/**
- * The SDK's own failures (its timeout, the connection closing) carry the codes -32001 and -32000,
- * which a server may also send with an error of its own (-32000 is the usual "server error"):
- * only the SDK's messages count as a timeout or a lost connection.
- */
-function localFailure(err: unknown): "timeout" | "closed" | null {
-  if (!(err instanceof McpError)) return null;
-  const what = err.message.replace(/^MCP error -?\d+: /, "");
-  if (err.code === McpErrorCode.RequestTimeout && /^(Request timed out|Maximum total timeout exceeded)$/.test(what)) return "timeout";
-  if (err.code === McpErrorCode.ConnectionClosed && /^(Connection closed|Request was cancelled)$/.test(what)) return "closed";
-  return null;
 }
