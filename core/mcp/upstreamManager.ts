@@ -19,33 +19,12 @@ import type { CallOptions, RelayCapabilities, Upstream } from "./upstream";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
-import type { Relay, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
+import type { Relay, ServerState, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
 
 /** How long a call to a name no server offers waits for servers still listing their tools. */
 export const ROUTE_WAIT_MS = 10_000;
 export type { RoutedTool } from "./toolRoutes";
 export type { Relay, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
-
-interface ServerState {
-  name: string;
-  config: UpstreamConfig;
-  upstream: Promise<Upstream> | null;
-  /** Created upstream, for status() (which cannot wait). */
-  created: Upstream | null;
-  /** The tools offered for this server: its own list in this process, else the cached one. */
-  tools: Tool[] | null;
-  /** `tools` came from the server in this process. */
-  live: boolean;
-  /** The server said its list changed; the offered list is out of date until listed again. */
-  stale: boolean;
-  /** Counts list_changed notifications, so a list answered across one is taken again. */
-  changes: number;
-  refreshing: Promise<void> | null;
-  /** A tools/list waited for it in vain (it hangs at start): later ones do not, until it has listed. */
-  waitedOut: boolean;
-  /** Relays of the calls running on this server, latest last: its sampling/elicitation requests go to the latest. */
-  relays: Relay[];
-}
 
 type UpstreamModule = typeof import("./upstream");
 let upstreamModule: Promise<UpstreamModule> | null = null;

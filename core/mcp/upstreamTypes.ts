@@ -1,8 +1,9 @@
 /** The shapes an upstream (upstream.ts) and the upstream manager (upstreamManager.ts) take and answer with. */
-import type { Progress } from "@modelcontextprotocol/sdk/types.js";
-import type { UpstreamTransport } from "../config/config";
+import type { Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { UpstreamConfig, UpstreamTransport } from "../config/config";
 import type { Clock, Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
+import type { Upstream } from "./upstream";
 
 /** A notification an upstream sent that the proxy may pass on. */
 export interface UpstreamNotification {
@@ -73,4 +74,26 @@ export interface ClientBoundRequest {
 export interface CallOptions {
   signal?: AbortSignal;
   onprogress?: (p: Progress) => void;
+}
+
+/** What the upstream manager keeps for each configured server. */
+export interface ServerState {
+  name: string;
+  config: UpstreamConfig;
+  upstream: Promise<Upstream> | null;
+  /** Created upstream, for status() (which cannot wait). */
+  created: Upstream | null;
+  /** The tools offered for this server: its own list in this process, else the cached one. */
+  tools: Tool[] | null;
+  /** `tools` came from the server in this process. */
+  live: boolean;
+  /** The server said its list changed; the offered list is out of date until listed again. */
+  stale: boolean;
+  /** Counts list_changed notifications, so a list answered across one is taken again. */
+  changes: number;
+  refreshing: Promise<void> | null;
+  /** A tools/list waited for it in vain (it hangs at start): later ones do not, until it has listed. */
+  waitedOut: boolean;
+  /** Relays of the calls running on this server, latest last: its sampling/elicitation requests go to the latest. */
+  relays: Relay[];
 }
