@@ -76,7 +76,11 @@ export function installForwarding(server: Server, ctx: ForwardingContext): Forwa
     return e ? listBlobResources(e, ctx.sessionId()) : [];
   };
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: (await fwd.listPrompts(upstreams, true)).items }));
+  // A prompt's description and its arguments' are shown to the model as its tools' are.
+  server.setRequestHandler(ListPromptsRequestSchema, async () => {
+    const [theirs, e] = await Promise.all([fwd.listPrompts(upstreams, true), ctx.engine()]);
+    return { prompts: theirs.items.map((p) => ({ ...maskForModel(e, p), name: p.name })) };
+  });
   server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => {
     const result = await fwd.getPrompt(upstreams, req.params.name, req.params.arguments, extra.signal);
     return maskForModel(await ctx.engine(), result);
@@ -135,7 +139,11 @@ export function installForwarding(server: Server, ctx: ForwardingContext): Forwa
     }
     return {};
   });
-  server.setRequestHandler(CompleteRequestSchema, async (req, extra) => fwd.complete(upstreams, req.params, extra.signal));
+  // Completion values go into the prompt's arguments, which the model is shown.
+  server.setRequestHandler(CompleteRequestSchema, async (req, extra) => {
+    const [result, e] = await Promise.all([fwd.complete(upstreams, req.params, extra.signal), ctx.engine()]);
+    return maskForModel(e, result);
+  });
   server.setRequestHandler(SetLevelRequestSchema, async (req) => {
     level = req.params.level;
     await fwd.setLevel(upstreams, req.params.level);
@@ -165,7 +173,13 @@ export function installForwarding(server: Server, ctx: ForwardingContext): Forwa
     else if (n.method === "notifications/resources/list_changed") void send(n.method, server.sendResourceListChanged());
     else if (n.method === "notifications/resources/updated") {
       for (const [uri, s] of subscribed) {
-        if (s.server === from && s.name === n.params?.uri) void send(n.method, server.sendResourceUpdated({ ...n.params, uri }));
+        if (s.server !== from || s.name !== n.params?.uri) continue;
+        // The uri is the one this client subscribed to; the rest (a title, _meta) is the server's.
+        const masked = ctx.engine().then((e) => ({ ...maskForModel(e, n.params), uri }));
+        void send(
+          n.method,
+          masked.then((params) => server.sendResourceUpdated(params)),
+        );
       }
     }
   });

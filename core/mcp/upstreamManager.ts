@@ -19,6 +19,7 @@ import type { CallOptions, RelayCapabilities, Upstream } from "./upstream";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
+import { maskedToolList } from "./maskedTools";
 import type { Relay, ServerState, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
 
 /** How long a call to a name no server offers waits for servers still listing their tools. */
@@ -317,7 +318,7 @@ export class UpstreamManager {
       // A list_changed that arrives while listing makes the answer out of date: list once more.
       while (!this.closed) {
         const seen = s.changes;
-        const tools = await u.listTools(false);
+        const tools = await maskedToolList(await u.listTools(false));
         if (s.changes !== seen) {
           u.tools = null;
           continue;
