@@ -83,7 +83,7 @@ describe("side channels of an upstream are masked for the model", () => {
     expect.soft(done.completion.values).toEqual([expect.stringMatching(/^prod\?token=\[masked:/)]);
 
     // The catalog (SQLite, WAL included) and the early stdio cache are written by then.
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((wake) => setTimeout(wake, 200));
     // config.json is the user's own file, where the token was written as the server's env.
     const clear = filesUnder(home.path).filter((f) => !f.endsWith("config.json") && readFileSync(f).includes(TOKEN));
     expect.soft(clear).toEqual([]);
