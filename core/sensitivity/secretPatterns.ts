@@ -56,7 +56,40 @@ export interface SecretPattern {
    * cut at punctuation) judges the same key again.
    */
   wholeLine?: boolean;
+  /**
+   * Which scan expression holds the entry (see SCAN_GROUPS): `flags` for command-line flags, the
+   * rest in `main`.
+   */
+  scan?: ScanGroup;
 }
+
+/**
+ * The table is scanned by two RE2 expressions, not one: RE2 builds its DFA within a fixed memory
+ * (8 MB, not settable from Node), and one expression of every entry outgrew it, after which RE2
+ * runs its NFA: 3.5 s instead of 0.2 s for the bench's 4.6 MB one-line JSON (`npm run bench --
+ * secrets`). Command-line flags (`--password x`, `-p 'x'`, `aws configure set …`) are few and start
+ * with `-` or `aws`, so their own expression is small and its pass cheap.
+ */
+export type ScanGroup = "main" | "flags";
+export const SCAN_GROUPS: readonly ScanGroup[] = ["main", "flags"];
+
+/**
+ * A command-line flag's value as the shell reads it: quoted, the whole quoted text (`-p 'a&b;c'`,
+ * `--password "x y"`); bare, up to a blank, a quote or a shell operator. `flag` is the prefix up to
+ * the value; the quotes are kept visible.
+ */
+function cliFlag(entry: Omit<SecretPattern, "prefix" | "value" | "suffix"> & { flag: string; bare?: string }): SecretPattern[] {
+  const { flag, bare = CLI_VALUE, ...rest } = entry;
+  return [
+    { ...rest, scan: "flags", prefix: `${flag}"`, value: String.raw`[^"\r\n]+`, suffix: `"` },
+    { ...rest, scan: "flags", prefix: `${flag}'`, value: String.raw`[^'\r\n]+`, suffix: `'` },
+    { ...rest, scan: "flags", prefix: flag, value: bare },
+  ];
+}
+
+// A bare value that cannot begin an assignment's operator: `aws_secret_access_key = x` is the
+// assignment entries' to judge, and the scan tries only the first entry that matches at a place.
+const CLI_VALUE_NOT_ASSIGNED = String.raw`[^${WS}"'\x60;&|<>=:](?:${CLI_VALUE})?`;
 
 /** Order matters only between entries that can match at the same position (first wins). */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
@@ -101,15 +134,31 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     value: String.raw`${HEADER_VALUE}*=${HEADER_VALUE}+`,
     contextual: "cookie",
   },
-  // CLI flags with a separate value: `--password hunter2`, `--db-password "abc"`, `--cookie "sid=…"`.
-  {
+  // CLI flags with a separate value: `--password hunter2`, `--db-password "a&b"`, `--cookie "sid=…"`.
+  ...cliFlag({
     type: "password",
-    prefix: String.raw`(?i:--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-?key|cookie|oauth2-bearer)[ \t]+"?)`,
-    value: CLI_VALUE,
-    suffix: `"?`,
+    flag: String.raw`(?i:--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-?key|cookie|oauth2-bearer)[ \t]+)`,
     contextual: "value",
     minLength: 3,
-  },
+  }),
+  // A key flag names a file as often as a key (`--private-key ./id.pem`): only a generated value is
+  // one (`--aws-secret-access-key wJalr…`, `--secret-key …`).
+  ...cliFlag({
+    type: "secret",
+    flag: String.raw`(?i:--(?:[a-z0-9]+-)*(?:access|secret|private|signing|encryption|master|auth|client|session|account|storage)-key[ \t]+)`,
+    bare: CLI_VALUE_NOT_ASSIGNED,
+    contextual: "random",
+    minLength: 16,
+  }),
+  // `aws configure set aws_secret_access_key …` and a credentials line written with a blank
+  // (`aws_secret_access_key wJalr…`): a secret-named AWS setting, then a generated value.
+  ...cliFlag({
+    type: "aws_secret_access_key",
+    flag: String.raw`(?i:\b(?:aws[ \t]+configure[ \t]+set[ \t]+(?:--profile[ \t]+[A-Za-z0-9_.-]+[ \t]+)?(?:[A-Za-z0-9_-]+\.)?)?aws_(?:secret_access_key|session_token|security_token)[ \t]+)`,
+    bare: CLI_VALUE_NOT_ASSIGNED,
+    contextual: "random",
+    minLength: 16,
+  }),
   // `curl -u user:pass`, `-uuser:pass`, `--user user:pass`, `--user=user:pass`: the part after the colon.
   {
     type: "password",
@@ -117,36 +166,32 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     value: String.raw`[^${WS}"']+`,
     contextual: "value",
     minLength: 3,
+    scan: "flags",
   },
   // keytool and openssl: `-storepass pw`, `-passin pass:pw`.
-  {
+  ...cliFlag({
     type: "password",
-    prefix: String.raw`[ \t]-(?:(?:src|dest)?storepass|(?:src|dest)?keypass|pass(?:in|out)[ \t]+pass:)[ \t]*`,
-    value: CLI_VALUE,
+    flag: String.raw`[ \t]-(?:(?:src|dest)?storepass|(?:src|dest)?keypass|pass(?:in|out)[ \t]+pass:)[ \t]*`,
     contextual: "value",
     minLength: 3,
-  },
+  }),
   // `mysql -pS3cret` (attached: `-p name` prompts and names a database).
-  {
+  ...cliFlag({
     type: "password",
-    prefix: String.raw`[ \t]-p["']?`,
-    value: CLI_VALUE,
-    suffix: `["']?`,
+    flag: String.raw`[ \t]-p`,
     contextual: "command",
     minLength: 3,
     commands: /\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mysqlpump|mysqlsh|mariadb(?:-dump|-admin)?|sshpass)\b/,
-  },
+  }),
   // Spaced short flags: `sshpass -p pw`, `docker login -p pw`, `redis-cli -a pw`, `sqlcmd -P pw`, `ldapsearch -w pw`.
-  {
+  ...cliFlag({
     type: "password",
-    prefix: String.raw`[ \t]-[paPw][ \t]+["']?`,
-    value: CLI_VALUE,
-    suffix: `["']?`,
+    flag: String.raw`[ \t]-[paPw][ \t]+`,
     contextual: "command",
     minLength: 3,
     commands:
       /\b(?:sshpass(?:[ \t]+-[a-oq-z]\S*)*[ \t]+-p|(?:docker|podman|buildah|skopeo|helm(?:[ \t]+registry)?)[ \t]+login\b.*[ \t]-p|mongo(?:sh|dump|restore|export|import)?\b.*[ \t]-p|redis-cli\b.*[ \t]-a|(?:sqlcmd|bcp)\b.*[ \t]-P|ldap(?:search|add|modify|delete|passwd|whoami)\b.*[ \t]-w)$/,
-  },
+  }),
   // Assignments: JSON held inside a JSON string (`{\"password\": \"x\"}`, common in tool
   // results), then double-quoted, single-quoted and bare. Type comes from the key (classifyKey).
   {
@@ -176,16 +221,22 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { type: "api_key", prefix: ENV_ASSIGN, value: BARE_VALUE, contextual: "assignment", strict: true },
 ];
 
+const groupOf = (p: SecretPattern): ScanGroup => p.scan ?? "main";
+
 /**
- * The scan expression: every entry as one alternation WITHOUT capturing groups. RE2 pays
+ * A scan expression: the group's entries as one alternation WITHOUT capturing groups. RE2 pays
  * ~10x per match to extract ninety submatches from a big program, so the scan only finds
  * where a candidate is, and `matchEntry` splits the short candidate afterwards.
  */
-export const SCAN_SOURCE = SECRET_PATTERNS.map((p) => `(?:${p.prefix ?? ""}${p.value}${p.suffix ?? ""})`).join("|");
+export function scanSource(group: ScanGroup): string {
+  return SECRET_PATTERNS.filter((p) => groupOf(p) === group)
+    .map((p) => `(?:${p.prefix ?? ""}${p.value}${p.suffix ?? ""})`)
+    .join("|");
+}
 
-/** Compiles the scan expression; `g` so exec walks the text with lastIndex. */
-export function compileScan(): RE2 {
-  return new RE2(SCAN_SOURCE, "g");
+/** Compiles a group's scan expression; `g` so exec walks the text with lastIndex. */
+export function compileScan(group: ScanGroup = "main"): RE2 {
+  return new RE2(scanSource(group), "g");
 }
 
 /**
@@ -200,21 +251,23 @@ function toJs(src: string, sticky: boolean): RegExp {
   return new RegExp(js, (sticky ? "y" : "") + (insensitive ? "i" : ""));
 }
 const WHOLE_LINE = SECRET_PATTERNS.map((p) => p.wholeLine === true);
+const GROUP = SECRET_PATTERNS.map(groupOf);
 const ENTRY_RES = SECRET_PATTERNS.map((p) => toJs(`(${p.prefix ?? ""})(${p.value})(${p.suffix ?? ""})`, true));
 
 /**
- * Which entry produced a scan candidate starting at `candidate[0]` (trying entries from `from` on),
- * with its three parts. `length`: the scan's match length, when known and the candidate starts a
- * line; else whole-line entries are not tried (the candidate's slice hides where its lines start
- * and end, so such an entry must span exactly what the scan matched).
+ * Which entry of `group`'s expression produced a scan candidate starting at `candidate[0]` (trying
+ * entries from `from` on), with its three parts. `length`: the scan's match length, when known and
+ * the candidate starts a line; else whole-line entries are not tried (the candidate's slice hides
+ * where its lines start and end, so such an entry must span exactly what the scan matched).
  */
 export function matchEntry(
   candidate: string,
   from = 0,
   length?: number,
+  group: ScanGroup = "main",
 ): { entry: number; prefix: string; value: string; suffix: string } | null {
   for (let i = from; i < ENTRY_RES.length; i++) {
-    if (length === undefined && WHOLE_LINE[i]) continue;
+    if (GROUP[i] !== group || (length === undefined && WHOLE_LINE[i])) continue;
     const re = ENTRY_RES[i]!;
     re.lastIndex = 0;
     const m = re.exec(candidate);

@@ -1,5 +1,5 @@
 /**
- * Secret detection and masking over arbitrary tool output. One RE2 pass (secretPatterns.ts)
+ * Secret detection and masking over arbitrary tool output. Two RE2 passes (secretPatterns.ts)
  * plus indexOf walks for private keys (pem.ts; keyFiles.ts for JWKs and PuTTY keys), one for
  * Kubernetes Secrets (kubeSecrets.ts) and one for Dockerfile `ENV NAME value` lines and YAML
  * block scalars (configForms.ts, judged by the same table); context-bound matches go through the
@@ -21,10 +21,12 @@ import {
   QUOTED_ENV_ASSIGNMENT,
   SECRET_PATTERNS,
   classifyKey,
+  SCAN_GROUPS,
   compileScan,
   isSecretKeyName,
   matchEntry,
   tokenTypeOf,
+  type ScanGroup,
   type SecretPattern,
 } from "./secretPatterns";
 
@@ -35,13 +37,17 @@ export interface SecretFinding {
   end: number;
 }
 
+type Scanner = ReturnType<typeof compileScan>;
 // Compiled on first use (about 20 ms): `spillway mcp` loads this module before its first answers, which never mask.
-let compiled: ReturnType<typeof compileScan> | null = null;
-const scanner = () => (compiled ??= compileScan());
 // The blanked windows (escapeCodes.ts) get their own: their text grows RE2's state cache with states
 // the main scan never needs, and a shared cache then resets and is rebuilt by the next main scan.
-let compiledForWindows: ReturnType<typeof compileScan> | null = null;
-const windowScanner = () => (compiledForWindows ??= compileScan());
+const compiled = new Map<string, Scanner>();
+function scanner(group: ScanGroup, forWindows = false): Scanner {
+  const key = `${group}${forWindows ? ":windows" : ""}`;
+  let s = compiled.get(key);
+  if (!s) compiled.set(key, (s = compileScan(group)));
+  return s;
+}
 /** Minimum value length per key class: a 3-char password is real, a 3-char "token" is a flag. */
 const MIN_LENGTH: Record<string, number> = { password: 3 };
 const DEFAULT_MIN_LENGTH = 8;
@@ -73,11 +79,12 @@ function findAtDepth(text: string, utf8: Buffer | undefined, depth: number): Sec
   const found = findPrivateKeys(text, bytes);
   for (const f of findKeyFiles(text, bytes)) found.push(f);
   for (const f of findKubernetesSecrets(text, bytes)) found.push(f);
-  scanPatterns(text, subject, strings, found);
+  for (const group of SCAN_GROUPS) scanPatterns(text, subject, strings, found, group);
   // A colour code or `%3D` right before a token hides its start: a blanked copy around each shows it.
   for (const w of blankedWindows(text)) {
     const inWindow: SecretFinding[] = [];
-    scanPatterns(w.text, w.text, stringsWithin(strings, w.start, w.start + w.text.length), inWindow, windowScanner());
+    const within = stringsWithin(strings, w.start, w.start + w.text.length);
+    for (const group of SCAN_GROUPS) scanPatterns(w.text, w.text, within, inWindow, group, true);
     for (const f of inWindow) {
       if (f.start + w.start >= w.keepFrom) found.push({ type: f.type, start: f.start + w.start, end: f.end + w.start });
     }
@@ -104,8 +111,16 @@ function stringsWithin(strings: readonly EscapedString[], from: number, to: numb
   return out;
 }
 
-/** The pattern table's findings in `text` (RE2 scans `subject`, the text or its bytes) added to `found`. */
-function scanPatterns(text: string, subject: string, strings: readonly EscapedString[], found: SecretFinding[], SCAN = scanner()): void {
+/** One scan group's findings in `text` (RE2 scans `subject`, the text or its bytes) added to `found`. */
+function scanPatterns(
+  text: string,
+  subject: string,
+  strings: readonly EscapedString[],
+  found: SecretFinding[],
+  group: ScanGroup,
+  forWindows = false,
+): void {
+  const SCAN = scanner(group, forWindows);
   SCAN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = SCAN.exec(subject))) {
@@ -114,7 +129,7 @@ function scanPatterns(text: string, subject: string, strings: readonly EscapedSt
     const candidate = text.slice(at, at + m[0].length + 1);
     // Whole-line entries are tried only where a line starts (the candidate alone cannot tell).
     const lineStart = at === 0 || text.charCodeAt(at - 1) === 10;
-    const parts = matchEntry(candidate, 0, lineStart ? m[0].length : undefined);
+    const parts = matchEntry(candidate, 0, lineStart ? m[0].length : undefined, group);
     if (!parts) {
       SCAN.lastIndex = at + 1;
       continue;
@@ -161,7 +176,7 @@ function judgeInline(parts: EntryMatch, candidate: string, text: string, at: num
 /** The table's verdict on one assignment configForms.ts rewrote (`ENV NAME value` as `NAME=value`). */
 function judgeAssignment(line: string): SecretFinding[] {
   const found: SecretFinding[] = [];
-  scanPatterns(line, line, [], found);
+  for (const group of SCAN_GROUPS) scanPatterns(line, line, [], found, group);
   return found;
 }
 
