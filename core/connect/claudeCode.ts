@@ -33,7 +33,10 @@ function hooksBlock(c: ConnectContext): string {
     // HTTP hooks expand $VAR or ${VAR}, and only the variables listed in allowedEnvVars.
     headers: { Authorization: "Bearer $SPILLWAY_TOKEN" },
     allowedEnvVars: ["SPILLWAY_TOKEN"],
-    timeout: 30,
+    // Claude Code waits this long (s) on an answer, then goes on with the raw result. A stopped or
+    // hung serve costs a tool call two waits (PreToolUse and PostToolUse); Spillway answers in
+    // milliseconds, a 5 MB result in under a second, and waits at most 10 s for the store's lock.
+    timeout: 10,
   });
   const events: [string, string | null][] = [
     ["PreToolUse", "*"],

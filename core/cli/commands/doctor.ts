@@ -1,6 +1,6 @@
 /**
  * `spillway doctor`: one line per check (home, config, index, blobs, recovery, key, sweep, token,
- * each upstream); exit 1 if any fails. `--repair` rebuilds a damaged index from the stored files.
+ * serve, each upstream); exit 1 if any fails. `--repair` rebuilds a damaged index from the stored files.
  */
 import { existsSync } from "node:fs";
 import { createEngine } from "../../engine/engine";
@@ -19,6 +19,7 @@ import {
   checkUpstream,
   type CheckResult,
 } from "../doctor/checks";
+import { checkServe } from "../doctor/checkServe";
 import { resolveConfig } from "../../home/home";
 import { resolveHome } from "../../home/paths";
 import { isDamagedIndex, rebuildIndex } from "../../store/rebuildIndex";
@@ -88,6 +89,7 @@ export const doctorCommand: Command = {
       }
     }
     print(checkToken(home));
+    if (config) print(await checkServe(config.server.port));
     if (config) {
       const checks = Object.entries(config.mcpServers).map(([name, cfg]) =>
         cfg.disabled
