@@ -10,7 +10,7 @@ import { claudeCodeSnippet } from "./claudeCode";
 import { codexAgent } from "./codex";
 import { json, stdioEntry, upstreamsNote } from "./common";
 import { geminiAgent } from "./gemini";
-import { setJsonEntry } from "./jsonEntry";
+import { removeJsonEntry, setJsonEntry } from "./jsonEntry";
 import { opencodeAgent } from "./opencode";
 import type { HostEnv, WriteTarget } from "./write";
 
@@ -59,6 +59,7 @@ export const AGENTS: Agent[] = [
       return {
         file,
         merge: (current) => setJsonEntry(current, ["mcpServers", "spillway"], stdioEntry(c), file),
+        remove: (current) => removeJsonEntry(current, ["mcpServers", "spillway"], file),
         check: "Cursor Settings > MCP",
       };
     },

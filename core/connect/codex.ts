@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import type { Agent, ConnectContext } from "./agents";
 import { shellArgs, upstreamsNote } from "./common";
-import { setTomlTable, tomlString, type TomlEntry } from "./tomlTable";
+import { removeTomlTable, setTomlTable, tomlString, type TomlEntry } from "./tomlTable";
 import type { HostEnv } from "./write";
 
 const TABLE = ["mcp_servers", "spillway"];
@@ -48,6 +48,7 @@ export const codexAgent: Agent = {
   writeTarget: (c, host) => ({
     file: codexConfigFile(host),
     merge: (current) => setTomlTable(current ?? "", TABLE, codexEntries(c)),
+    remove: (current) => (current === undefined ? current : removeTomlTable(current, TABLE)),
     check: "codex mcp list",
   }),
 };

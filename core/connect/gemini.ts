@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import type { Agent, ConnectContext } from "./agents";
 import { json, shellArgs, stdioEntry, upstreamsNote } from "./common";
-import { setJsonEntry } from "./jsonEntry";
+import { removeJsonEntry, setJsonEntry } from "./jsonEntry";
 import type { HostEnv } from "./write";
 
 /** Bounds every request to Spillway, tool calls included (Gemini's default is 600000). */
@@ -39,6 +39,11 @@ export const geminiAgent: Agent = {
     ].join("\n"),
   writeTarget: (c, host) => {
     const file = geminiSettingsFile(host);
-    return { file, merge: (current) => setJsonEntry(current, ["mcpServers", "spillway"], geminiEntry(c), file), check: "gemini mcp list" };
+    return {
+      file,
+      merge: (current) => setJsonEntry(current, ["mcpServers", "spillway"], geminiEntry(c), file),
+      remove: (current) => removeJsonEntry(current, ["mcpServers", "spillway"], file),
+      check: "gemini mcp list",
+    };
   },
 };

@@ -1,4 +1,4 @@
-import { setJsonEntry } from "./jsonEntry";
+import { removeJsonEntry, setJsonEntry } from "./jsonEntry";
 
 const ENTRY = { command: "node", args: ["/opt/spillway/bin/spillway.js", "mcp"], timeout: 300000 };
 
@@ -33,5 +33,24 @@ describe("setJsonEntry", () => {
     );
     expect(() => setJsonEntry('{ "mcp": [] }', ["mcp", "spillway"], ENTRY)).toThrow(/"mcp" in the file is not an object/);
     expect(() => setJsonEntry("[1]", ["mcp", "spillway"], ENTRY)).toThrow(/does not hold a JSON object/);
+  });
+});
+
+describe("removeJsonEntry", () => {
+  it("takes out only Spillway's entry, keeping the user's servers, keys and indentation", () => {
+    const doc = JSON.stringify({ theme: "dark", mcpServers: { fs: { command: "npx" }, spillway: ENTRY } }, null, 4) + "\n";
+    const out = removeJsonEntry(doc, ["mcpServers", "spillway"])!;
+    expect(out).toBe(JSON.stringify({ theme: "dark", mcpServers: { fs: { command: "npx" } } }, null, 4) + "\n");
+    // Merging then removing gives a canonically written file back as it was.
+    const mine = JSON.stringify({ theme: "dark", mcpServers: { fs: { command: "npx" } } }, null, 2) + "\n";
+    expect(removeJsonEntry(setJsonEntry(mine, ["mcpServers", "spillway"], ENTRY), ["mcpServers", "spillway"])).toBe(mine);
+  });
+
+  it("leaves a file without the entry, or no file, as it is, and refuses one with comments", () => {
+    const doc = '{"mcpServers": {"fs": {}}}';
+    expect(removeJsonEntry(doc, ["mcpServers", "spillway"])).toBe(doc);
+    expect(removeJsonEntry('{"mcp": 3}', ["mcp", "spillway"])).toBe('{"mcp": 3}');
+    expect(removeJsonEntry(undefined, ["mcpServers", "spillway"])).toBeUndefined();
+    expect(() => removeJsonEntry('{ // mine\n "mcpServers": {} }', ["mcpServers", "spillway"])).toThrow(/not plain JSON/);
   });
 });

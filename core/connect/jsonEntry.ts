@@ -14,8 +14,7 @@ function indentOf(doc: string): string | number {
   return m ? m[1]! : 2;
 }
 
-/** Sets `path` (e.g. ["mcpServers", "spillway"]) to `entry`, merged over an existing object there. */
-export function setJsonEntry(doc: string | undefined, path: string[], entry: Json, fileName = "the file"): string {
+function parseRoot(doc: string | undefined, fileName: string): Json {
   let root: unknown = {};
   if (doc !== undefined && doc.trim() !== "") {
     try {
@@ -28,6 +27,12 @@ export function setJsonEntry(doc: string | undefined, path: string[], entry: Jso
     }
   }
   if (!isObject(root)) throw new SpillwayError(ErrorCode.BadConfig, `${fileName} does not hold a JSON object; it was left as it is.`);
+  return root;
+}
+
+/** Sets `path` (e.g. ["mcpServers", "spillway"]) to `entry`, merged over an existing object there. */
+export function setJsonEntry(doc: string | undefined, path: string[], entry: Json, fileName = "the file"): string {
+  const root = parseRoot(doc, fileName);
   let at: Json = root;
   for (const [i, key] of path.slice(0, -1).entries()) {
     const next = at[key] ?? {};
@@ -43,4 +48,19 @@ export function setJsonEntry(doc: string | undefined, path: string[], entry: Jso
   const existing = at[last];
   at[last] = isObject(existing) ? { ...existing, ...entry } : entry;
   return JSON.stringify(root, null, doc ? indentOf(doc) : 2) + "\n";
+}
+
+/**
+ * Removes `path` (e.g. ["mcpServers", "spillway"]) and nothing else: an object left empty by it
+ * stays (the user may have made it). The document as it was when there is no such entry.
+ */
+export function removeJsonEntry(doc: string | undefined, path: string[], fileName = "the file"): string | undefined {
+  if (doc === undefined) return doc;
+  const root = parseRoot(doc, fileName);
+  let at: unknown = root;
+  for (const key of path.slice(0, -1)) at = isObject(at) ? at[key] : undefined;
+  const last = path.at(-1)!;
+  if (!isObject(at) || !(last in at)) return doc;
+  delete at[last];
+  return JSON.stringify(root, null, indentOf(doc)) + "\n";
 }

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Agent, ConnectContext } from "./agents";
 import { json, shellArgs, upstreamsNote } from "./common";
-import { setJsonEntry } from "./jsonEntry";
+import { removeJsonEntry, setJsonEntry } from "./jsonEntry";
 import type { HostEnv } from "./write";
 
 const NAMES = ["opencode.json", "opencode.jsonc", "config.json"];
@@ -45,6 +45,7 @@ export const opencodeAgent: Agent = {
     return {
       file,
       merge: (current) => setJsonEntry(current ?? JSON.stringify({ $schema: SCHEMA }), ["mcp", "spillway"], opencodeEntry(c), file),
+      remove: (current) => removeJsonEntry(current, ["mcp", "spillway"], file),
       check: "opencode mcp list",
     };
   },

@@ -1,4 +1,4 @@
-import { parseKeyPath, setTomlTable, type TomlEntry } from "./tomlTable";
+import { parseKeyPath, removeTomlTable, setTomlTable, type TomlEntry } from "./tomlTable";
 
 const TABLE = ["mcp_servers", "spillway"];
 const ENTRIES: TomlEntry[] = [
@@ -107,5 +107,44 @@ describe("parseKeyPath", () => {
     expect(parseKeyPath('mcp_servers . "my.server" . env')).toEqual(["mcp_servers", "my.server", "env"]);
     expect(parseKeyPath("'literal'.x")).toEqual(["literal", "x"]);
     expect(parseKeyPath("1, 2")).toBeUndefined();
+  });
+});
+
+describe("removeTomlTable", () => {
+  it("gives back the user's file byte for byte after a merge appended the table", () => {
+    for (const before of ['model = "gpt-5.5"\n', 'model = "gpt-5.5"\r\n\r\n[profiles.x]\r\nmodel = "o"\r\n', "# only a comment\n"]) {
+      expect(removeTomlTable(setTomlTable(before, TABLE, ENTRIES), TABLE)).toBe(before);
+    }
+  });
+
+  it("takes the table and its sub-tables out of the middle, and keeps what describes the next table", () => {
+    const doc = [
+      'model = "x"',
+      "",
+      "[mcp_servers.spillway]",
+      'command = "node"',
+      'env = """',
+      "[not.a.header]",
+      '"""',
+      "",
+      "[mcp_servers.spillway.tools.search]",
+      'approval_mode = "approve"',
+      "",
+      "# the other server",
+      "[mcp_servers.other]",
+      'command = "o"',
+      "",
+    ].join("\n");
+    expect(removeTomlTable(doc, TABLE)).toBe(
+      ['model = "x"', "", "# the other server", "[mcp_servers.other]", 'command = "o"', ""].join("\n"),
+    );
+  });
+
+  it("leaves a document without the table as it is, and refuses a table written with dotted keys", () => {
+    const doc = '[mcp_servers.spillwayish]\ncommand = "x"\n';
+    expect(removeTomlTable(doc, TABLE)).toBe(doc);
+    expect(() => removeTomlTable('mcp_servers.spillway.command = "node"\n', TABLE)).toThrow(
+      /dotted keys or an inline table \(line 1\); remove it by hand/,
+    );
   });
 });

@@ -183,3 +183,47 @@ export function setTomlTable(doc: string, table: string[], entries: TomlEntry[])
   });
   return out.join(eol);
 }
+
+/**
+ * Removes the table `table` with its sub-tables (`[mcp_servers.spillway]`,
+ * `[mcp_servers.spillway.tools.x]`); every other line stays byte for byte. The document as it was
+ * when there is no such table; a table defined with dotted keys or inline is refused as in setTomlTable.
+ */
+export function removeTomlTable(doc: string, table: string[]): string {
+  const eol = doc.includes("\r\n") ? "\r\n" : "\n";
+  const lines = scan(doc);
+  const drop = new Set<number>();
+  let current: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const { text, continued } = lines[i]!;
+    const h = continued ? undefined : headerOf(text);
+    if (h) current = h;
+    else if (!continued) {
+      const k = keyOf(text);
+      if (k && startsWith([...current, ...k], table) && !startsWith(current, table))
+        throw new SpillwayError(
+          ErrorCode.BadConfig,
+          `${table.join(".")} is defined with dotted keys or an inline table (line ${i + 1}); remove it by hand.`,
+        );
+    }
+    if (startsWith(current, table)) drop.add(i);
+  }
+  if (drop.size === 0) return doc;
+  // Blank and comment lines that end the block set the next table apart (or describe it): they stay.
+  const loose = (i: number) => !lines[i]!.continued && /^\s*(#.*)?$/.test(lines[i]!.text);
+  const blank = (i: number) => i < 0 || i >= lines.length || lines[i]!.text.trim() === "";
+  for (let i = lines.length - 1; i >= 0; i--) {
+    // The last line of a run of dropped lines: give back its loose tail; then the blank line that
+    // set the run apart goes with it when a blank line (or the file's end) follows.
+    if (!drop.has(i) || drop.has(i + 1)) continue;
+    let end = i;
+    for (; drop.has(end) && loose(end); end--) drop.delete(end);
+    let start = end;
+    while (drop.has(start - 1)) start--;
+    if (drop.has(end) && start > 0 && blank(start - 1) && blank(end + 1)) drop.add(start - 1);
+  }
+  return lines
+    .filter((_, i) => !drop.has(i))
+    .map((l) => l.text)
+    .join(eol);
+}

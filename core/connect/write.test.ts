@@ -38,7 +38,7 @@ describe("connect --write", () => {
 
   it("merges into the opencode.jsonc that `opencode mcp add` creates when it is the one there", () => {
     const jsonc = join(dir.path, ".config/opencode/opencode.jsonc");
-    applyWrite({ file: jsonc, merge: () => "{}\n", check: "" });
+    applyWrite({ file: jsonc, merge: () => "{}\n", remove: (c) => c, check: "" });
     expect(target("opencode").file).toBe(jsonc);
   });
 

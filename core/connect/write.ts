@@ -1,6 +1,7 @@
 /**
- * `spillway connect <agent> --write`: merges the agent's snippet into its config file, after a
- * backup copy of the file as it was, with an atomic replace that keeps the file's permissions.
+ * `spillway connect <agent> --write`: merges the agent's snippet into its config file (`--remove`
+ * takes it out again), after a backup copy of the file as it was, with an atomic replace that keeps
+ * the file's permissions.
  */
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
@@ -18,6 +19,8 @@ export interface WriteTarget {
   file: string;
   /** The file's new text from its current text (undefined when the file does not exist yet). */
   merge(current: string | undefined): string;
+  /** The file's text without Spillway's entry (as it was when it has none; undefined when there is no file). */
+  remove(current: string | undefined): string | undefined;
   /** What to run to check the result with the agent's own CLI. */
   check: string;
 }
@@ -37,12 +40,12 @@ export function backupStamp(date: Date): string {
     .replace(/\.\d+Z$/, "Z");
 }
 
-/** Merges and writes; an unchanged file is left alone (no backup, no write). */
-export function applyWrite(target: WriteTarget, now: Date = new Date()): WriteResult {
+/** Merges (or removes) and writes; an unchanged file is left alone (no backup, no write). */
+export function applyWrite(target: WriteTarget, now: Date = new Date(), op: "merge" | "remove" = "merge"): WriteResult {
   const exists = existsSync(target.file);
   const current = exists ? readFileSync(target.file, "utf8") : undefined;
-  const next = target.merge(current);
-  if (next === current) return { file: target.file, changed: false };
+  const next = op === "merge" ? target.merge(current) : target.remove(current);
+  if (next === current || next === undefined) return { file: target.file, changed: false };
   let backup: string | undefined;
   if (exists) {
     backup = `${target.file}.bak-${backupStamp(now)}`;

@@ -8,10 +8,10 @@ import { resolveConfig } from "../../home/home";
 import { resolveHome } from "../../home/paths";
 
 export const connectCommand: Command = {
-  usage: "<agent> [--write] | --list [--port N]",
+  usage: "<agent> [--write | --remove] | --list [--port N]",
   summary:
-    "Print the config that connects an agent (claude-code, codex, cursor, gemini-cli, opencode, hermes, cline, windsurf); --write merges it into the agent's config file, with a backup.",
-  options: { list: { type: "boolean" }, port: { type: "string" }, write: { type: "boolean" } },
+    "Print the config that connects an agent (claude-code, codex, cursor, gemini-cli, opencode, hermes, cline, windsurf); --write merges it into the agent's config file, --remove takes Spillway's entry out again, each with a backup.",
+  options: { list: { type: "boolean" }, port: { type: "string" }, write: { type: "boolean" }, remove: { type: "boolean" } },
   async run(ctx) {
     const [name] = ctx.positionals;
     if (ctx.values.list || !name) {
@@ -27,7 +27,12 @@ export const connectCommand: Command = {
     const { config, path } = resolveConfig(home, { config: ctx.values.config as string | undefined });
     const port = parsePort(ctx.values.port, 1) ?? config.server.port;
     const context = connectContext(home, port, path);
+    if (ctx.values.write && ctx.values.remove) {
+      ctx.io.err("spillway connect: --write and --remove go one at a time.");
+      return 2;
+    }
     if (ctx.values.write) return writeConfig(agent, context, ctx.io);
+    if (ctx.values.remove) return removeConfig(agent, context, ctx.io);
     // A JSON snippet's notes go to stderr, so `spillway connect cursor > mcp.json` is valid JSON.
     const lines = agent.snippet(context).split("\n");
     let body = lines.length;
@@ -49,6 +54,32 @@ function writeConfig(agent: Agent, context: ConnectContext, io: CliIo): number {
   const result = applyWrite(target);
   if (!result.changed) io.out(`${result.file} already has Spillway's entry; nothing written.`);
   else io.out(`Wrote Spillway's entry into ${result.file}${result.backup ? ` (the previous file is kept as ${result.backup})` : ""}.`);
+  io.out(`Check with: ${target.check}`);
+  return 0;
+}
+
+/** How to undo what each agent without a `--write` target was told to paste. */
+const REMOVE_BY_HAND: Record<string, string> = {
+  "claude-code":
+    "run `claude mcp remove spillway -s user` (or take spillway out of the project's .mcp.json) and delete the hooks that post to /hooks/claude-code from ~/.claude/settings.json",
+  hermes: "run `hermes plugins disable spillway` and delete ~/.hermes/plugins/spillway",
+};
+
+/**
+ * `--remove`: takes Spillway's entry out of the agent's config file (after a backup), so the agent
+ * starts without it; Codex, told `required = true`, would otherwise refuse to start once Spillway is gone.
+ */
+function removeConfig(agent: Agent, context: ConnectContext, io: CliIo): number {
+  if (!agent.writeTarget) {
+    io.err(
+      `spillway connect: --remove is not available for ${agent.name}; ${REMOVE_BY_HAND[agent.name] ?? "delete the entry you pasted"}.`,
+    );
+    return 2;
+  }
+  const target = agent.writeTarget(context, { homeDir: homedir(), env: process.env });
+  const result = applyWrite(target, new Date(), "remove");
+  if (!result.changed) io.out(`${result.file} has no Spillway entry; nothing written.`);
+  else io.out(`Removed Spillway's entry from ${result.file}${result.backup ? ` (the previous file is kept as ${result.backup})` : ""}.`);
   io.out(`Check with: ${target.check}`);
   return 0;
 }

@@ -168,4 +168,23 @@ describe("Codex 0.171.0 with spillway mcp", { timeout: 180_000 }, () => {
     expect(afterFetch.results[1]!.text).toContain(GREP_PATTERN);
     expectPolicyOutcome(requests, truth, { recallExact: false });
   });
+
+  it("connect codex --remove takes the table out again: the user's file as it was, and codex mcp list without spillway", async () => {
+    const file = join(codexHome, "config.toml");
+    const before = userConfig(model.url, "gpt-5.5");
+    writeFileSync(file, before);
+    expect((await spillway(["connect", "codex", "--home", dirs.spillwayHome, "--write"], env)).code).toBe(0);
+    expect(readFileSync(file, "utf8")).toContain("[mcp_servers.spillway]");
+
+    const removed = await spillway(["connect", "codex", "--home", dirs.spillwayHome, "--remove"], env);
+    expect(removed.code).toBe(0);
+    expect(removed.out).toContain(`Removed Spillway's entry from ${file}`);
+    expect(readFileSync(file, "utf8")).toBe(before);
+    const list = await run(CODEX, ["mcp", "list", "--json"], { env, cwd: dirs.work });
+    expect(list.code, list.err).toBe(0);
+    expect((JSON.parse(list.out) as { name: string }[]).map((s) => s.name)).not.toContain("spillway");
+
+    const again = await spillway(["connect", "codex", "--home", dirs.spillwayHome, "--remove"], env);
+    expect(again.out).toContain(`${file} has no Spillway entry; nothing written.`);
+  });
 });
