@@ -42,6 +42,9 @@ export function mountHooks(endpoint: HttpEndpoint, engine: Engine, toolUses?: To
       }
       try {
         if (body && typeof body === "object" && !Array.isArray(body)) {
+          // A tool's output is queued for indexing: under a backlog over its budget, take it once
+          // the queue has caught up (as MCP requests are), so memory stays bounded under any load.
+          if (String((body as Record<string, unknown>).hook_event_name).startsWith("PostToolUse")) await engine.backpressure();
           answer = await handleClaudeCodeHook(engine, body as Record<string, unknown>, { toolUses, preToolUses, unreached });
         }
       } catch (err) {
@@ -55,10 +58,12 @@ export function mountHooks(endpoint: HttpEndpoint, engine: Engine, toolUses?: To
     { json: false },
   );
 
-  const route = <S extends z.ZodType>(path: string, schema: S, run: (req: z.infer<S>) => unknown) => {
-    endpoint.addRoute("POST", path, (_req, res, { body }) => {
+  /** `intake`: the route takes a tool's output, so it waits for the background queue's backlog (see above). */
+  const route = <S extends z.ZodType>(path: string, schema: S, run: (req: z.infer<S>) => unknown, intake = false) => {
+    endpoint.addRoute("POST", path, async (_req, res, { body }) => {
       const parsed = schema.safeParse(body);
       if (!parsed.success) return sendError(res, ErrorCode.BadArgument, `${path}: ${describeIssue(parsed.error)}`);
+      if (intake) await engine.backpressure();
       let value: unknown;
       try {
         value = run(parsed.data);
@@ -71,7 +76,7 @@ export function mountHooks(endpoint: HttpEndpoint, engine: Engine, toolUses?: To
     });
   };
 
-  route("/hooks/transform", api.transformRequest, (r) => api.transform(engine, r));
+  route("/hooks/transform", api.transformRequest, (r) => api.transform(engine, r), true);
   route("/hooks/expand", api.expandRequest, (r) => api.expand(engine, r));
   route("/hooks/compaction", api.sessionRequest, (r) => ({ generation: engine.compaction(r.session_id) }));
   route("/hooks/turn", api.sessionRequest, (r) => ({ turn: engine.turn(r.session_id) }));
