@@ -81,6 +81,26 @@ describe("a damaged index", () => {
     home.cleanup();
   }, 120_000);
 
+  it("serve on a damaged index stops with the way out instead of holding the port and the store, so the repair can run", async () => {
+    const home = tempHome();
+    await fill(home.path, 4);
+    const db = new Database(index(home.path));
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    const pages = (db.prepare("SELECT pageno FROM dbstat WHERE name = 'events'").pluck().all() as number[]).slice(0, 8);
+    db.close();
+    damagePages(index(home.path), pages);
+
+    // The inspector reads the event log as serve starts: a process left holding the store would
+    // answer on the port with every hook failed open, and block doctor --repair.
+    const serve = await runCli(home.path, "serve", "--port", "0");
+    expect(serve.code).toBe(1);
+    expect(serve.err).toMatch(/^spillway serve: the index in .* is damaged \(.*\): run spillway doctor --repair/m);
+    const repaired = await runCli(home.path, "doctor", "--quick", "--repair");
+    expect(repaired.out).toMatch(/ok\s+repair\s+new index/);
+    expect(repaired.code, repaired.out).toBe(0);
+    home.cleanup();
+  }, 120_000);
+
   it("its header destroyed: the index cannot be opened, and the repair registers every file again from the secret's copy", async () => {
     const home = tempHome();
     const results = await fill(home.path, 4);

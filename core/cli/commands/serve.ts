@@ -1,6 +1,7 @@
 /** `spillway serve`: the local endpoint (MCP over Streamable HTTP and the hooks) until SIGINT or SIGTERM. */
 import { createEngine } from "../../engine/engine";
-import { ErrorCode, SpillwayError } from "../../errors";
+import { describeError, ErrorCode, SpillwayError } from "../../errors";
+import { isDamagedIndex } from "../../store/rebuildIndex";
 import { startEndpoint } from "../../endpoint/endpoint";
 import { stderrLogger } from "../../runtime";
 import { parsePort, type Command } from "../command";
@@ -29,9 +30,23 @@ export const serveCommand: Command = {
       }
       throw err;
     }
-    // The inspector's code loads after /mcp and the hooks are listening.
-    const { mountInspector } = await import("../../inspector/web/webRoutes");
-    const inspector = mountInspector(running, { engine, home, configPath });
+    // The inspector's code loads after /mcp and the hooks are listening. It reads the index at once:
+    // a damaged one fails here, and then nothing may keep the port and the store (doctor --repair
+    // refuses while another process holds the store).
+    let inspector;
+    try {
+      const { mountInspector } = await import("../../inspector/web/webRoutes");
+      inspector = mountInspector(running, { engine, home, configPath });
+    } catch (err) {
+      await running.close();
+      await engine.close();
+      if (isDamagedIndex(err))
+        throw new SpillwayError(
+          ErrorCode.Internal,
+          `the index in ${home} is damaged (${describeError(err)}): run spillway doctor --repair to rebuild it from the stored files.`,
+        );
+      throw err;
+    }
     const servers = Object.entries(config.mcpServers).map(([name, c]) => (c.disabled ? `${name} (disabled)` : name));
     ctx.io.out(
       [
