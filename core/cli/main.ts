@@ -66,9 +66,31 @@ const stdio: CliIo = {
   err: (s) => process.stderr.write(s.endsWith("\n") ? s : s + "\n"),
 };
 
+/**
+ * `spillway --home DIR status` as `spillway status --home DIR`: the options every command takes
+ * (`--help` lists them beside the commands) may come before the command's name too.
+ */
+export function commandFirst(argv: string[]): string[] {
+  const before: string[] = [];
+  let i = 0;
+  while (i < argv.length) {
+    const a = argv[i]!;
+    if (a === "--home" || a === "--config") {
+      if (i + 1 >= argv.length) break;
+      before.push(a, argv[i + 1]!);
+      i += 2;
+    } else if (a.startsWith("--home=") || a.startsWith("--config=") || a === "--json") {
+      before.push(a);
+      i++;
+    } else break;
+  }
+  if (before.length === 0 || i >= argv.length) return argv;
+  return [argv[i]!, ...before, ...argv.slice(i + 1)];
+}
+
 /** Runs one command; `extra` carries what bin/spillway.js started before the CLI loaded. */
 export async function main(argv: string[], io: CliIo = stdio, extra: Pick<CommandContext, "stdinPrelude"> = {}): Promise<number> {
-  const [name, ...rest] = argv;
+  const [name, ...rest] = commandFirst(argv);
   if (!name || name === "help" || name === "--help" || name === "-h") {
     io.out(await usage());
     return name ? 0 : 2;

@@ -157,6 +157,20 @@ describe("spillway serve, doctor and connect", () => {
     }
   });
 
+  it("takes --home, --config and --json before the command too, as --help lists them beside the commands", async () => {
+    const after = await run(["status", "--home", home.path, "--json"]);
+    for (const argv of [
+      ["--home", home.path, "status", "--json"],
+      [`--home=${home.path}`, "--json", "status"],
+    ]) {
+      const r = await run(argv);
+      expect(r.code, argv.join(" ")).toBe(0);
+      expect(JSON.parse(r.out).home).toBe(home.path);
+      expect(r.out).toBe(after.out);
+    }
+    expect((await run(["--home", home.path, "nonsense"])).err).toMatch(/unknown command "nonsense"/);
+  });
+
   it("connect refuses a port a snippet cannot use, instead of printing a URL with NaN in it", async () => {
     for (const port of ["abc", "99999", "0", "7341.5", ""]) {
       const r = await run(["connect", "claude-code", "--home", home.path, "--port", port]);
