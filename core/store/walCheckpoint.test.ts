@@ -46,6 +46,34 @@ describe("WAL checkpoints off the calls' path", () => {
     }
   });
 
+  it("logs a failing checkpoint once (a full disk fails every check), and says when checkpoints work again", () => {
+    const home = tempHome();
+    const db = openIndex(indexPath(home.path));
+    const logger = memoryLogger();
+    let full = true;
+    // The real connection; its checkpoints refused as SQLite refuses them on a full disk.
+    const refusing = Object.create(db) as typeof db;
+    refusing.pragma = ((source: string, options?: { simple?: boolean }) => {
+      if (full && source.startsWith("wal_checkpoint")) throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+      return db.pragma(source, options);
+    }) as typeof db.pragma;
+    const wal = new WalCheckpoints(refusing, `${indexPath(home.path)}-shm`, logger);
+    try {
+      expect(wal.start(60_000)).toBe(true);
+      write(db, 2 * CHECKPOINT_PAGES);
+      for (let i = 0; i < 20; i++) wal.check();
+      expect(logger.entries.filter((e) => e.msg.startsWith("a WAL checkpoint failed"))).toHaveLength(1);
+      full = false;
+      wal.check();
+      expect(wal.pendingPages()).toBe(0);
+      expect(logger.entries.at(-1)).toMatchObject({ level: "info", msg: "WAL checkpoints work again", data: { failedChecks: 20 } });
+    } finally {
+      wal.stop();
+      db.close();
+      home.cleanup();
+    }
+  });
+
   it("leaves SQLite's automatic checkpoint on where the header cannot be read", () => {
     const home = tempHome();
     const db = openIndex(indexPath(home.path));

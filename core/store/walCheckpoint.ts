@@ -27,6 +27,9 @@ const HEADER_BYTES = 104;
 
 export class WalCheckpoints {
   private fd: number | null = null;
+  /** The last checkpoint failure logged, until a checkpoint works again; and how many checks failed since. */
+  private failing: string | null = null;
+  private failedChecks = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly header = Buffer.alloc(HEADER_BYTES);
   private readonly u32 = endianness() === "LE" ? (o: number) => this.header.readUInt32LE(o) : (o: number) => this.header.readUInt32BE(o);
@@ -80,11 +83,21 @@ export class WalCheckpoints {
     if (pending === null || pending < threshold) return;
     try {
       this.db.pragma("wal_checkpoint(PASSIVE)");
+      if (this.failing !== null) this.logger.info("WAL checkpoints work again", { failedChecks: this.failedChecks });
+      this.failing = null;
+      this.failedChecks = 0;
     } catch (err) {
       // Another process checkpointing the same WAL at that moment is no failure: it does the work.
       const code = String((err as { code?: unknown }).code ?? "");
-      if (!code.startsWith("SQLITE_BUSY") && !code.startsWith("SQLITE_LOCKED"))
-        this.logger.warn("a WAL checkpoint failed; the next check tries again", { error: describeError(err) });
+      if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return;
+      // A full disk fails every check (twice a second): said once, until it works or fails otherwise.
+      const error = describeError(err);
+      this.failedChecks++;
+      if (error === this.failing) return;
+      this.failing = error;
+      this.logger.warn("a WAL checkpoint failed; later checks try again (the same failure is not logged again until one works)", {
+        error,
+      });
     }
   }
 
