@@ -2,7 +2,7 @@ import { tempHome } from "../../tests/helpers/tempHome";
 import { parseConfig } from "../config/config";
 import { FakeClock, memoryLogger } from "../runtime";
 import { createTokenCounter } from "../savings/tokens";
-import { createEngine, type Engine } from "./engine";
+import { createEngine, engineInternals, type Engine } from "./engine";
 
 function bigLog(lines = 900): string {
   return (
@@ -109,5 +109,28 @@ describe("the read ledger: every read recorded with what it gave, operators apar
     expect(JSON.stringify(kept.data)).not.toContain(secret);
     expect(kept.answer!.text).not.toContain(secret);
     expect(kept.answer!.text).toContain("[masked:");
+  });
+
+  it("keeps a 5 MB grep pattern cut to a preview that says how long it was, so one fetch leaves a small row", () => {
+    make();
+    const r = e.transformToolResult({ sessionId: "s", tool: "build", text: bigLog() });
+    const pattern = "x".repeat(5 * 1024 * 1024);
+    const got = e.fetch({ sessionId: "s", id: r.blobId, mode: "grep", args: { pattern, ignore_case: true } });
+    const row = engineInternals(e)
+      .store.db.prepare(
+        "SELECT length(e.data_json) AS data, COALESCE(length(t.text), 0) AS text FROM events e LEFT JOIN event_texts t ON t.event_id = e.id WHERE e.id = ?",
+      )
+      .get(got.eventId!) as { data: number; text: number };
+    expect(row.data + row.text).toBeLessThan(4_000);
+    const data = e.reader.eventDetail(got.eventId!)!.event.data!;
+    const kept = data.args as { pattern: string; ignore_case: boolean };
+    expect(kept.ignore_case).toBe(true);
+    expect(kept.pattern).toBe(`${"x".repeat(300)}… [${(pattern.length - 300).toLocaleString("en-US")} more chars]`);
+    expect(data.argsCut).toEqual({ pattern: pattern.length });
+    // A short pattern is kept as written, with nothing said about a cut.
+    const short = e.fetch({ sessionId: "s", id: r.blobId, mode: "grep", args: { pattern: "ERROR" } });
+    const plain = e.reader.eventDetail(short.eventId!)!.event.data!;
+    expect(plain.args).toEqual({ pattern: "ERROR" });
+    expect(plain.argsCut).toBeUndefined();
   });
 });

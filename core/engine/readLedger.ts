@@ -9,6 +9,7 @@ import type { FetchAnswer } from "../fetch/fetchTypes";
 import type { BlobMeta } from "../types";
 import { BLOB_ID_PATTERN } from "../vocabulary";
 import { redactRuns } from "../sensitivity/fetchArgsMask";
+import { ROW_PREVIEW_CHARS } from "../store/read/timeline";
 import { keptText } from "./auditText";
 import type { EngineParts } from "./parts";
 
@@ -35,6 +36,32 @@ export interface ReadRecord {
 /** Reads whose JSON-RPC (noted after the answer, `noteRead`) still has runs to mask; the oldest go first. */
 const PENDING_MAX = 256;
 
+/**
+ * A read's arguments as the ledger keeps them (for good: detail pruning leaves event data): masked,
+ * and every string over ROW_PREVIEW_CHARS cut as a pruned call's arguments are, `… [N more chars]`.
+ * `cut` maps the path of each string cut (`pattern`, `steps.0.pattern`) to its length in full.
+ */
+function keptArgs(
+  args: Record<string, unknown>,
+  redact: readonly string[],
+): { args: Record<string, unknown>; cut: Record<string, number> } {
+  const cut: Record<string, number> = {};
+  const walk = (v: unknown, path: string, depth: number): unknown => {
+    if (typeof v === "string") {
+      if (v.length <= ROW_PREVIEW_CHARS) return v;
+      cut[path] = v.length;
+      return keptText(v, ROW_PREVIEW_CHARS);
+    }
+    if (v === null || typeof v !== "object") return v;
+    if (depth > 20) return "[nested too deep]";
+    const at = (k: string) => (path ? `${path}.${k}` : k);
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, at(String(i)), depth + 1));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, at(k), depth + 1)]));
+  };
+  // Redacted whole before the cut, so a run across the cut is masked whole.
+  return { args: walk(redactRuns(args, redact), "", 0) as Record<string, unknown>, cut };
+}
+
 /** A read's answer with the id of its ledger event. */
 export type RecordedAnswer = FetchAnswer & { eventId?: number };
 
@@ -50,6 +77,7 @@ export function recordRead(p: EngineParts, r: ReadRecord): RecordedAnswer {
     if (r.sessionId !== null) p.sessions.touch(r.sessionId, now);
     if (ok && r.sessionId !== null && meta) p.store.touchFetch(meta.id);
     const keep = r.keepText !== false || !ok;
+    const kept = r.args !== undefined ? keptArgs(r.args, r.redact ?? []) : null;
     const eventId = p.ledger.insertEvent({
       ts: now,
       type: r.type,
@@ -63,7 +91,8 @@ export function recordRead(p: EngineParts, r: ReadRecord): RecordedAnswer {
       tokens: ok ? null : 0,
       data: {
         ...(r.mode !== undefined ? { mode: r.mode } : {}),
-        ...(r.args !== undefined ? { args: redactRuns(r.args, r.redact ?? []) } : {}),
+        ...(kept ? { args: kept.args } : {}),
+        ...(kept && Object.keys(kept.cut).length ? { argsCut: kept.cut } : {}),
         servedChars: r.answer.servedChars,
         truncated: r.answer.truncated,
         ...(ok ? {} : { error: true }),
