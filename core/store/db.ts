@@ -1,8 +1,8 @@
 /** Opens the SQLite index: WAL, busy timeout for a second process, migrations, and the store secret. */
 import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { accessSync, chmodSync, constants, existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
 import { FILE_MODE, writeFileAtomic } from "../fs/fsUtil";
 import { migrate } from "./migrations";
@@ -31,7 +31,7 @@ export function openIndex(path: string): Db {
       fn();
     } catch (err) {
       db.close();
-      throw new SpillwayError(ErrorCode.StoreOpen, `cannot open the index ${path} (${name}): ${describeError(err)}`, {
+      throw new SpillwayError(ErrorCode.StoreOpen, `cannot open the index ${path} (${name}): ${describeError(err)}${readOnlyHint(path)}`, {
         cause: err,
       });
     }
@@ -87,4 +87,18 @@ export function storeSecret(db: Db, copyPath?: string): Buffer {
   const row = db.prepare("SELECT value FROM meta WHERE key = 'id_secret'").get() as { value: string };
   if (copyPath && copy !== row.value) writeFileAtomic(copyPath, row.value + "\n");
   return Buffer.from(row.value, "hex");
+}
+
+/**
+ * Why SQLite could not open an index in a folder it cannot write (a read-only mount or a folder
+ * of another user's): its own words are "unable to open database file" or "readonly database".
+ */
+function readOnlyHint(path: string): string {
+  try {
+    accessSync(dirname(path), constants.W_OK);
+    return "";
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return ` (its folder cannot be written: ${code === "EROFS" ? "a read-only file system" : (code ?? "no permission")}; Spillway writes its index, its WAL and results there: point --home or SPILLWAY_HOME at a writable folder)`;
+  }
 }

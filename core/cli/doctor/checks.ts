@@ -1,5 +1,5 @@
 /** The checks behind `spillway doctor`. Each is read-only and answers one line; none throws. */
-import { existsSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Engine } from "../../engine/engineApi";
 import type { StoreHealth } from "../../store/read/reader";
@@ -28,6 +28,16 @@ export function checkHome(home: string): CheckResult {
   }
   const m = mode(home);
   if (m & 0o077) return { ok: false, name: "home", detail: `${home} is ${octal(m)}: others can read it; run chmod 700 ${home}` };
+  try {
+    accessSync(home, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return {
+      ok: false,
+      name: "home",
+      detail: `${home} cannot be written (${code === "EROFS" ? "a read-only file system" : code}): no result can be stored or read back; point --home or SPILLWAY_HOME at a writable folder`,
+    };
+  }
   return { ok: true, name: "home", detail: `${home} (${octal(m)})` };
 }
 
