@@ -25,7 +25,7 @@ import { WalCheckpoints } from "../store/walCheckpoint";
 import { compactIndex } from "../store/compact";
 import { isBusyError, TaskQueue } from "./taskQueue";
 import { KeptScans } from "./keptScans";
-import { tokenCounts } from "./tokenCounts";
+import { tokenCounts, tokenRecount } from "./tokenCounts";
 import { importSession } from "./importService";
 import { rotateStoreKey } from "../store/rotate";
 import { detectKind } from "../rescue/kind";
@@ -41,6 +41,8 @@ export interface EngineOptions {
   keyProvider?: KeyProvider;
   /** Run sweeps on a timer (servers and the app); off for one-shot CLI commands and tests. */
   sweepTimer?: boolean;
+  /** Count the tokens an earlier process left uncounted (killed first), in the background; default: with sweepTimer (servers and the app). */
+  recountTokens?: boolean;
   /** Points where tests stop a child process to kill it there (see StoreHooks). */
   storeHooks?: StoreHooks;
 }
@@ -91,6 +93,8 @@ export function createEngine(opts: EngineOptions): Engine {
   const tokens = createTokenCounter(config.tokenizer);
   const queue = new TaskQueue(logger);
   const counts = tokenCounts(queue, store, ledger, tokens);
+  const recount = tokenRecount(queue, store, tokens, (text, tool) => views.modelView(text, tool), logger);
+  if (opts.recountTokens ?? opts.sweepTimer === true) recount.start();
   const listeners = new Set<(e: EngineEvent) => void>();
   const emit = (e: EngineEvent) => {
     for (const l of listeners) {
@@ -369,6 +373,7 @@ export function createEngine(opts: EngineOptions): Engine {
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
       retention.stop();
+      recount.stop();
       await queue.idle();
       await store.flushed();
       listeners.clear();
