@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { tempHome } from "../../tests/helpers/tempHome";
 import { parseConfig } from "../config/config";
 import { FakeClock, memoryLogger } from "../runtime";
+import { main } from "../cli/main";
 import { createEngine, engineInternals, type Engine } from "./engine";
 
 function bigLog(seed: string, lines = 800): string {
@@ -94,6 +95,26 @@ describe("token counts an earlier process was killed before writing", () => {
     await oneShot.idle();
     expect(missing(home)).toEqual({ calls: 6, reads: 3 });
     await oneShot.close();
+  });
+
+  it("are named by spillway status as not counted yet until a server counts them, not shown as an exact figure", async () => {
+    const { home } = await killedRun();
+    const status = async () => {
+      let out = "";
+      expect(await main(["status", "--home", home], { out: (l) => (out += l + "\n"), err: () => undefined })).toBe(0);
+      return out;
+    };
+    const before = await status();
+    expect(before).toMatch(/^saved {5}≈/m);
+    expect(before).toContain(
+      "≈: 6 calls are not counted in tokens yet (counted in the background by a running serve, spillway mcp or the app)",
+    );
+    const e = open(home, true);
+    await e.idle();
+    await e.close();
+    const after = await status();
+    expect(after).not.toContain("not counted in tokens yet");
+    expect(after).toMatch(/^saved {5}[0-9]/m);
   });
 
   it("are counted when the next engine opens the store, and the savings match a run that was not killed", async () => {

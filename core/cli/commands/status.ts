@@ -23,9 +23,14 @@ export const statusCommand: Command = {
           `blobs     ${fmtInt(stats.blobs.live)} live, ${fmtInt(stats.blobs.pinned)} pinned, ${fmtInt(stats.blobs.tombstoned)} tombstoned (${fmtInt(stats.blobs.encrypted)} encrypted)`,
           `sessions  ${fmtInt(stats.sessions)}, ${fmtInt(stats.calls)} calls`,
           total
-            ? `saved     ${fmtTokens(total.netTokens, total.estimatedTokenCounts)} tokens (${fmtInt(total.netChars)} chars): ${fmtInt(total.rescued)} rescued, ${fmtInt(total.stubbed)} stubbed` +
+            ? `saved     ${fmtTokens(total.netTokens, total.estimatedTokenCounts + total.pendingTokenCounts)} tokens (${fmtInt(total.netChars)} chars): ${fmtInt(total.rescued)} rescued, ${fmtInt(total.stubbed)} stubbed` +
               (total.estimatedTokenCounts > 0
                 ? `\n          ${ESTIMATE_MARK}: token counts of ${estimatedResultsNote(total.estimatedTokenCounts, fmtInt(total.estimatedTokenCounts))}`
+                : "") +
+              // Calls whose counts are still queued (or were left by a killed process, counted when a
+              // server next opens the store) are not in the token figure yet.
+              (total.pendingTokenCounts > 0
+                ? `\n          ${ESTIMATE_MARK}: ${fmtInt(total.pendingTokenCounts)} ${total.pendingTokenCounts === 1 ? "call is" : "calls are"} not counted in tokens yet (counted in the background by a running serve, spillway mcp or the app)`
                 : "")
             : "saved     nothing yet: no tool calls have passed through Spillway",
         ].join("\n"),
