@@ -9,7 +9,7 @@ import type { FetchAnswer } from "../fetch/fetchTypes";
 import type { BlobMeta } from "../types";
 import { BLOB_ID_PATTERN } from "../vocabulary";
 import { redactRuns } from "../sensitivity/fetchArgsMask";
-import { ROW_PREVIEW_CHARS } from "../store/read/timeline";
+import { ROW_PREVIEW_CHARS } from "../store";
 import { keptText } from "./auditText";
 import type { EngineParts } from "./parts";
 

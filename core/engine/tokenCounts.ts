@@ -7,10 +7,10 @@
 import { randomUUID } from "node:crypto";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
-import type { TokenCounter, TokenMeasure } from "../savings/tokens";
+import type { TokenCounter, TokenMeasure } from "../savings";
 import type { BlobStore } from "../store/blobStore";
 import type { Ledger } from "../store/ledger";
-import { UncountedTokens, type UncountedCall, type UncountedRead } from "../store/uncountedTokens";
+import { storeUncountedTokens, type UncountedCall, type UncountedRead } from "../store";
 import type { EngineParts } from "./parts";
 import type { TaskQueue } from "./taskQueue";
 
@@ -131,7 +131,7 @@ export function tokenRecount(
   modelView: (text: string, tool: string) => string,
   logger: Logger,
 ): TokenRecount {
-  const rows = new UncountedTokens(store.db);
+  const rows = storeUncountedTokens(store);
   let running: RecountRun | null = null;
 
   const fromLength = (chars: number, run: RecountRun): TokenMeasure => {

@@ -23,5 +23,8 @@ export type { SessionStore } from "./sessions";
 export { openStartupIndex } from "./startupIndex";
 export type { StartupIndex } from "./startupIndex";
 export { storeToolCatalog } from "./toolCatalog";
+export { storeUncountedTokens } from "./uncountedTokens";
+export type { UncountedCall, UncountedRead, UncountedTokens } from "./uncountedTokens";
+export { ROW_PREVIEW_CHARS } from "./read/timeline";
 export { WalCheckpoints } from "./walCheckpoint";
 export type { ToolCatalogView } from "./toolCatalog";

@@ -4,6 +4,7 @@
  * ids so no batch walks the whole table, and written only where the count is still missing: a live
  * process that counts the same row from the text it still holds keeps the last word.
  */
+import type { BlobStore } from "./blobStore";
 import { processAlive } from "../runtime";
 import type { Db } from "./db";
 import { stmt } from "./statements";
@@ -29,6 +30,11 @@ export interface UncountedRead {
 }
 
 const CLAIM_KEY = "token_recount_claim";
+
+/** The uncounted rows of a blob store's index. */
+export function storeUncountedTokens(store: BlobStore): UncountedTokens {
+  return new UncountedTokens(store.db);
+}
 
 export class UncountedTokens {
   constructor(private readonly db: Db) {}
