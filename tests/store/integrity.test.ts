@@ -1,7 +1,7 @@
 // A damaged or undecryptable blob is never served, never the target of a stub or a handle, and
 // the next identical result is delivered and stored afresh; `spillway doctor` (a real CLI
 // process) fails on it and checks the key; `spillway sweep --deep` quarantines it.
-import { existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig } from "../../core/config/config";
 import { createEngine } from "../../core/engine/engine";
@@ -156,6 +156,34 @@ describe("blob integrity across processes", () => {
       /ok\s+key\s+key [0-9a-f]{16} \(.*key\), decrypts its key check value and blob [0-9a-f]{12}; 2 encrypted blobs/,
     );
     expect(healthy.code, healthy.out).toBe(0);
+    home.cleanup();
+  }, 120_000);
+
+  it("a damaged key file: doctor says new credential results go unstored, and moving it aside stores them again", async () => {
+    const home = tempHome();
+    const a = open(home.path);
+    const big = a.transformToolResult({ sessionId: "s1", tool: "deploy", text: secretLog });
+    expect(big.outcome).toBe("rescued");
+    await a.close();
+    const keyFile = join(home.path, "key");
+    writeFileSync(keyFile, "not a key\n");
+
+    const doctor = await runCli(home.path, "doctor", "--quick");
+    expect(doctor.code).toBe(1);
+    expect(doctor.out).toMatch(
+      /FAIL\s+key\s+cannot read the key from .*key: .*New credential results are passed on masked but not stored until it can: restore it from a backup; with no backup, move .*key aside: a new key is made with the next credential result, new ones are stored again, and only the 1 result it sealed stay unreadable/,
+    );
+    // As doctor says: a new credential result is not stored while the key cannot be read…
+    const b = open(home.path);
+    expect(b.transformToolResult({ sessionId: "s2", tool: "env", text: secretSmall }).blobId).toBeNull();
+    await b.close();
+    // …and is once the damaged file is moved aside.
+    renameSync(keyFile, `${keyFile}.damaged`);
+    const c = open(home.path);
+    const fresh = c.transformToolResult({ sessionId: "s2", tool: "env", text: secretSmall });
+    expect(fresh.blobId).not.toBeNull();
+    expect(stored(c, fresh.blobId!)).toBe(secretSmall);
+    await c.close();
     home.cleanup();
   }, 120_000);
 });

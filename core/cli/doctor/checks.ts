@@ -146,7 +146,17 @@ export function checkKey(home: string, health: StoreHealth): CheckResult {
   const k = health.key;
   const where = k.status.provider === "file" ? join(home, "key") : `the ${k.status.provider}`;
   const fail = (detail: string): CheckResult => ({ ok: false, name: "key", detail });
-  if (k.status.loadError) return fail(`cannot read the key from ${where}: ${k.status.loadError}`);
+  if (k.status.loadError) {
+    // Until it is dealt with, every new credential result reaches the agent masked and unstored.
+    const sealed = `${k.encrypted} result${k.encrypted === 1 ? "" : "s"} it sealed`;
+    const aside =
+      k.status.provider === "file"
+        ? `; with no backup, move ${where} aside: a new key is made with the next credential result, new ones are stored again, and only the ${sealed} stay unreadable (spillway sweep --deep quarantines them)`
+        : "";
+    return fail(
+      `cannot read the key from ${where}: ${k.status.loadError}. New credential results are passed on masked but not stored until it can: restore it from a backup${aside}`,
+    );
+  }
   if (k.status.keyId === null) {
     if (k.encrypted === 0 && k.status.check === "absent")
       return { ok: true, name: "key", detail: `no key yet (${where} is made with the first credential result)` };
