@@ -153,3 +153,24 @@ describe("SearchIndex", () => {
     expect(index.search("key rotation", { blobId: "readme" }).length).toBeGreaterThan(0);
   });
 });
+
+describe("a word in more passages than can be ranked at once", () => {
+  it("is ranked among the newest passages holding it (and the caller is told); a rarer word still searches every blob", () => {
+    // 26 blobs of 520 passages (40 lines each): 13,520 passages hold "request", one blob "ancient".
+    const lines = (b: number) => Array.from({ length: 520 * 40 }, (_, i) => `request ${b}-${i} served`).join("\n");
+    index.indexBlob("b00", lines(0) + "\nancient relic", "log");
+    for (let b = 1; b < 26; b++) index.indexBlob(`b${String(b).padStart(2, "0")}`, lines(b), "log");
+
+    const told: number[] = [];
+    const hits = index.search("request", { topK: 10, onNarrowed: (rows) => told.push(rows) });
+    expect(told).toEqual([12_000]);
+    expect(hits).toHaveLength(10);
+    // The newest 12,000 passages are those of the last 24 blobs (and 80 of b01's): never b00's.
+    expect(hits.some((h) => h.blobId === "b00")).toBe(false);
+
+    const rare: number[] = [];
+    const found = index.search("ancient request", { topK: 3, onNarrowed: (rows) => rare.push(rows) });
+    expect(rare).toEqual([]);
+    expect(found[0]).toMatchObject({ blobId: "b00" });
+  });
+});

@@ -110,6 +110,8 @@ export interface GlobalSearch {
   tookMs: number;
   /** Live blobs not (yet) in the search index: too large, or still being indexed. */
   unindexed: number;
+  /** Set when the words are so common that only the newest this many passages holding them were ranked. */
+  narrowedTo: number | null;
 }
 
 export type * from "./dtoHost";

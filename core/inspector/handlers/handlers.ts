@@ -116,7 +116,9 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
       const t0 = performance.now();
       const scoped = Object.keys(filter).length > 0;
       const ids = scoped ? engine.reader.blobIdsMatching(filter) : undefined;
-      const hits = ids && ids.length === 0 ? [] : engine.search(query, { topK, ...(ids ? { blobIds: ids } : {}) });
+      let narrowedTo: number | null = null;
+      const onNarrowed = (rows: number) => (narrowedTo = rows);
+      const hits = ids && ids.length === 0 ? [] : engine.search(query, { topK, onNarrowed, ...(ids ? { blobIds: ids } : {}) });
       const out: GlobalHit[] = [];
       for (const h of hits) {
         const m = engine.reader.meta(h.blobId);
@@ -136,7 +138,7 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
           createdAt: m.createdAt,
         });
       }
-      return { hits: out, tookMs: Math.round(performance.now() - t0), unindexed: engine.unindexedBlobs() };
+      return { hits: out, tookMs: Math.round(performance.now() - t0), unindexed: engine.unindexedBlobs(), narrowedTo };
     },
 
     "sessions.list": (req) => engine.reader.listSessions(req),

@@ -184,6 +184,9 @@ export function SearchView({ route }: { route: SearchRoute }) {
                   {d.unindexed > 0
                     ? ` · ${fmtInt(d.unindexed)} blob${d.unindexed === 1 ? " is" : "s are"} not in the index (very large, or still being indexed)`
                     : ""}
+                  {d.narrowedTo !== null
+                    ? ` · words this common are ranked among the newest ${fmtInt(d.narrowedTo)} passages that hold them: add a rarer word to search them all`
+                    : ""}
                 </>
               )}
             </LiveCount>
