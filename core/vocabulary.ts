@@ -56,7 +56,7 @@ export function maxLabel(a: Label, b: Label): Label {
 }
 
 /** How savings figures are grouped. */
-export const SAVINGS_GROUPS = ["total", "session", "tool", "server", "day"] as const;
+export const SAVINGS_GROUPS = ["total", "session", "tool", "server", "day", "hour"] as const;
 
 /** Columns the blobs table sorts by, server side. */
 export const BLOB_SORT_KEYS = [

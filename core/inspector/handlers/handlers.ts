@@ -67,7 +67,7 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
         },
         total: savingsOf("total", since)[0] ?? emptySavings("total"),
         byDay: savingsOf("day", since),
-        byHour: hourlySavings((from) => savingsOf("total", Math.max(from, since))[0], engine.reader.now),
+        byHour: hourlySavings((from) => savingsOf("hour", Math.max(from, since)), engine.reader.now),
         byTool: savingsOf("tool", since),
         byServer: savingsOf("server", since),
         bySession: savingsOf("session", since).slice(0, TOP_SESSIONS),

@@ -1,9 +1,9 @@
 /**
- * Savings per UTC hour over a recent window, derived from the ledger's own savings function:
- * a bucket is "everything since the hour's start" minus "everything since the next hour's
- * start", so hourly figures add up to the ledger's totals by construction.
+ * Savings per UTC hour over a recent window, from the ledger's savings grouped by hour (one
+ * query: the window's 48 cumulative totals subtracted pairwise took 1.1–1.4 s on a store of
+ * 30,000 calls, with the agents' calls waiting). Hours without calls are empty buckets.
  */
-import { emptySavings, SAVINGS_FIGURES } from "../../types";
+import { emptySavings } from "../../types";
 import type { SavingsFigures } from "../api/dto";
 
 const HOUR = 3_600_000;
@@ -12,15 +12,10 @@ export function hourKey(ms: number): string {
   return new Date(ms).toISOString().slice(0, 13);
 }
 
-export function hourlySavings(totalSince: (since: number) => SavingsFigures | undefined, now: number, hours = 48): SavingsFigures[] {
+/** The last `hours` UTC hours up to `now`, from `byHourSince(start)` (the ledger's savings by hour since the window's start). */
+export function hourlySavings(byHourSince: (since: number) => SavingsFigures[], now: number, hours = 48): SavingsFigures[] {
   const last = Math.floor(now / HOUR) * HOUR;
   const starts = Array.from({ length: hours }, (_, i) => last - (hours - 1 - i) * HOUR);
-  const cumulative = starts.map((s) => totalSince(s) ?? emptySavings(""));
-  return starts.map((s, i) => {
-    const here = cumulative[i]!;
-    const next = cumulative[i + 1] ?? emptySavings("");
-    const out = emptySavings(hourKey(s));
-    for (const f of SAVINGS_FIGURES) out[f] = here[f] - next[f];
-    return out;
-  });
+  const rows = new Map(byHourSince(starts[0]!).map((r) => [r.key, r]));
+  return starts.map((s) => rows.get(hourKey(s)) ?? emptySavings(hourKey(s)));
 }

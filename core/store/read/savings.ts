@@ -12,10 +12,12 @@ const GROUP_SQL: Record<SavingsGroup, string> = {
   tool: "tool",
   server: "COALESCE(server, '(hooks)')",
   day: "strftime('%Y-%m-%d', ts / 1000, 'unixepoch')",
+  // `2026-03-14T09`, as the inspector's hourKey writes it.
+  hour: "strftime('%Y-%m-%dT%H', ts / 1000, 'unixepoch')",
 };
 
 /**
- * Savings grouped by session, tool, upstream server or UTC day; `since` limits by time (ms).
+ * Savings grouped by session, tool, upstream server, UTC day or UTC hour; `since` limits by time (ms).
  * Read from calls_figures alone (it holds every column used, in time order): grouping by session
  * would otherwise walk calls_session and read each row, handle and all.
  */
@@ -58,7 +60,7 @@ export function savings(db: Db, group: SavingsGroup, since = 0): SavingsRow[] {
       netTokens: 0 - p.pulledTokens,
     });
   }
-  return rows.sort((a, b) => (group === "day" ? a.key.localeCompare(b.key) : b.netTokens - a.netTokens));
+  return rows.sort((a, b) => (group === "day" || group === "hour" ? a.key.localeCompare(b.key) : b.netTokens - a.netTokens));
 }
 
 /** Everything passed by `spill:` reference since `since`: tokens expanded and denied, and the chars (and tokens) that flowed. */
