@@ -8,6 +8,7 @@ import type { Clock } from "../runtime";
 import type { SpillwayConfig } from "../config/config";
 import type { KeyProvider } from "../crypto/keys";
 import { KeyRing } from "./keyRing";
+import { finishRotationOnOpen } from "./rotate";
 import { Ledger } from "./ledger";
 import { SessionStore } from "./sessions";
 import { BlobFiles } from "./blobFiles";
@@ -76,6 +77,7 @@ export class BlobStore {
     this.keys = new KeyRing(this.db, opts.keys);
     this.reader = new BlobReader(this.files, this.keys, this.hasher);
     this.aux = new BlobAux(this.db, this.files, this.reader, (id) => this.row(id));
+    finishRotationOnOpen(this);
   }
 
   /** The SQLite index file (its WAL and shared-memory files sit beside it, `-wal` and `-shm`). */

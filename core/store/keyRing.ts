@@ -1,5 +1,4 @@
 /** The store's encryption keys: the provider's current key, plus the previous one while a rotation is in flight. */
-import { randomBytes } from "node:crypto";
 import { decrypt, encrypt, isEncrypted, keyId } from "../crypto/aead";
 import type { KeyProvider } from "../crypto/keys";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
@@ -20,6 +19,8 @@ export interface KeyStatus {
   check: "absent" | "ok" | "mismatch";
   /** The id of the key the check value was made with, when there is one. */
   checkKeyId: string | null;
+  /** While a rotation is unfinished, the id of the key it moves blobs off (they still decrypt with it). */
+  rotatingFrom: string | null;
 }
 
 export class KeyRing {
@@ -61,15 +62,18 @@ export class KeyRing {
     } catch (err) {
       loadError = describeError(err);
     }
+    const old = this.rotatingOldKey();
     let check: KeyStatus["check"] = "absent";
-    if (stored) {
-      try {
-        check = key && decrypt(stored, key).equals(CHECK_PLAIN) ? "ok" : "mismatch";
-      } catch {
-        check = "mismatch";
-      }
-    }
-    return { provider: this.provider.kind, keyId: key ? keyId(key) : null, loadError, check, checkKeyId };
+    // Until an interrupted rotation is finished, the check value may still be the old key's.
+    if (stored) check = (key && this.checks(key)) || (old && key && this.checks(old)) ? "ok" : "mismatch";
+    return {
+      provider: this.provider.kind,
+      keyId: key ? keyId(key) : null,
+      loadError,
+      check,
+      checkKeyId,
+      rotatingFrom: old ? keyId(old) : null,
+    };
   }
 
   encrypt(plain: Buffer): Buffer {
@@ -117,43 +121,69 @@ export class KeyRing {
     return row ? Buffer.from(row.value, "hex") : null;
   }
 
+  /** The id of the key an unfinished rotation is moving blobs off (they still decrypt with it); null when none is. */
+  pendingRotation(): string | null {
+    const old = this.rotatingOldKey();
+    return old ? keyId(old) : null;
+  }
+
+  /** The provider's key id, without creating a key; null when there is none. */
+  currentKeyId(): string | null {
+    const key = this.current ?? this.provider.loadKey();
+    return key ? keyId(key) : null;
+  }
+
   /**
-   * Re-encrypts every encrypted file under a new key. All new ciphertexts are written to temp
-   * files first; any failure there removes them and leaves store and key as they were. The old
-   * key stays readable (in the index) until every file has been switched over.
+   * A rotation's first step: the current key is kept in the index so every blob stays readable
+   * until all are sealed with the next one. Refused while another rotation is unfinished, as
+   * overwriting its old key would orphan the blobs still sealed with it.
    */
-  rotate(
-    encrypted: {
-      id: string;
-      read: () => Buffer | null;
-      stage: (data: Buffer) => string;
-      commit: (staged: string) => void;
-      discard: (staged: string) => void;
-    }[],
-  ): number {
-    const oldKey = this.key();
-    const next = randomBytes(32);
-    const staged: { item: (typeof encrypted)[number]; path: string }[] = [];
+  beginRotation(): void {
+    const old = this.key();
+    const added = this.db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('rotating_old_key', ?)").run(old.toString("hex"));
+    if (added.changes === 0) {
+      throw new SpillwayError(ErrorCode.Internal, "an earlier key rotation is unfinished: it must be finished before another starts");
+    }
+  }
+
+  /**
+   * Makes `next` the provider's key: the rotation's point of no return. When the provider fails,
+   * says whether the key is still the old one (the rotation can be undone) rather than guessing.
+   */
+  switchKey(next: Buffer): "switched" | "unchanged" | "unknown" {
     try {
-      for (const item of encrypted) {
-        const data = item.read();
-        if (!data) continue;
-        const plain = this.decrypt(data, item.id);
-        staged.push({ item, path: item.stage(encrypt(plain, next)) });
-      }
-      this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('rotating_old_key', ?)").run(oldKey.toString("hex"));
       this.provider.replaceKey(next);
-    } catch (err) {
-      for (const s of staged) s.item.discard(s.path);
-      this.db.prepare("DELETE FROM meta WHERE key = 'rotating_old_key'").run();
-      throw err instanceof SpillwayError
-        ? err
-        : new SpillwayError(ErrorCode.StoreIo, `key rotation failed, nothing changed: ${describeError(err)}`);
+    } catch {
+      let now: Buffer | null = null;
+      try {
+        now = this.provider.loadKey();
+      } catch {
+        return "unknown";
+      }
+      const old = this.rotatingOldKey();
+      if (now && old && now.equals(old)) return "unchanged";
+      if (!now || !now.equals(next)) return "unknown";
     }
     this.current = next;
     this.recordCheck(next, true);
-    for (const s of staged) s.item.commit(s.path);
+    return "switched";
+  }
+
+  /** Ends a rotation once every blob is sealed with the current key (or the key never changed): the old key is forgotten. */
+  endRotation(): void {
+    const key = this.key();
+    if (!this.checks(key)) this.recordCheck(key, true);
     this.db.prepare("DELETE FROM meta WHERE key = 'rotating_old_key'").run();
-    return staged.length;
+  }
+
+  /** Whether the stored key check value decrypts with `key`. */
+  private checks(key: Buffer): boolean {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'key_check'").get() as { value: string } | undefined;
+    if (!row) return false;
+    try {
+      return decrypt(Buffer.from(row.value, "base64"), key).equals(CHECK_PLAIN);
+    } catch {
+      return false;
+    }
   }
 }

@@ -3,12 +3,13 @@
  * deep sweep then repairs. Reading every file is the point (it is how damage is found), so this
  * runs on demand only, never on the hot path.
  */
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { isEncrypted } from "../crypto/aead";
 import { ErrorCode, SpillwayError, describeError } from "../errors";
 import type { BlobEncoding } from "./blobFiles";
 import type { BlobStore } from "./blobStore";
 import type { BlobProblem } from "./integrity";
+import { stagedCopyOf } from "./rotationFiles";
 
 /** Files younger than this may belong to a write in progress in another process: left alone. */
 export const WRITE_GRACE_MS = 10 * 60_000;
@@ -85,7 +86,8 @@ export function scanStore(store: BlobStore, opts: { verify: boolean; graceMs?: n
   };
   const { ids, temps, aux } = store.files.scan();
   const wall = Date.now(); // file mtimes are wall-clock, whatever the engine's clock says
-  for (const t of temps) if (wall - t.mtimeMs > grace) scan.staleTemps.push(t.path);
+  const rotating = store.keys.pendingRotation() !== null;
+  for (const t of temps) if (wall - t.mtimeMs > grace && !keptCopy(store, t.path, rotating)) scan.staleTemps.push(t.path);
   const state = store.db.prepare("SELECT tombstoned_at FROM blobs WHERE id = ?");
   // Files kept beside a blob that is gone are leftovers, removed as stale temps are.
   for (const a of aux) {
@@ -126,6 +128,25 @@ export function scanStore(store: BlobStore, opts: { verify: boolean; graceMs?: n
     else scan.bad.push({ id, problem: r.problem, detail: r.detail });
   }
   return scan;
+}
+
+/**
+ * Whether a temp file is a key rotation's staged copy that must stay: all of them while the
+ * rotation is unfinished (finishing commits them), and after, one that opens while its live
+ * blob's own file does not (its only readable copy).
+ */
+function keptCopy(store: BlobStore, path: string, rotating: boolean): boolean {
+  const id = stagedCopyOf(path);
+  if (id === null) return false;
+  if (rotating) return true;
+  if (!store.db.prepare("SELECT 1 FROM blobs WHERE id = ? AND tombstoned_at IS NULL").get(id)) return false;
+  const own = store.files.read(id);
+  if (own && inspectFile(store, id, own).ok) return false;
+  try {
+    return inspectFile(store, id, readFileSync(path)).ok;
+  } catch {
+    return false;
+  }
 }
 
 /** True when the file was last written longer ago than the grace period. */

@@ -26,10 +26,16 @@ export interface KeyHealth {
   status: KeyStatus;
   /** Live encrypted blobs. */
   encrypted: number;
-  /** Live encrypted blobs whose file names a key other than the current one (or any, when there is none). */
+  /** Live encrypted blobs whose file names a key other than the current one (or any, when there is none), an unfinished rotation's old key aside. */
   underOtherKeys: number;
   /** The ids of those keys. */
   otherKeyIds: string[];
+  /**
+   * An interrupted rotation not finished yet (another process had the store open): the key it
+   * moves blobs off, and the live blobs still sealed with it. They read fine (the index keeps that
+   * key); the next store open with no other process, or `spillway key rotate`, finishes it.
+   */
+  rotation: { fromKeyId: string; blobs: number } | null;
   /** The newest encrypted blob the key decrypts, else the first it cannot (damaged files aside); null when none was tried. */
   sample: { id: string; ok: boolean; detail: string } | null;
 }
@@ -75,11 +81,13 @@ function keyHealth(store: BlobStore): KeyHealth {
     .all() as string[];
   const others = new Set<string>();
   let underOtherKeys = 0;
+  let underRotatingKey = 0;
   for (const id of ids) {
     const head = store.files.readAt(id, 0, 12);
     if (!head || head.data.length < 12) continue;
     const named = head.data.subarray(4, 12).toString("hex");
-    if (named !== status.keyId) {
+    if (named === status.rotatingFrom && named !== status.keyId) underRotatingKey++;
+    else if (named !== status.keyId) {
       underOtherKeys++;
       others.add(named);
     }
@@ -96,5 +104,6 @@ function keyHealth(store: BlobStore): KeyHealth {
     }
     if (r.problem === "undecryptable") sample ??= { id, ok: false, detail: r.detail };
   }
-  return { status, encrypted: ids.length, underOtherKeys, otherKeyIds: [...others], sample };
+  const rotation = status.rotatingFrom ? { fromKeyId: status.rotatingFrom, blobs: underRotatingKey } : null;
+  return { status, encrypted: ids.length, underOtherKeys, otherKeyIds: [...others], rotation, sample };
 }
