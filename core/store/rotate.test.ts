@@ -2,6 +2,7 @@
 // still reads back byte for byte, and once the store is opened again (or the next rotation runs)
 // the rotation is finished and doctor's key check is clean. A kill is taken as a copy of the home
 // at that instant (index, its WAL, the key, the blob files), which is what SIGKILL would leave.
+import { checkKey } from "../cli/doctor/checks";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defaultConfig } from "../config/config";
@@ -173,6 +174,13 @@ describe("an interrupted key rotation", () => {
     expect(h.key.status.check).toBe("ok");
     expect(h.key.sample?.ok).toBe(true);
     expect(h.key.rotation).toEqual({ fromKeyId: expect.stringMatching(/^[0-9a-f]{16}$/), blobs: RESULTS });
+    // doctor's key line says so, and how it gets finished.
+    expect(checkKey(killed, h)).toMatchObject({
+      ok: true,
+      detail: expect.stringMatching(
+        /an interrupted key rotation from key [0-9a-f]{16} is pending \(\d+ blobs still under that key, all readable\): it is finished when the store is next opened/,
+      ),
+    });
     expect(h.scan.staleTemps).toEqual([]);
 
     // Well past the sweep's grace for temp files.

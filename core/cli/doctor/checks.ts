@@ -191,7 +191,11 @@ export function checkKey(home: string, health: StoreHealth): CheckResult {
   return {
     ok: true,
     name: "key",
-    detail: `key ${k.status.keyId} (${where})${proof ? `, decrypts ${proof}` : ""}; ${k.encrypted} encrypted blobs`,
+    detail:
+      `key ${k.status.keyId} (${where})${proof ? `, decrypts ${proof}` : ""}; ${k.encrypted} encrypted blobs` +
+      (k.rotation
+        ? `; an interrupted key rotation from key ${k.rotation.fromKeyId} is pending (${k.rotation.blobs} blob${k.rotation.blobs === 1 ? "" : "s"} still under that key, all readable): it is finished when the store is next opened with no other Spillway process running, or by spillway key rotate`
+        : ""),
   };
 }
 
