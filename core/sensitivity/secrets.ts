@@ -63,6 +63,9 @@ export function scanSubject(text: string, utf8?: Buffer): string {
   return utf8 !== undefined && utf8.length === text.length ? (utf8 as unknown as string) : text;
 }
 
+/** From this length on, a decoded literal is encoded once for both scan expressions (below it the copy costs more than it saves). */
+const ENCODE_ONCE_CHARS = 64 * 1024;
+
 /** Escaped strings inside escaped strings are decoded this many times over (`{\\\"password\\\": …}`). */
 const ESCAPE_DEPTH = 3;
 
@@ -74,8 +77,13 @@ export function findSecrets(text: string, utf8?: Buffer): SecretFinding[] {
 function findAtDepth(text: string, utf8: Buffer | undefined, depth: number): SecretFinding[] {
   if (typeof text !== "string" || text.length === 0) return [];
   const strings = depth < ESCAPE_DEPTH ? escapedStrings(text) : [];
-  const subject = scanSubject(text, utf8);
-  const bytes = subject === text ? undefined : utf8;
+  // RE2 converts a string to UTF-8 for each of the two scan expressions. The rescue path passes a
+  // result's bytes; a decoded JSON literal (command output wrapped in JSON) never has them, so a
+  // long one is encoded once for both. (Encoding every long text once costs more where matches are
+  // many: RE2 then hands back each match as a Buffer.)
+  const encoded = utf8 ?? (depth > 0 && text.length >= ENCODE_ONCE_CHARS ? Buffer.from(text, "utf8") : undefined);
+  const subject = scanSubject(text, encoded);
+  const bytes = subject === text ? undefined : encoded;
   const found = findPrivateKeys(text, bytes);
   for (const f of findKeyFiles(text, bytes)) found.push(f);
   for (const f of findKubernetesSecrets(text, bytes)) found.push(f);
