@@ -116,6 +116,24 @@ interface RecountRun {
   counted: { calls: number; reads: number; estimated: number };
 }
 
+/** Counts `found` in order until RECOUNT_CHARS of text have been read (a batch holds the thread that long at most). */
+async function countWithin<R, N extends { chars: number }>(found: readonly R[], count: (row: R) => Promise<N>): Promise<N[]> {
+  const counted: N[] = [];
+  let chars = 0;
+  for (const row of found) {
+    if (chars >= RECOUNT_CHARS) break;
+    const n = await count(row);
+    counted.push(n);
+    chars += n.chars;
+  }
+  return counted;
+}
+
+/** Where the next batch starts: past the window when it was read whole, else after the last row counted. */
+function resumeAfter(found: readonly unknown[], counted: readonly { id: number }[], end: number): number {
+  return counted.length === found.length && found.length < RECOUNT_ROWS ? end : counted.at(-1)!.id;
+}
+
 /**
  * Counts, from the texts the counts are defined on, the calls and reads whose counts are missing:
  * a result's exact text (its blob, else the call's kept raw text) and what the model was given (the
@@ -212,21 +230,13 @@ export function tokenRecount(
   const callBatch = async (run: RecountRun) => {
     const end = Math.min(run.callAfter + RECOUNT_WINDOW, run.last.call);
     const found = rows.calls(run.callAfter, end, RECOUNT_ROWS);
-    const counted: Awaited<ReturnType<typeof countCall>>[] = [];
-    let chars = 0;
-    for (const c of found) {
-      if (chars >= RECOUNT_CHARS) break;
-      const n = await countCall(c, run);
-      counted.push(n);
-      chars += n.chars;
-    }
-    const lastId = counted.at(-1)?.id;
+    const counted = await countWithin(found, (c) => countCall(c, run));
     return {
       write: () => {
         for (const n of counted) rows.setCallTokens(n.id, n.returned, n.given, n.estimated);
       },
       phase: "calls" as const,
-      after: counted.length === found.length && found.length < RECOUNT_ROWS ? end : lastId!,
+      after: resumeAfter(found, counted, end),
       calls: counted.length,
       reads: 0,
       estimated: counted.filter((n) => n.estimated).length,
@@ -235,21 +245,13 @@ export function tokenRecount(
   const readBatch = async (run: RecountRun) => {
     const end = Math.min(run.eventAfter + RECOUNT_WINDOW, run.last.event);
     const found = rows.reads(run.eventAfter, end, RECOUNT_ROWS);
-    const counted: Awaited<ReturnType<typeof countRead>>[] = [];
-    let chars = 0;
-    for (const e of found) {
-      if (chars >= RECOUNT_CHARS) break;
-      const n = await countRead(e, run);
-      counted.push(n);
-      chars += n.chars;
-    }
-    const lastId = counted.at(-1)?.id;
+    const counted = await countWithin(found, (e) => countRead(e, run));
     return {
       write: () => {
         for (const n of counted) rows.setReadTokens(n.id, n.tokens);
       },
       phase: "reads" as const,
-      after: counted.length === found.length && found.length < RECOUNT_ROWS ? end : lastId!,
+      after: resumeAfter(found, counted, end),
       calls: 0,
       reads: counted.length,
       estimated: counted.filter((n) => n.estimated).length,
