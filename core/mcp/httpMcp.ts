@@ -59,6 +59,9 @@ export interface McpHttp {
     /** Since it was opened, and since its client last sent or listened. */
     ageMs: number;
     idleMs: number;
+    /** When it was opened and when its client last sent or listened (the endpoint's clock, ms). */
+    openedAt: number;
+    lastSeenAt: number;
     inflight: number;
     streams: number;
     owed: number;
@@ -218,6 +221,8 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
         clientVersion: s.value.server.getClientVersion()?.version ?? null,
         ageMs: clock.now() - s.openedAt,
         idleMs: clock.now() - s.lastSeen,
+        openedAt: s.openedAt,
+        lastSeenAt: s.lastSeen,
         inflight: s.inflight,
         streams: s.streams,
         ...s.value.ledger.size,

@@ -42,7 +42,7 @@ export function inProcessEndpoint(opts: InProcessEndpointOptions): StartEndpoint
         await r.close();
       },
       clients: () => {
-        return mcpClients(r.mcp, opts.engine.clock.now());
+        return mcpClients(r.mcp);
       },
       upstreams: (): UpstreamInfo[] =>
         r.upstreams.status().map((u) => ({

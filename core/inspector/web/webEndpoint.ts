@@ -14,8 +14,7 @@ export function webEndpointControl(running: Running, home: string, clock: Clock)
   const startedAt = clock.now();
   return {
     status(): EndpointStatus {
-      const now = clock.now();
-      const clients = running.mcp ? mcpClients(running.mcp, now) : [];
+      const clients = running.mcp ? mcpClients(running.mcp) : [];
       const upstreams: UpstreamInfo[] = (running.upstreams?.status() ?? []).map((u) => ({
         name: u.name,
         transport: u.transport,
@@ -46,13 +45,14 @@ export function webEndpointControl(running: Running, home: string, clock: Clock)
  * went away without a DELETE stays open until it has been idle for server.sessionIdleMinutes:
  * `listening` tells those from a client that is there now.
  */
-export function mcpClients(mcp: Pick<McpHttp, "sessions">, now: number): ClientInfo[] {
+export function mcpClients(mcp: Pick<McpHttp, "sessions">): ClientInfo[] {
   return mcp.sessions().map((s) => ({
     sessionId: s.id,
     name: s.client,
     version: s.clientVersion,
-    connectedAt: now - s.ageMs,
-    lastSeenAt: now - s.idleMs,
+    // The times as kept, not the current time minus an age read a moment apart (off by a millisecond).
+    connectedAt: s.openedAt,
+    lastSeenAt: s.lastSeenAt,
     listening: s.streams > 0 || s.inflight > 0,
   }));
 }
