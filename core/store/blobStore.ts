@@ -4,9 +4,7 @@ import { stmt } from "./statements";
 import { join } from "node:path";
 import type { BlobMeta, Label } from "../types";
 import { maxLabel } from "../vocabulary";
-import type { Clock } from "../runtime";
-import type { SpillwayConfig } from "../config/config";
-import type { KeyProvider } from "../crypto/keys";
+import type { StoreOptions } from "./storeOptions";
 import { KeyRing } from "./keyRing";
 import { finishRotationOnOpen } from "./rotate";
 import { Ledger } from "./ledger";
@@ -23,24 +21,9 @@ import type { PreparedText, PutInfo, PutResult } from "./putTypes";
 import { TextPreparer } from "./textPreparer";
 
 export type { Described, PreparedText, PutInfo, PutResult } from "./putTypes";
+export type { StoreHooks, StoreOptions } from "./storeOptions";
 
 const HOUR = 3_600_000;
-
-/** Points in the store's work where a test can stop a process (to SIGKILL it exactly there). */
-export interface StoreHooks {
-  /** Inside the transaction, right after a blob's row became a tombstone, before the commit. */
-  afterTombstone?(id: string): void;
-  /** After each commit of transact(), outside the transaction. */
-  afterCommit?(): void;
-}
-
-export interface StoreOptions {
-  home: string;
-  clock: Clock;
-  config: SpillwayConfig["store"];
-  keys: KeyProvider;
-  hooks?: StoreHooks;
-}
 
 /** What becomes of a tombstoned blob's file once the tombstone is committed. */
 type Removal = "delete" | "quarantine";
