@@ -32,6 +32,7 @@ import { detectKind } from "../rescue/kind";
 import { labelResult, personalDataAsync } from "../sensitivity/labels";
 import { countLines } from "../text/lines";
 import { detailRetention } from "./detailRetention";
+import { indexCatchUp } from "./indexCatchUp";
 
 export interface EngineOptions {
   home: string;
@@ -43,6 +44,8 @@ export interface EngineOptions {
   sweepTimer?: boolean;
   /** Count the tokens an earlier process left uncounted (killed first), in the background; default: with sweepTimer (servers and the app). */
   recountTokens?: boolean;
+  /** Index the results an earlier process stored and left out of the search index, in the background; default: with sweepTimer. */
+  catchUpIndex?: boolean;
   /** Points where tests stop a child process to kill it there (see StoreHooks). */
   storeHooks?: StoreHooks;
 }
@@ -234,6 +237,8 @@ export function createEngine(opts: EngineOptions): Engine {
     return { kind, shape, lines: countLines(text), label };
   };
   const retention = detailRetention(store, queue, logger);
+  const catchUp = indexCatchUp(store, search, queue, (id) => parts.scheduleIndex(id), EAGER_INDEX_MAX_CHARS, logger);
+  if (opts.catchUpIndex ?? opts.sweepTimer === true) catchUp.start();
   const runSweep = (deep = false, verify = deep, detailInBackground = false, alone = false): SweepReport => {
     const report = sweep(store, ledger, logger, {
       deep,
@@ -370,10 +375,12 @@ export function createEngine(opts: EngineOptions): Engine {
       await store.flushed();
     },
     backpressure: (): Promise<void> => queue.underBudget(),
+    backgroundTasks: (): number => queue.size,
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
       retention.stop();
       recount.stop();
+      catchUp.stop();
       await queue.idle();
       await store.flushed();
       listeners.clear();

@@ -81,6 +81,11 @@ export class TaskQueue {
     this.wakeIfUnder();
   }
 
+  /** Tasks waiting, plus the one running. */
+  get size(): number {
+    return this.tasks.length + (this.running ? 1 : 0);
+  }
+
   /** The chars the backlog holds now. */
   get backlogChars(): number {
     return this.pending;

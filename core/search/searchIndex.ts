@@ -206,7 +206,6 @@ export class SearchIndex {
     this.dfCache.clear();
   }
 
-  /** Best chunks for a plain-language query: in one blob, in a set of blobs, or across all. */
   /** Live blobs not (yet) fully in the index: too large to index eagerly, or still being indexed. */
   unindexedLiveBlobs(): number {
     const r = this.db
@@ -218,6 +217,22 @@ export class SearchIndex {
     return r.n;
   }
 
+  /**
+   * Live blobs of up to `maxChars` chars not fully in the index, in id order after `afterId`: the
+   * ones an earlier process stored and was stopped (killed, shut down) before it indexed.
+   */
+  unindexedLiveIds(afterId: string, limit: number, maxChars: number): string[] {
+    const rows = this.db
+      .prepare(
+        `SELECT b.id FROM blobs b LEFT JOIN search_blobs s ON s.blob_id = b.id
+         WHERE b.id > ? AND b.tombstoned_at IS NULL AND b.chars <= ? AND (s.complete IS NULL OR s.complete = 0)
+         ORDER BY b.id LIMIT ?`,
+      )
+      .all(afterId, maxChars, limit) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Best chunks for a plain-language query: in one blob, in a set of blobs, or across all. */
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
     const terms = queryTerms(query);
     if (terms.length === 0) return [];

@@ -67,7 +67,14 @@ export const serveCommand: Command = {
       process.on("SIGINT", stop);
       process.on("SIGTERM", stop);
     });
-    ctx.io.err("spillway serve: stopping");
+    // A second Ctrl+C ends the process at once (the handlers are gone): what it leaves is picked up
+    // by the next engine to open the store (indexing, token counts), so say so instead of hanging.
+    const tasks = engine.backgroundTasks();
+    ctx.io.err(
+      tasks > 0
+        ? `spillway serve: stopping after ${tasks} background task${tasks === 1 ? "" : "s"} (search indexing, token counts); press Ctrl+C again to stop now: the next start indexes and counts what is left`
+        : "spillway serve: stopping",
+    );
     await running.close();
     await engine.close();
     return 0;
