@@ -44,7 +44,8 @@ export const opencodeAgent: Agent = {
     const file = opencodeConfigFile(host);
     return {
       file,
-      merge: (current) => setJsonEntry(current ?? JSON.stringify({ $schema: SCHEMA }), ["mcp", "spillway"], opencodeEntry(c), file),
+      merge: (current) =>
+        setJsonEntry(current ?? JSON.stringify({ $schema: SCHEMA }, null, 2) + "\n", ["mcp", "spillway"], opencodeEntry(c), file),
       remove: (current) => removeJsonEntry(current, ["mcp", "spillway"], file),
       check: "opencode mcp list",
     };

@@ -73,9 +73,9 @@ describe("connect --write", () => {
 
   it("leaves a file it cannot merge untouched, without a backup", () => {
     const t = target("opencode");
-    applyWrite({ ...t, merge: () => "{ // comments\n}\n" });
-    expect(() => applyWrite(t, NOW)).toThrow(/not plain JSON/);
-    expect(readFileSync(t.file, "utf8")).toBe("{ // comments\n}\n");
+    applyWrite({ ...t, merge: () => '{ "mcp": { "a": 1 } "b": 2 }\n' });
+    expect(() => applyWrite(t, NOW)).toThrow(/is not valid JSON at line 1, column 21 \(expected "," or "}"\); it was left as it is/);
+    expect(readFileSync(t.file, "utf8")).toBe('{ "mcp": { "a": 1 } "b": 2 }\n');
     expect(existsSync(`${t.file}.bak-${backupStamp(NOW)}`)).toBe(false);
   });
 

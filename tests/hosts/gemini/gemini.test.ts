@@ -11,6 +11,8 @@ import { geminiAdapter } from "../models/gemini";
 import {
   baseEnv,
   blackholeProxy,
+  handWrittenJsonc,
+  keepsLines,
   fixtureUpstream,
   groundTruth,
   hostBin,
@@ -36,6 +38,7 @@ describe("Gemini CLI 0.61.0 with spillway mcp", { timeout: 180_000 }, () => {
   let env: Record<string, string | undefined>;
   let settingsFile: string;
   let printedEntry: Record<string, unknown>;
+  let userFile: string;
 
   beforeAll(async () => {
     dirs = hostDirs("spillway-gemini-");
@@ -62,8 +65,10 @@ describe("Gemini CLI 0.61.0 with spillway mcp", { timeout: 180_000 }, () => {
 
   it("connect gemini-cli --write merges the printed entry into the user settings, and gemini mcp list connects to it", async () => {
     mkdirSync(join(dirs.home, ".gemini"), { recursive: true });
-    const before = JSON.stringify(USER_SETTINGS, null, 2) + "\n";
+    // A settings file with comments, as Gemini CLI reads it: kept byte for byte.
+    const before = handWrittenJsonc(USER_SETTINGS, false);
     writeFileSync(settingsFile, before);
+    userFile = before;
 
     const printed = await spillway(["connect", "gemini-cli", "--home", dirs.spillwayHome], env);
     expect(printed.code).toBe(0);
@@ -74,8 +79,10 @@ describe("Gemini CLI 0.61.0 with spillway mcp", { timeout: 180_000 }, () => {
 
     const wrote = await spillway(["connect", "gemini-cli", "--home", dirs.spillwayHome, "--write"], env);
     expect(wrote.code).toBe(0);
-    const after = JSON.parse(readFileSync(settingsFile, "utf8"));
-    expect(after).toEqual({ ...USER_SETTINGS, mcpServers: { spillway: printedEntry } });
+    const after = readFileSync(settingsFile, "utf8");
+    // The user's lines, comments included, are all there in order, with the entry added after them.
+    expect(keepsLines(before, after)).toBe(true);
+    expect(after).toContain(`"mcpServers": {\n    "spillway": ${JSON.stringify(printedEntry, null, 2).replaceAll("\n", "\n    ")}\n  }`);
     const backups = readdirSync(join(dirs.home, ".gemini")).filter((f) => f.startsWith("settings.json.bak-"));
     expect(backups.map((f) => readFileSync(join(dirs.home, ".gemini", f), "utf8"))).toEqual([before]);
     expect(existsSync(join(dirs.work, ".gemini"))).toBe(false);
@@ -101,6 +108,15 @@ describe("Gemini CLI 0.61.0 with spillway mcp", { timeout: 180_000 }, () => {
     expect(first.results).toEqual([]);
     expectPolicyOutcome(withSpillway, truth, { recallExact: true });
     expect(proxy.attempts).toEqual([]);
+  });
+
+  it("connect gemini-cli --remove gives the user's settings back byte for byte, comments included, and gemini mcp list has no spillway", async () => {
+    const removed = await spillway(["connect", "gemini-cli", "--home", dirs.spillwayHome, "--remove"], env);
+    expect(removed.code, removed.err).toBe(0);
+    expect(readFileSync(settingsFile, "utf8")).toBe(userFile);
+    const list = await run(GEMINI, ["mcp", "list"], { env, cwd: dirs.work });
+    expect(list.code).toBe(0);
+    expect(list.out + list.err).not.toContain("spillway");
   });
 
   it("the same policy without Spillway (the fixture configured in Gemini CLI directly) carries the whole log", async () => {

@@ -154,3 +154,28 @@ export async function groundTruth(): Promise<GroundTruth> {
     await client.close();
   }
 }
+
+/**
+ * A user's config as people write JSONC by hand: a comment on top, one on a key and one after the
+ * last member, and with `trailingComma` a comma after that member (OpenCode reads it; Gemini CLI
+ * 0.61 reads comments but refuses a trailing comma). `spillway connect --write` keeps all of it.
+ */
+export function handWrittenJsonc(config: Record<string, unknown>, trailingComma: boolean): string {
+  const first = JSON.stringify(Object.keys(config)[0]);
+  const body = JSON.stringify(config, null, 2)
+    .replace(`\n  ${first}:`, `\n  // ${first}: set by me\n  ${first}:`)
+    .replace(/\n}$/, `${trailingComma ? "," : ""}\n  // (more settings later)\n}`);
+  return `// my config, written by hand\n${body}\n`;
+}
+
+/** Whether every line of `before` is in `after`, in the same order (lines may be added between them). */
+export function keepsLines(before: string, after: string): boolean {
+  const lines = after.split("\n");
+  let at = 0;
+  for (const line of before.split("\n")) {
+    at = lines.indexOf(line, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
+}

@@ -12,7 +12,9 @@ import {
   blackholeProxy,
   fixtureUpstream,
   groundTruth,
+  handWrittenJsonc,
   hostBin,
+  keepsLines,
   hostDirs,
   run,
   spillway,
@@ -37,6 +39,7 @@ describe("OpenCode 1.18.33 with spillway mcp", { timeout: 180_000 }, () => {
   let env: Record<string, string | undefined>;
   let configDir: string;
   let printedEntry: Record<string, unknown>;
+  let userFile: string;
 
   beforeAll(async () => {
     dirs = hostDirs("spillway-opencode-");
@@ -53,8 +56,10 @@ describe("OpenCode 1.18.33 with spillway mcp", { timeout: 180_000 }, () => {
 
   it("connect opencode --write merges the printed flat mcp.spillway entry into the global config, and opencode mcp list connects to it", async () => {
     prepareConfigDir(configDir);
-    const before = JSON.stringify(userConfig(model.url), null, 2) + "\n";
+    // Comments and a trailing comma, as OpenCode reads its config: kept byte for byte.
+    const before = handWrittenJsonc(userConfig(model.url), true);
     writeFileSync(join(configDir, "opencode.json"), before);
+    userFile = before;
 
     const printed = await spillway(["connect", "opencode", "--home", dirs.spillwayHome], env);
     expect(printed.code).toBe(0);
@@ -65,8 +70,9 @@ describe("OpenCode 1.18.33 with spillway mcp", { timeout: 180_000 }, () => {
 
     const wrote = await spillway(["connect", "opencode", "--home", dirs.spillwayHome, "--write"], env);
     expect(wrote.code).toBe(0);
-    const after = JSON.parse(readFileSync(join(configDir, "opencode.json"), "utf8"));
-    expect(after).toEqual({ ...userConfig(model.url), mcp: { spillway: printedEntry } });
+    const after = readFileSync(join(configDir, "opencode.json"), "utf8");
+    expect(keepsLines(before, after)).toBe(true);
+    expect(after).toContain(`"mcp": {\n    "spillway": ${JSON.stringify(printedEntry, null, 2).replaceAll("\n", "\n    ")}\n  },`);
     const backups = readdirSync(configDir).filter((f) => f.startsWith("opencode.json.bak-"));
     expect(backups.map((f) => readFileSync(join(configDir, f), "utf8"))).toEqual([before]);
 
@@ -92,6 +98,15 @@ describe("OpenCode 1.18.33 with spillway mcp", { timeout: 180_000 }, () => {
     expect(proxy.attempts).toEqual([]);
     // The provider package resolved without an install: nothing was fetched into OpenCode's cache.
     expect(existsSync(join(dirs.home, ".cache", "opencode", "node_modules", "@ai-sdk", "openai-compatible"))).toBe(false);
+  });
+
+  it("connect opencode --remove gives the user's config back byte for byte, comments included, and opencode mcp list has no spillway", async () => {
+    const removed = await spillway(["connect", "opencode", "--home", dirs.spillwayHome, "--remove"], env);
+    expect(removed.code, removed.err).toBe(0);
+    expect(readFileSync(join(configDir, "opencode.json"), "utf8")).toBe(userFile);
+    const list = await run(OPENCODE, ["mcp", "list"], { env, cwd: dirs.work });
+    expect(list.code).toBe(0);
+    expect(list.out + list.err).not.toContain("spillway");
   });
 
   it("the same policy without Spillway (the fixture configured in OpenCode directly) carries the whole log", async () => {
