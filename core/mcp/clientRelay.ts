@@ -103,17 +103,21 @@ export function relayTo(server: Server, upstream: string, extra: Extra, exit: ((
 
 /**
  * Once the client has initialized: offers it to the upstreams for roots/list outside calls and
- * forwards its roots/list_changed. Returns the function that detaches the session.
+ * forwards its roots/list_changed. Returns the session's key for upstreams.call (its processes of
+ * roots-scoped servers) and the function that detaches the session.
  */
-export function installRootsRelay(server: Server, upstreams: UpstreamManager, logger: Logger): () => void {
-  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
-    await upstreams.rootsChanged().catch((err) => logger.warn("could not forward roots/list_changed", { error: describeError(err) }));
-  });
-  return upstreams.addSession(async (req, signal) => {
+export function installRootsRelay(server: Server, upstreams: UpstreamManager, logger: Logger): { session: Relay; detach: () => void } {
+  const session: Relay = async (req, signal) => {
     if (req.method !== "roots/list") {
       throw new McpError(McpErrorCode.InvalidRequest, `Spillway relays ${req.method} only while one of its client's tool calls runs.`);
     }
     refuseUndeclared(server, "the upstream server", req);
     return server.request({ method: "roots/list" }, ListRootsResultSchema, { signal }) as Promise<Record<string, unknown>>;
+  };
+  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    await upstreams
+      .rootsChanged(session)
+      .catch((err) => logger.warn("could not forward roots/list_changed", { error: describeError(err) }));
   });
+  return { session, detach: upstreams.addSession(session) };
 }

@@ -74,14 +74,14 @@ export function createProxyServer(deps: ProxyDeps): Server {
       log.warn("could not record the session", { session: current, error: describeError(err) });
     }
   };
-  let detachRoots: (() => void) | null = null;
+  let roots: { session: Relay; detach: () => void } | null = null;
   let releaseClient: (() => void) | null = null;
   server.oninitialized = () => {
     initialized = true;
     touch();
     releaseClient = deps.onClient?.(server.getClientVersion()?.name ?? "") ?? null;
     upstreams.clientDeclared(server.getClientCapabilities());
-    detachRoots = installRootsRelay(server, upstreams, log);
+    roots = installRootsRelay(server, upstreams, log);
     // After the handshake, not before it: starting upstreams costs CPU the first answers need.
     setImmediate(() => upstreams.start());
   };
@@ -113,7 +113,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
   server.onclose = () => {
     unsubscribe();
     forwarding.detach();
-    detachRoots?.();
+    roots?.detach();
     releaseClient?.();
     releaseClient = null;
     previousOnClose?.();
@@ -158,7 +158,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
     }
     const e = await loading.catch(() => null);
     if (!e) {
-      const raw = await passThrough(upstreams, route, args, extra, relayTo(server, route.server, extra, null));
+      const raw = await passThrough(upstreams, route, args, extra, relayTo(server, route.server, extra, null), roots?.session);
       await forwarding.flushed();
       return raw;
     }
@@ -173,6 +173,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
           signal: extra.signal,
           onprogress: progress.onprogress,
           relay: relayTo(server, route.server, extra, (t) => e.modelView(t, name)),
+          session: roots?.session,
         }),
       );
       await progress.flush();
@@ -207,9 +208,10 @@ async function passThrough(
   args: Record<string, unknown> | undefined,
   extra: Extra,
   relay: Relay,
+  session: Relay | undefined,
 ): Promise<CallToolResult> {
   try {
-    return await upstreams.call(route, args ?? {}, { signal: extra.signal, relay });
+    return await upstreams.call(route, args ?? {}, { signal: extra.signal, relay, session });
   } catch (err) {
     return errorResult(isUpstreamError(err) ? err.message : `Calling ${route.name} on ${route.server} failed: ${describeError(err)}.`);
   }

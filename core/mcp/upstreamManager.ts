@@ -20,6 +20,7 @@ import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
 import { maskedToolList } from "./maskedTools";
+import { SessionUpstreams } from "./sessionUpstreams";
 import type { Relay, ServerState, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
 
 /** How long a call to a name no server offers waits for servers still listing their tools. */
@@ -54,11 +55,19 @@ export class UpstreamManager {
   private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
   /** One relay per connected client session, for roots/list asked outside any call. */
   private readonly sessionRelays = new Set<Relay>();
+  /** Servers that asked for their client's roots: with several clients, each session's calls go to a process of its own. */
+  private readonly perSession: SessionUpstreams;
 
   constructor(
     configs: Record<string, UpstreamConfig>,
     private readonly opts: UpstreamManagerOptions,
   ) {
+    this.perSession = new SessionUpstreams({
+      logger: opts.logger,
+      timeoutMs: opts.timeoutMs,
+      load: loadUpstreamModule,
+      onNotification: (server, n) => this.notified(server, n),
+    });
     this.servers = new Map(
       Object.entries(configs)
         .filter(([, config]) => !config.disabled)
@@ -76,6 +85,7 @@ export class UpstreamManager {
             refreshing: null,
             waitedOut: false,
             relays: [],
+            rootsScoped: false,
           },
         ]),
     );
@@ -88,7 +98,7 @@ export class UpstreamManager {
    * served until the server's own list replaces it, announced with list_changed as any change.
    */
   clientDeclared(caps: ClientCapabilities | undefined): void {
-    if (this.opts.oneClient) this.relays = { sampling: !!caps?.sampling, elicitation: !!caps?.elicitation, roots: !!caps?.roots };
+    if (this.opts.oneClient) this.relays = { sampling: !!caps?.sampling, elicitation: caps?.elicitation, roots: !!caps?.roots };
   }
 
   /** Subscribes to changes of the offered tool list; returns the unsubscribe function. */
@@ -133,14 +143,23 @@ export class UpstreamManager {
    */
   addSession(relay: Relay): () => void {
     this.sessionRelays.add(relay);
-    return () => this.sessionRelays.delete(relay);
+    return () => {
+      this.sessionRelays.delete(relay);
+      void this.perSession.detach(relay);
+    };
   }
 
-  /** The client's roots changed: every connected server hears of it (one not started asks when it starts). */
-  async rootsChanged(): Promise<void> {
+  /**
+   * A client's roots changed: its own processes hear of it, and the shared ones (one not started
+   * asks when it starts); `session` names the client (its roots relay, see addSession).
+   */
+  async rootsChanged(session?: Relay): Promise<void> {
+    if (session) await this.perSession.rootsChanged(session);
     await Promise.all(
       [...this.servers.values()].map(async (s) => {
         if (!s.created) return;
+        // The shared process of a roots-scoped server answers no session's calls: only the lone client's roots may reach it.
+        if (s.rootsScoped && this.sessionRelays.size !== 1) return;
         await s.created
           .rootsChanged()
           .catch((err) => this.opts.logger.warn("could not forward roots/list_changed", { server: s.name, error: describeError(err) }));
@@ -198,17 +217,22 @@ export class UpstreamManager {
     };
   }
 
-  /** Calls a tool on its server, starting the server first if needed. */
-  async call(route: RoutedTool, args: unknown, opts: CallOptions & { relay?: Relay } = {}): Promise<CallToolResult> {
+  /**
+   * Calls a tool on its server, starting the server first if needed; `session` (the caller's roots
+   * relay, see addSession) picks the session's own process of a server that asks for roots.
+   */
+  async call(route: RoutedTool, args: unknown, opts: CallOptions & { relay?: Relay; session?: Relay } = {}): Promise<CallToolResult> {
     const s = this.servers.get(route.server);
     if (!s) throw upstreamError(`The upstream server ${route.server} is not configured any more.`);
-    const u = await this.upstream(s);
-    const { relay, ...rest } = opts;
-    if (relay) s.relays.push(relay);
+    const { relay, session, ...rest } = opts;
+    const own = s.rootsScoped && session && this.sessionRelays.has(session) ? this.perSession.instance(session, s.name, s.config) : null;
+    const u = await (own?.upstream ?? this.upstream(s));
+    const relays = own?.relays ?? s.relays;
+    if (relay) relays.push(relay);
     try {
       return await u.callTool(route.upstreamName, args, rest);
     } finally {
-      if (relay) s.relays.splice(s.relays.indexOf(relay), 1);
+      if (relay) relays.splice(relays.indexOf(relay), 1);
     }
   }
 
@@ -227,6 +251,7 @@ export class UpstreamManager {
     this.closed = true;
     this.listeners.clear();
     this.notificationListeners.clear();
+    await this.perSession.close();
     await Promise.all(
       [...this.servers.values()].map(async (s) => (s.upstream ? (await s.upstream.catch(() => null))?.close() : undefined)),
     );
@@ -270,6 +295,14 @@ export class UpstreamManager {
         onNotification: (n) => this.notified(s.name, n),
         relays: this.relays,
         onClientRequest: (req, signal) => {
+          // Asked outside any call, roots are kept as the server's scope for later calls (server-filesystem
+          // does so): with several clients, a shared process must not keep one client's roots for another.
+          if (req.method === "roots/list" && s.relays.length === 0 && !this.opts.oneClient && !s.rootsScoped) {
+            s.rootsScoped = true;
+            this.opts.logger.info("upstream asks for its client's roots: each client session's calls get a process of their own", {
+              server: s.name,
+            });
+          }
           const relay = s.relays.at(-1) ?? (req.method === "roots/list" ? this.onlySession(s.name) : undefined);
           if (!relay)
             throw new McpError(

@@ -1,5 +1,5 @@
 /** The shapes an upstream (upstream.ts) and the upstream manager (upstreamManager.ts) take and answer with. */
-import type { Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientCapabilities, Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { UpstreamConfig, UpstreamTransport } from "../config/config";
 import type { Clock, Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
@@ -61,7 +61,8 @@ export interface UpstreamOptions {
 /** The client requests an upstream may send through the proxy. */
 export interface RelayCapabilities {
   sampling: boolean;
-  elicitation: boolean;
+  /** The client's elicitation capability as it declared it (its modes: form, url); false or undefined for none. */
+  elicitation: ClientCapabilities["elicitation"] | boolean;
   roots: boolean;
 }
 
@@ -96,4 +97,6 @@ export interface ServerState {
   waitedOut: boolean;
   /** Relays of the calls running on this server, latest last: its sampling/elicitation requests go to the latest. */
   relays: Relay[];
+  /** It asked for its client's roots while serving several clients: each session's calls go to a process of its own (sessionUpstreams.ts). */
+  rootsScoped: boolean;
 }

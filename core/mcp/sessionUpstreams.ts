@@ -1,0 +1,108 @@
+/**
+ * Upstreams of their own for each client session, for the servers that ask their client for its
+ * roots, when one process serves several clients (`spillway serve`).
+ *
+ * A server such as server-filesystem asks for the roots once (at start, and after
+ * roots/list_changed) and keeps the answer as its access scope for every later call. One process
+ * shared by two agents would work in whichever's roots it heard last: agent B reading agent A's
+ * project, and refused its own. So once a shared server has asked for roots, each session's calls
+ * to it go to a process of that session's own, which asks that session alone; the shared process
+ * still lists the tools. A session's processes close with it.
+ */
+import type { UpstreamConfig } from "../config/config";
+import { describeError } from "../errors";
+import type { Logger } from "../runtime";
+import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { Upstream } from "./upstream";
+import type { Relay, UpstreamNotification } from "./upstreamTypes";
+
+/** One process and the relays of the calls running on it, latest last. */
+export interface UpstreamInstance {
+  upstream: Promise<Upstream>;
+  relays: Relay[];
+}
+
+interface Deps {
+  logger: Logger;
+  timeoutMs: number;
+  load: () => Promise<typeof import("./upstream")>;
+  onNotification: (server: string, n: UpstreamNotification) => void;
+}
+
+export class SessionUpstreams {
+  /** Per session (keyed by its roots relay), per server name. */
+  private readonly bySession = new Map<Relay, Map<string, UpstreamInstance>>();
+  private closed = false;
+
+  constructor(private readonly deps: Deps) {}
+
+  /** The session's own process for `server`, started on first use. */
+  instance(session: Relay, server: string, config: UpstreamConfig): UpstreamInstance {
+    let mine = this.bySession.get(session);
+    if (!mine) this.bySession.set(session, (mine = new Map()));
+    let inst = mine.get(server);
+    if (inst) return inst;
+    const relays: Relay[] = [];
+    const upstream = this.deps.load().then((m) => {
+      const u = new m.Upstream(server, config, {
+        logger: this.deps.logger,
+        timeoutMs: this.deps.timeoutMs,
+        // The shared process lists the tools; this one only runs this session's calls.
+        onToolsChanged: () => {},
+        onNotification: (n) => this.deps.onNotification(server, n),
+        onClientRequest: (req, signal) => {
+          // Roots from this session, always; sampling and elicitation from the call that runs.
+          const relay = relays.at(-1) ?? (req.method === "roots/list" ? session : undefined);
+          if (!relay)
+            throw new McpError(
+              McpErrorCode.InvalidRequest,
+              `Spillway relays ${req.method} only while one of its client's tool calls runs on ${server}.`,
+            );
+          return relay(req, signal);
+        },
+      });
+      if (this.closed || !this.bySession.get(session)?.has(server)) void u.close();
+      return u;
+    });
+    inst = { upstream, relays };
+    mine.set(server, inst);
+    this.deps.logger.info("an upstream of its own started for a client session (the server asks for its client's roots)", {
+      server,
+      sessions: this.bySession.size,
+    });
+    return inst;
+  }
+
+  /** The session's roots changed: its own processes hear of it. */
+  async rootsChanged(session: Relay): Promise<void> {
+    await Promise.all(
+      [...(this.bySession.get(session)?.entries() ?? [])].map(async ([server, inst]) => {
+        try {
+          await (await inst.upstream).rootsChanged();
+        } catch (err) {
+          this.deps.logger.warn("could not forward roots/list_changed", { server, error: describeError(err) });
+        }
+      }),
+    );
+  }
+
+  /** The session closed: its processes stop. */
+  async detach(session: Relay): Promise<void> {
+    const mine = this.bySession.get(session);
+    if (!mine) return;
+    this.bySession.delete(session);
+    await Promise.all([...mine.values()].map(async (inst) => (await inst.upstream.catch(() => null))?.close()));
+  }
+
+  /** Processes running now, for status. */
+  count(server: string): number {
+    let n = 0;
+    for (const mine of this.bySession.values()) if (mine.has(server)) n++;
+    return n;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.bySession.keys()].map((s) => this.detach(s)));
+  }
+}
