@@ -176,7 +176,12 @@ export const configSchema = z
       .object({
         host: z.literal("127.0.0.1").default("127.0.0.1"),
         port: z.int().min(1).max(65_535).default(7341),
-        upstreamTimeoutMs: z.int().min(1_000).default(120_000),
+        /**
+         * How long a request to an upstream may take (progress the client asked for restarts it): not
+         * shorter than the tool timeouts `spillway connect` writes into the hosts (300 s), or a tool
+         * that works when connected directly would fail only behind Spillway.
+         */
+        upstreamTimeoutMs: z.int().min(1_000).default(600_000),
         /** MCP-over-HTTP sessions unused this long are closed (clients rarely send DELETE). */
         sessionIdleMinutes: z.number().positive().max(10_080).default(30),
         /**
