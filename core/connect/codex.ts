@@ -45,10 +45,13 @@ export const codexAgent: Agent = {
       '# that are not read-only need approval: per tool, [mcp_servers.spillway.tools.<tool>] approval_mode = "approve".',
       `# ${upstreamsNote(c)}`,
     ].join("\n"),
-  writeTarget: (c, host) => ({
-    file: codexConfigFile(host),
-    merge: (current) => setTomlTable(current ?? "", TABLE, codexEntries(c)),
-    remove: (current) => (current === undefined ? current : removeTomlTable(current, TABLE)),
-    check: "codex mcp list",
-  }),
+  writeTarget: (c, host) => {
+    const file = codexConfigFile(host);
+    return {
+      file,
+      merge: (current) => setTomlTable(current ?? "", TABLE, codexEntries(c), file),
+      remove: (current) => (current === undefined ? current : removeTomlTable(current, TABLE, file)),
+      check: "codex mcp list",
+    };
+  },
 };

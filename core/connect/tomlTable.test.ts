@@ -147,4 +147,20 @@ describe("removeTomlTable", () => {
       /dotted keys or an inline table \(line 1\); remove it by hand/,
     );
   });
+
+  it("refuses an entry inside an inline mcp_servers table, naming its line, and leaves one without it alone", () => {
+    const inline = 'model = "x"\nmcp_servers = { spillway = { command = "node", args = ["x"] } }\n';
+    expect(() => removeTomlTable(inline, TABLE, "/h/.codex/config.toml")).toThrow(
+      "/h/.codex/config.toml: mcp_servers is set as a value (line 2) that holds spillway; remove it by hand.",
+    );
+    const spread = 'mcp_servers = {\n  other = { command = "o" },\n  "spillway".command = "node",\n}\n';
+    expect(() => removeTomlTable(spread, TABLE)).toThrow(/mcp_servers is set as a value \(line 1\) that holds spillway/);
+    // Not Spillway's entry: another server's argument, or a key of a table nested deeper.
+    for (const doc of [
+      "mcp_servers = {}\n",
+      'mcp_servers = { other = { command = "o", args = ["{ spillway = 1 }", "spillway.x"] } }\n',
+      "mcp_servers = { other = { spillway = 1 } }\n",
+    ])
+      expect(removeTomlTable(doc, TABLE)).toBe(doc);
+  });
 });

@@ -123,7 +123,8 @@ const same = (a: string[], b: string[]) => a.length === b.length && startsWith(a
  * An existing table keeps its position, its other keys and its sub-tables; a missing one is
  * appended. A table defined with dotted keys or inline elsewhere cannot be merged safely: error.
  */
-export function setTomlTable(doc: string, table: string[], entries: TomlEntry[]): string {
+export function setTomlTable(doc: string, table: string[], entries: TomlEntry[], fileName?: string): string {
+  const refuse = (why: string) => new SpillwayError(ErrorCode.BadConfig, `${fileName ? `${fileName}: ` : ""}${why}`);
   const eol = doc.includes("\r\n") ? "\r\n" : "\n";
   const lines = scan(doc);
   const ours = new Set(entries.map((e) => e.key));
@@ -145,7 +146,7 @@ export function setTomlTable(doc: string, table: string[], entries: TomlEntry[])
     if (h) {
       current = h;
       if (same(h, table)) {
-        if (headerAt >= 0) throw new SpillwayError(ErrorCode.BadConfig, `the table ${header} appears twice; fix the file by hand.`);
+        if (headerAt >= 0) throw refuse(`the table ${header} appears twice; fix the file by hand.`);
         headerAt = i;
       }
       continue;
@@ -154,14 +155,10 @@ export function setTomlTable(doc: string, table: string[], entries: TomlEntry[])
     if (!k) continue;
     const full = [...current, ...k];
     if (startsWith(full, table) && !startsWith(current, table)) {
-      throw new SpillwayError(
-        ErrorCode.BadConfig,
-        `${table.join(".")} is defined with dotted keys or an inline table (line ${i + 1}); merge the snippet by hand.`,
-      );
+      throw refuse(`${table.join(".")} is defined with dotted keys or an inline table (line ${i + 1}); merge the snippet by hand.`);
     }
     if (full.length < table.length && startsWith(table, full)) {
-      throw new SpillwayError(
-        ErrorCode.BadConfig,
+      throw refuse(
         `${full.join(".")} is set as a value (line ${i + 1}), so a [${table.map(tomlKey).join(".")}] table cannot be added; merge the snippet by hand.`,
       );
     }
@@ -185,11 +182,32 @@ export function setTomlTable(doc: string, table: string[], entries: TomlEntry[])
 }
 
 /**
+ * Whether the value of the statement on line `i` (with its continuation lines) names `key` as a key
+ * of the inline table it is: `mcp_servers = { spillway = {…} }` holds "spillway". Strings are blanked
+ * first, so an argument that merely mentions the key does not count.
+ */
+function valueNamesKey(lines: Line[], i: number, key: string): boolean {
+  let text = lines[i]!.text.slice(lines[i]!.text.indexOf("=") + 1);
+  for (let j = i + 1; j < lines.length && lines[j]!.continued; j++) text += "\n" + lines[j]!.text;
+  const bare = text.replace(/"(?:[^"\\\n]|\\.)*"|'[^'\n]*'/g, (s) => (parseKeyPath(s)?.[0] === key ? "\u0000" : '""'));
+  const name = BARE.test(key) ? `(?:${key}|\u0000)` : "\u0000";
+  const depth = (end: number) => {
+    let d = 0;
+    for (let j = 0; j < end; j++) d += "{[".includes(bare[j]!) ? 1 : "}]".includes(bare[j]!) ? -1 : 0;
+    return d;
+  };
+  // At depth 1: a key of the table the value is, not of a table nested in it.
+  return [...bare.matchAll(new RegExp(`[{,]\\s*${name}\\s*[=.]`, "g"))].some((m) => depth(m.index + 1) === 1);
+}
+
+/**
  * Removes the table `table` with its sub-tables (`[mcp_servers.spillway]`,
  * `[mcp_servers.spillway.tools.x]`); every other line stays byte for byte. The document as it was
- * when there is no such table; a table defined with dotted keys or inline is refused as in setTomlTable.
+ * when there is no such table; a table defined with dotted keys or inline (`mcp_servers.spillway = {…}`,
+ * or inside `mcp_servers = { spillway = {…} }`) is refused, naming its line, to be removed by hand.
  */
-export function removeTomlTable(doc: string, table: string[]): string {
+export function removeTomlTable(doc: string, table: string[], fileName?: string): string {
+  const refuse = (why: string) => new SpillwayError(ErrorCode.BadConfig, `${fileName ? `${fileName}: ` : ""}${why}`);
   const eol = doc.includes("\r\n") ? "\r\n" : "\n";
   const lines = scan(doc);
   const drop = new Set<number>();
@@ -200,10 +218,12 @@ export function removeTomlTable(doc: string, table: string[]): string {
     if (h) current = h;
     else if (!continued) {
       const k = keyOf(text);
-      if (k && startsWith([...current, ...k], table) && !startsWith(current, table))
-        throw new SpillwayError(
-          ErrorCode.BadConfig,
-          `${table.join(".")} is defined with dotted keys or an inline table (line ${i + 1}); remove it by hand.`,
+      const full = k ? [...current, ...k] : [];
+      if (k && startsWith(full, table) && !startsWith(current, table))
+        throw refuse(`${table.join(".")} is defined with dotted keys or an inline table (line ${i + 1}); remove it by hand.`);
+      if (k && full.length < table.length && startsWith(table, full) && valueNamesKey(lines, i, table[full.length]!))
+        throw refuse(
+          `${full.join(".")} is set as a value (line ${i + 1}) that holds ${table.slice(full.length).join(".")}; remove it by hand.`,
         );
     }
     if (startsWith(current, table)) drop.add(i);
