@@ -30,6 +30,8 @@ export interface ConnectContext {
 
 export interface Agent {
   name: string;
+  /** Other names `spillway connect` accepts for it (the agent's own command name), never listed. */
+  aliases?: string[];
   title: string;
   snippet(c: ConnectContext): string;
   /** The file `spillway connect <agent> --write` merges into, for agents that have one. */
@@ -96,5 +98,6 @@ export const AGENTS: Agent[] = [
 ];
 
 export function findAgent(name: string): Agent | undefined {
-  return AGENTS.find((a) => a.name === name.toLowerCase());
+  const n = name.toLowerCase();
+  return AGENTS.find((a) => a.name === n || a.aliases?.includes(n));
 }

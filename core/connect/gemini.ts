@@ -23,6 +23,8 @@ export function geminiSettingsFile(host: HostEnv): string {
 
 export const geminiAgent: Agent = {
   name: "gemini-cli",
+  // The CLI's own command name.
+  aliases: ["gemini"],
   title: "Gemini CLI (~/.gemini/settings.json)",
   snippet: (c) =>
     [

@@ -2,5 +2,5 @@
 export { AGENTS, findAgent } from "./agents";
 export type { Agent, ConnectContext } from "./agents";
 export { connectContext } from "./context";
-export { applyWrite } from "./write";
-export type { HostEnv } from "./write";
+export { applyRemove, applyWrite } from "./write";
+export type { HostEnv, WriteResult } from "./write";

@@ -1,9 +1,9 @@
 /**
  * OpenCode (checked with 1.18.33): a flat `mcp.spillway` entry of type "local" in the global
- * `~/.config/opencode/opencode.json` (or .jsonc; `$XDG_CONFIG_HOME` moves it) or a project's
- * opencode.json. There is no `mcp.servers` level.
+ * `~/.config/opencode/opencode.json` (or .jsonc, or config.json: OpenCode reads and merges every one
+ * of them; `$XDG_CONFIG_HOME` moves them) or a project's opencode.json. There is no `mcp.servers` level.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Agent, ConnectContext } from "./agents";
 import { json, shellArgs, upstreamsNote } from "./common";
@@ -21,10 +21,32 @@ export function opencodeEntry(c: ConnectContext): { type: "local"; command: stri
   return { type: "local", command: [c.command, ...c.args], enabled: true };
 }
 
-/** The global config file OpenCode reads: the first of its names that exists, else opencode.json. */
+const PATH = ["mcp", "spillway"];
+
+const configDir = (host: HostEnv) => join(host.env.XDG_CONFIG_HOME || join(host.homeDir, ".config"), "opencode");
+
+/** The global config files OpenCode reads (and merges) that exist, in the order Spillway prefers them. */
+export function opencodeConfigFiles(host: HostEnv): string[] {
+  return NAMES.map((n) => join(configDir(host), n)).filter((f) => existsSync(f));
+}
+
+/** Whether `file` holds an `mcp.spillway` entry (a file that does not parse holds none we can see). */
+function holdsEntry(file: string): boolean {
+  try {
+    const doc = readFileSync(file, "utf8");
+    return removeJsonEntry(doc, PATH, file) !== doc;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The global config file `--write` merges into: the one that already holds Spillway's entry, else
+ * the first of OpenCode's names that exists, else opencode.json.
+ */
 export function opencodeConfigFile(host: HostEnv): string {
-  const dir = join(host.env.XDG_CONFIG_HOME || join(host.homeDir, ".config"), "opencode");
-  return NAMES.map((n) => join(dir, n)).find((f) => existsSync(f)) ?? join(dir, NAMES[0]!);
+  const files = opencodeConfigFiles(host);
+  return files.find(holdsEntry) ?? files[0] ?? join(configDir(host), NAMES[0]!);
 }
 
 export const opencodeAgent: Agent = {
@@ -42,11 +64,13 @@ export const opencodeAgent: Agent = {
     ].join("\n"),
   writeTarget: (c, host) => {
     const file = opencodeConfigFile(host);
+    const all = opencodeConfigFiles(host);
     return {
       file,
-      merge: (current) =>
-        setJsonEntry(current ?? JSON.stringify({ $schema: SCHEMA }, null, 2) + "\n", ["mcp", "spillway"], opencodeEntry(c), file),
-      remove: (current) => removeJsonEntry(current, ["mcp", "spillway"], file),
+      // OpenCode merges all of them: an entry left in any one still starts Spillway.
+      removeFrom: all.length ? all : [file],
+      merge: (current) => setJsonEntry(current ?? JSON.stringify({ $schema: SCHEMA }, null, 2) + "\n", PATH, opencodeEntry(c), file),
+      remove: (current, from) => removeJsonEntry(current, PATH, from),
       check: "opencode mcp list",
     };
   },

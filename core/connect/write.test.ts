@@ -1,8 +1,8 @@
-import { chmodSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempHome } from "../../tests/helpers/tempHome";
 import { AGENTS, findAgent, type ConnectContext } from "./agents";
-import { applyWrite, backupStamp, type HostEnv } from "./write";
+import { applyRemove, applyWrite, backupStamp, type HostEnv } from "./write";
 
 const CONTEXT: ConnectContext = {
   command: "node",
@@ -77,6 +77,67 @@ describe("connect --write", () => {
     expect(() => applyWrite(t, NOW)).toThrow(/is not valid JSON at line 1, column 21 \(expected "," or "}"\); it was left as it is/);
     expect(readFileSync(t.file, "utf8")).toBe('{ "mcp": { "a": 1 } "b": 2 }\n');
     expect(existsSync(`${t.file}.bak-${backupStamp(NOW)}`)).toBe(false);
+  });
+
+  it("opencode: merges into the file that holds the entry, and removes it from every file OpenCode reads", () => {
+    const cfg = join(dir.path, ".config/opencode");
+    mkdirSync(cfg, { recursive: true });
+    const [json, jsonc, config] = ["opencode.json", "opencode.jsonc", "config.json"].map((n) => join(cfg, n)) as [string, string, string];
+    writeFileSync(json, "{}\n");
+    writeFileSync(jsonc, '{ "mcp": { "spillway": { "type": "local" } } }\n');
+    writeFileSync(config, '{ "mcp": { "spillway": { "type": "local" }, "a": {} } }\n');
+    expect(target("opencode").file).toBe(jsonc);
+    expect(target("opencode").removeFrom).toEqual([json, jsonc, config]);
+    const results = applyRemove(target("opencode"), NOW);
+    expect(results.map((r) => [r.file, r.changed])).toEqual([
+      [json, false],
+      [jsonc, true],
+      [config, true],
+    ]);
+    expect(readFileSync(jsonc, "utf8")).toBe("{}\n");
+    expect(readFileSync(config, "utf8")).toBe('{ "mcp": { "a": {} } }\n');
+    expect(target("opencode").file).toBe(json);
+  });
+
+  it("--remove edits none of the files when one of them cannot be edited", () => {
+    const cfg = join(dir.path, ".config/opencode");
+    mkdirSync(cfg, { recursive: true });
+    const json = join(cfg, "opencode.json");
+    const jsonc = join(cfg, "opencode.jsonc");
+    const entry = '{ "mcp": { "spillway": {} } }\n';
+    writeFileSync(json, entry);
+    writeFileSync(jsonc, entry);
+    chmodSync(jsonc, 0o400);
+    expect(() => applyRemove(target("opencode"), NOW)).toThrow(`${jsonc} is read-only (mode 0400)`);
+    expect([readFileSync(json, "utf8"), readFileSync(jsonc, "utf8")]).toEqual([entry, entry]);
+    expect(readdirSync(cfg).filter((f) => f.includes(".bak-"))).toEqual([]);
+  });
+
+  it("writes through a link to a file not made yet, and edits a file reached by two links once", () => {
+    mkdirSync(join(dir.path, "dotfiles"));
+    mkdirSync(join(dir.path, ".gemini"));
+    const link = join(dir.path, ".gemini/settings.json");
+    symlinkSync(join(dir.path, "dotfiles/gemini.json"), link);
+    expect(applyWrite(target("gemini-cli"), NOW)).toEqual({
+      file: link,
+      linkTarget: join(dir.path, "dotfiles/gemini.json"),
+      changed: true,
+    });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(link, "utf8")).mcpServers.spillway.timeout).toBe(300000);
+
+    const cfg = join(dir.path, ".config/opencode");
+    mkdirSync(cfg, { recursive: true });
+    writeFileSync(join(cfg, "opencode.json"), '{ "mcp": { "spillway": {} } }\n');
+    symlinkSync("opencode.json", join(cfg, "opencode.jsonc"));
+    expect(applyRemove(target("opencode"), NOW).map((r) => r.changed)).toEqual([true]);
+    expect(readdirSync(cfg).filter((f) => f.includes(".bak-"))).toEqual([`opencode.json.bak-${backupStamp(NOW)}`]);
+  });
+
+  it("answers to the agent's own command name too (gemini for gemini-cli)", () => {
+    expect(findAgent("gemini")).toBe(findAgent("gemini-cli"));
+    expect(findAgent("Gemini")?.name).toBe("gemini-cli");
+    expect(AGENTS.map((a) => a.name)).not.toContain("gemini");
   });
 
   it("is offered where there is a config file to merge into, and not for the plugin or per-editor hosts", () => {

@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { parsePort, type CliIo, type Command } from "../command";
 import { AGENTS, findAgent, type Agent, type ConnectContext } from "../../connect/agents";
 import { connectContext } from "../../connect/context";
-import { applyWrite, type HostEnv } from "../../connect/write";
+import { applyRemove, applyWrite, type HostEnv, type WriteResult } from "../../connect/write";
 import { resolveConfig } from "../../home/home";
 import { resolveHome } from "../../home/paths";
 
@@ -43,6 +43,12 @@ export const connectCommand: Command = {
   },
 };
 
+/** The file a result names: a symbolic link's target, written through the link, and where the old file went. */
+function written(r: WriteResult): string {
+  const file = r.linkTarget ? `${r.linkTarget}, the file the link ${r.file} points to (the link is kept)` : r.file;
+  return `${file}${r.backup ? `; the previous file is kept as ${r.backup}` : ""}`;
+}
+
 /** `--write`: merges the snippet into the agent's own config file; an error is one line, the file untouched. */
 function writeConfig(agent: Agent, context: ConnectContext, io: CliIo): number {
   if (!agent.writeTarget) {
@@ -51,9 +57,9 @@ function writeConfig(agent: Agent, context: ConnectContext, io: CliIo): number {
   }
   const host: HostEnv = { homeDir: homedir(), env: process.env };
   const target = agent.writeTarget(context, host);
-  const result = applyWrite(target);
+  const result = applyWrite(target, new Date(), `merge what \`spillway connect ${agent.name}\` prints by hand`);
   if (!result.changed) io.out(`${result.file} already has Spillway's entry; nothing written.`);
-  else io.out(`Wrote Spillway's entry into ${result.file}${result.backup ? ` (the previous file is kept as ${result.backup})` : ""}.`);
+  else io.out(`Wrote Spillway's entry into ${written(result)}.`);
   io.out(`Check with: ${target.check}`);
   return 0;
 }
@@ -77,9 +83,11 @@ function removeConfig(agent: Agent, context: ConnectContext, io: CliIo): number 
     return 2;
   }
   const target = agent.writeTarget(context, { homeDir: homedir(), env: process.env });
-  const result = applyWrite(target, new Date(), "remove");
-  if (!result.changed) io.out(`${result.file} has no Spillway entry; nothing written.`);
-  else io.out(`Removed Spillway's entry from ${result.file}${result.backup ? ` (the previous file is kept as ${result.backup})` : ""}.`);
+  const results = applyRemove(target, new Date());
+  const changed = results.filter((r) => r.changed);
+  if (changed.length === 0)
+    io.out(`${results.map((r) => r.file).join(" and ")} ${results.length > 1 ? "have" : "has"} no Spillway entry; nothing written.`);
+  for (const r of changed) io.out(`Removed Spillway's entry from ${written(r)}.`);
   io.out(`Check with: ${target.check}`);
   return 0;
 }
