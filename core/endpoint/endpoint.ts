@@ -10,6 +10,7 @@ import { ToolUseSessions } from "../hooks/toolUseSessions";
 import type { Engine } from "../engine/engineApi";
 import { mountMcp, type McpHttp } from "../mcp/httpMcp";
 import { createUpstreamManager, type UpstreamManager } from "../mcp/upstreamManager";
+import { noteServePort } from "../store";
 
 export interface EndpointOptions {
   engine: Engine;
@@ -46,6 +47,7 @@ export async function startEndpoint(opts: EndpointOptions): Promise<RunningEndpo
   const mcp = mountMcp(http, { engine, upstreams, toolUses });
   mountHooks(http, engine, toolUses);
   const { port, url } = await http.listen();
+  noteServePort(opts.home, port);
   // Listed in the background from now on, so the first session's tools/list is answered from the
   // cached catalog or finds the servers already up.
   upstreams.start();

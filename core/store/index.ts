@@ -18,7 +18,7 @@ export type { SavingsGroup } from "./read/savings";
 export { isDamagedIndex, rebuildIndex } from "./rebuildIndex";
 export type { RebuildReport } from "./rebuildIndex";
 export { rotateStoreKey } from "./rotate";
-export { describeProcesses, otherStoreProcesses } from "./processes";
+export { describeProcesses, noteServePort, otherStoreProcesses } from "./processes";
 export type { SessionStore } from "./sessions";
 export { openStartupIndex } from "./startupIndex";
 export type { StartupIndex } from "./startupIndex";

@@ -18,6 +18,8 @@ export interface StoreProcess {
   /** The command it runs, as its argv says (`spillway serve`, the app…). */
   what: string;
   startedAt: number;
+  /** The port it serves the endpoint on (spillway serve, the app), for doctor. */
+  port?: number;
 }
 
 /** Notes this process as having the store open; the returned function removes the note. */
@@ -36,6 +38,17 @@ export function registerStoreProcess(home: string, now = Date.now()): () => void
     return () => {};
   }
   return () => void safeUnlink(path);
+}
+
+/** Adds to this process's note the port it serves the endpoint on (doctor checks that one). */
+export function noteServePort(home: string, port: number): void {
+  const path = join(home, DIR, String(process.pid));
+  try {
+    const note = JSON.parse(readFileSync(path, "utf8")) as StoreProcess;
+    writeFileAtomic(path, JSON.stringify({ ...note, port } satisfies StoreProcess));
+  } catch {
+    // No note (the store could not write one): doctor checks the configured port only.
+  }
 }
 
 /** The other live processes that have the store open (notes of dead ones are removed). */
@@ -61,7 +74,12 @@ export function otherStoreProcesses(home: string): StoreProcess[] {
     } catch {
       /* a note half written: the pid is enough */
     }
-    out.push({ pid, what: typeof note.what === "string" ? note.what : "?", startedAt: Number(note.startedAt) || 0 });
+    out.push({
+      pid,
+      what: typeof note.what === "string" ? note.what : "?",
+      startedAt: Number(note.startedAt) || 0,
+      ...(Number.isInteger(note.port) ? { port: note.port } : {}),
+    });
   }
   return out;
 }

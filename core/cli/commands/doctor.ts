@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { createEngine } from "../../engine/engine";
 import { describeError } from "../../errors";
 import { stderrLogger } from "../../runtime";
-import type { Command } from "../command";
+import { parsePort, type Command } from "../command";
 import {
   checkBlobs,
   checkDisk,
@@ -31,10 +31,10 @@ import type { CommandContext } from "../command";
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
 export const doctorCommand: Command = {
-  usage: "[--quick] [--repair]",
+  usage: "[--quick] [--repair] [--port N]",
   summary:
     "Check the home folder, the store (every blob against its id; --quick skips that), the key, the token and every upstream server; --repair rebuilds a damaged index from the stored files (stop other Spillway processes first).",
-  options: { quick: { type: "boolean" }, repair: { type: "boolean" } },
+  options: { quick: { type: "boolean" }, repair: { type: "boolean" }, port: { type: "string" } },
   async run(ctx) {
     const home = resolveHome({ home: ctx.values.home as string | undefined });
     const results: CheckResult[] = [];
@@ -89,7 +89,7 @@ export const doctorCommand: Command = {
       }
     }
     print(checkToken(home));
-    if (config) print(await checkServe(config.server.port));
+    if (config) print(await serveCheck(home, parsePort(ctx.values.port, 1) ?? config.server.port, ctx.values.port !== undefined));
     if (config) {
       const checks = Object.entries(config.mcpServers).map(([name, cfg]) =>
         cfg.disabled
@@ -102,6 +102,22 @@ export const doctorCommand: Command = {
     return results.every((r) => r.ok) ? 0 : 1;
   },
 };
+
+/**
+ * serve on the port asked for (--port, else the config's); when nothing listens there but a serve
+ * of this home runs on another port (started with --port), that one, named as such.
+ */
+async function serveCheck(home: string, port: number, asked: boolean): Promise<CheckResult> {
+  const r = await checkServe(port);
+  if (asked || !r.detail.startsWith("not running")) return r;
+  const other = otherStoreProcesses(home).find((p) => p.port !== undefined && p.port !== port);
+  if (!other) return r;
+  const found = await checkServe(other.port!);
+  return {
+    ...found,
+    detail: `${found.detail}; that is pid ${other.pid} (${other.what}) of this home, on port ${other.port} rather than the config's ${port}: hooks and agents must use that port`,
+  };
+}
 
 const REPAIR_HINT = "; run spillway doctor --repair to rebuild it from the stored files (stop other Spillway processes first)";
 
