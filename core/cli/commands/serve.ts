@@ -7,6 +7,7 @@ import { stderrLogger } from "../../runtime";
 import { parsePort, type Command } from "../command";
 import { resolveConfig } from "../../home/home";
 import { resolveHome } from "../../home/paths";
+import { watchConfigFile } from "../configWatch";
 
 export const serveCommand: Command = {
   usage: "[--port N]",
@@ -58,6 +59,7 @@ export const serveCommand: Command = {
         "Press Ctrl+C to stop.",
       ].join("\n"),
     );
+    const unwatch = watchConfigFile(configPath, (line) => ctx.io.err(line));
     await new Promise<void>((resolve) => {
       const stop = () => {
         process.off("SIGINT", stop);
@@ -75,6 +77,7 @@ export const serveCommand: Command = {
         ? `spillway serve: stopping after ${tasks} background task${tasks === 1 ? "" : "s"} (search indexing, token counts); press Ctrl+C again to stop now: the next start indexes and counts what is left`
         : "spillway serve: stopping",
     );
+    unwatch();
     await running.close();
     await engine.close();
     return 0;
