@@ -56,6 +56,24 @@ describe("what the client gets for an upstream result", () => {
     expect(out.content.filter((c) => c.type === "resource_link")).toHaveLength(1);
   });
 
+  it("passes a large image or binary resource as sent, dropping the structuredContent that repeats it (server-filesystem's read_media_file) instead of adding a handle of its base64", () => {
+    const data = Buffer.alloc(50_000, 7).toString("base64");
+    const image = { type: "image" as const, data, mimeType: "image/png" };
+    const out = deliver({ content: [image], structuredContent: { content: [{ type: "image", data, mimeType: "image/png" }] } });
+    expect(out.content).toEqual([image]);
+    expect(out.structuredContent).toBeUndefined();
+    const resource = { type: "resource" as const, resource: { uri: "file:///b.bin", blob: data, mimeType: "application/octet-stream" } };
+    const out2 = deliver({
+      content: [resource],
+      structuredContent: { content: [{ type: "resource", resource: { ...resource.resource } }] },
+    });
+    expect(out2.content).toEqual([resource]);
+    expect(out2.structuredContent).toBeUndefined();
+    // Nothing was withheld from the model, so nothing was rescued or counted as saved.
+    const total = engine.savings("total")[0]!;
+    expect([total.rescued, total.netChars]).toEqual([0, 0]);
+  });
+
   it("stores large structuredContent of its own as a second blob, never breaking a schema", () => {
     const items = Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `item-${i}` }));
     const out = deliver({ content: [{ type: "text", text: "2000 items" }], structuredContent: { items } });

@@ -34,17 +34,24 @@ const LARGE_STRING = 256;
 
 /**
  * True when the JSON's size is almost all strings that appear verbatim in the text content
- * (server-filesystem sends the file in both): what is left once those strings are set aside is
- * under the rescue threshold.
+ * (server-filesystem sends the file in both), or that are the base64 or text of its other items
+ * (its read_media_file sends an image both as an item and in structuredContent): what is left once
+ * those strings are set aside is under the rescue threshold.
  */
-export function repeatsText(value: unknown, jsonLength: number, text: string, threshold: number): boolean {
+export function repeatsText(
+  value: unknown,
+  jsonLength: number,
+  text: string,
+  threshold: number,
+  payloads: ReadonlySet<string> = new Set(),
+): boolean {
   let covered = 0;
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
     if (typeof v === "string") {
       if (v.length < LARGE_STRING) continue;
-      if (!text.includes(v)) return false;
+      if (!payloads.has(v) && !text.includes(v)) return false;
       covered += JSON.stringify(v).length;
     } else if (Array.isArray(v)) stack.push(...v);
     else if (v && typeof v === "object") stack.push(...Object.values(v));
@@ -68,7 +75,7 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
     const json = JSON.stringify(structured);
     const threshold = engine.config.rescue.thresholdChars;
     if (json.length > threshold) {
-      if (repeatsText(structured, json.length, text, threshold)) {
+      if (repeatsText(structured, json.length, text, threshold, payloadsOf(content))) {
         structured = undefined;
       } else {
         const side = engine.transformToolResult({ ...base, text: json });
@@ -119,6 +126,20 @@ export function deliverResult(engine: Engine, input: DeliverInput): CallToolResu
   if (structured === undefined) delete delivered.structuredContent;
   else delivered.structuredContent = structured;
   return delivered;
+}
+
+/** The base64 and texts the non-text items carry (images, audio, embedded resources). */
+function payloadsOf(content: Content[]): Set<string> {
+  const out = new Set<string>();
+  for (const c of content) {
+    if ((c.type === "image" || c.type === "audio") && typeof c.data === "string") out.add(c.data);
+    if (c.type === "resource") {
+      const r = c.resource as { blob?: unknown; text?: unknown };
+      if (typeof r.blob === "string") out.add(r.blob);
+      if (typeof r.text === "string") out.add(r.text);
+    }
+  }
+  return out;
 }
 
 /**
