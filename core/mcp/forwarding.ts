@@ -24,6 +24,7 @@ import {
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import { BLOB_TEMPLATE } from "./blobResources";
 import type { Upstream } from "./upstream";
 import type { UpstreamManager } from "./upstreamManager";
 
@@ -222,22 +223,33 @@ export async function subscription(upstreams: UpstreamManager, uri: string, on: 
 
 const NO_COMPLETION: CompleteResult = { completion: { values: [] } };
 
-/** completion/complete on the server owning the prompt or resource template; none completes to nothing. */
+/**
+ * completion/complete on the server owning the prompt or resource template. A ref no server offers
+ * is refused as prompts/get refuses an unknown prompt (-32602), so a client can tell a wrong name
+ * from no suggestions; a known one whose server does not complete, and Spillway's own template,
+ * complete to nothing.
+ */
 export async function complete(
   upstreams: UpstreamManager,
   params: CompleteRequest["params"],
   signal?: AbortSignal,
 ): Promise<CompleteResult> {
-  let target: Target | null | undefined;
+  let target: Target;
   let ref = params.ref;
   if (ref.type === "ref/prompt") {
-    target = (await listPrompts(upstreams)).routes.get(ref.name);
-    if (target) ref = { ...ref, name: target.name };
+    target = await promptTarget(upstreams, ref.name);
+    ref = { ...ref, name: target.name };
   } else {
-    target = (await listTemplates(upstreams)).routes.get(ref.uri);
-    if (target) ref = { ...ref, uri: target.name };
+    if (ref.uri === BLOB_TEMPLATE.uriTemplate) return NO_COMPLETION;
+    const found = (await listTemplates(upstreams)).routes.get(ref.uri);
+    if (!found)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `There is no resource template ${ref.uri} behind Spillway: call resources/templates/list for the current ones.`,
+      );
+    target = found;
+    ref = { ...ref, uri: target.name };
   }
-  if (!target) return NO_COMPLETION;
   const caps = await target.upstream.capabilities();
   if (!caps.completions) return NO_COMPLETION;
   return target.upstream.forward("completion/complete", { ...params, ref }, CompleteResultSchema, signal);

@@ -4,7 +4,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { startTestEndpoint, type TestEndpoint } from "./helpers/endpoint";
-import { CreateMessageRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CreateMessageRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { httpClient, idIn, stdioClient, textOf, upstream, writeConfig } from "./helpers/setup";
 import { tempHome } from "../helpers/tempHome";
 
@@ -58,6 +58,26 @@ describe("prompts, resources and logging from the upstreams", () => {
     await expect(c.setLoggingLevel("warning")).resolves.toEqual({});
     const r = await c.complete({ ref: { type: "ref/prompt", name: "fx__greet" }, argument: { name: "who", value: "A" } });
     expect(r.completion.values).toEqual([]);
+  });
+
+  it("refuses completion for a prompt or resource template no server offers with -32602, as prompts/get does", async () => {
+    const refused = async (ref: Parameters<Client["complete"]>[0]["ref"]) => {
+      const err: unknown = await c.complete({ ref, argument: { name: "x", value: "a" } }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(McpError);
+      expect((err as McpError).code).toBe(ErrorCode.InvalidParams);
+      return (err as McpError).message;
+    };
+    // Before, both answered no values: a client could not tell a wrong name from no suggestions.
+    expect(await refused({ type: "ref/prompt", name: "greet" })).toMatch(/no prompt named greet behind Spillway/);
+    expect(await refused({ type: "ref/resource", uri: "nowhere://{id}" })).toMatch(
+      /no resource template nowhere:\/\/\{id\} behind Spillway/,
+    );
+    // Spillway's own template is known: no suggestions, no error.
+    const own = await c.complete({ ref: { type: "ref/resource", uri: "spillway://blob/{id}" }, argument: { name: "id", value: "a" } });
+    expect(own.completion.values).toEqual([]);
   });
 
   it("refuses an upstream's sampling request with a sentence when the client did not declare sampling", async () => {
