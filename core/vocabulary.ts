@@ -95,6 +95,15 @@ export function isOwnToolName(name: string): boolean {
   return OWN_TOOL_NAMES.includes(name);
 }
 
+/**
+ * Whether a tool name as an agent host shows it is one of Spillway's own tools, whatever the host
+ * put before it (`mcp__spillway__recall_result`, `mcp_spillway_recall_result`,
+ * `spillway_recall_result`, `spillway.recall_result`): what imported history holds.
+ */
+export function isOwnToolAsHostNamed(name: string): boolean {
+  return OWN_TOOL_NAMES.some((own) => name === own || (name.endsWith(own) && /[_.:/]$/.test(name.slice(0, -own.length))));
+}
+
 /** Blob ids: 12 lowercase hex characters. */
 export const BLOB_ID_SOURCE = "[0-9a-f]{12}";
 export const BLOB_ID_PATTERN = new RegExp(`^${BLOB_ID_SOURCE}$`);

@@ -33,3 +33,31 @@ describe("replayed echo stubs", () => {
     expect(off).toMatchObject({ action: "passthrough", chars: text.length });
   });
 });
+
+describe("replayed calls of Spillway's own tools, as hosts name them in their history", () => {
+  const tokens = createTokenCounter("o200k_base");
+  const big = Array.from({ length: 3_000 }, (_, i) => `line ${i}: the exact bytes a recall gave back`).join("\n");
+  it("pass through under any host's prefix, as a live Spillway never rescues its own answers; a tool of the user's is rescued", () => {
+    const policy = policyFromConfig(defaultConfig());
+    const names = [
+      "recall_result",
+      "mcp__spillway__recall_result",
+      "mcp_spillway_recall_result",
+      "spillway_rescuer_fetch",
+      "spillway.rescuer_fetch",
+    ];
+    const out = simulateSession(
+      [...names, "mcp__files__read_text_file"].map((tool, i) => ({
+        ...call,
+        id: i + 1,
+        tool,
+        argsJson: JSON.stringify({ i }),
+        result: big,
+        givenChars: big.length,
+      })),
+      policy,
+      tokens,
+    );
+    expect(out.map((o) => o.action)).toEqual([...names.map(() => "passthrough"), "handle"]);
+  });
+});

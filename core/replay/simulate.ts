@@ -15,7 +15,7 @@ import { detectKind } from "../rescue/kind";
 import type { TokenCounter } from "../savings/tokens";
 import { maskSecrets } from "../sensitivity/secrets";
 import { countLines } from "../text/lines";
-import { isOwnToolName, type Label } from "../vocabulary";
+import { isOwnToolAsHostNamed, type Label } from "../vocabulary";
 import { ruleFor } from "./policy";
 import type { ReplayAction, ReplayCallOutcome, ReplayPolicy } from "./types";
 
@@ -82,7 +82,8 @@ export function simulateSession(calls: ReplayCallInput[], policy: ReplayPolicy, 
 
   return calls.map((c): ReplayCallOutcome => {
     if (c.result === null) return through(c, "content_gone");
-    if (isOwnToolName(c.tool)) return through(c);
+    // Spillway's own answers (a recall, a fetch) in imported history: a live Spillway never rescues them.
+    if (isOwnToolAsHostNamed(c.tool)) return through(c);
     const text = c.result;
     const chars = text.length;
     const rule = ruleFor(policy, c.tool);
