@@ -126,7 +126,15 @@ describe("config", () => {
     writeFileSync(path, JSON.stringify({ rescue: { thresholdChars: 5000 } }));
     expect(loadConfigFile(path).rescue.thresholdChars).toBe(5000);
     writeFileSync(path, "{ not json");
-    expect(() => loadConfigFile(path)).toThrow(/config\.json: not valid JSON/);
+    expect(() => loadConfigFile(path)).toThrow(/config\.json: not valid JSON: line 1, column 3 \(expected a key in double quotes\)$/);
+    // Where a user made the mistake, as a line and column, not a character offset.
+    writeFileSync(path, '{\n  "rescue": { "thresholdChars": 5000 }\n  "mcpServers": {}\n}\n');
+    expect(() => loadConfigFile(path)).toThrow(/config\.json: not valid JSON: line 3, column 3 \(expected "," or "}"\)$/);
+    // Comments (as in the agents' JSONC configs) are named as such.
+    writeFileSync(path, '{\n  // mine\n  "rescue": { "thresholdChars": 5000 },\n}\n');
+    expect(() => loadConfigFile(path)).toThrow(
+      /config\.json: not valid JSON: it has comments or trailing commas, which this file may not \(plain JSON only\)$/,
+    );
     home.cleanup();
   });
 

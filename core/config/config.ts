@@ -2,6 +2,7 @@
 import { readFileSync, existsSync } from "node:fs";
 import { z } from "zod";
 import { ErrorCode, SpillwayError } from "../errors";
+import { readJsonSpans } from "../text";
 import { LABELS } from "../vocabulary";
 import { hasVariables } from "./expand";
 
@@ -273,10 +274,19 @@ export function issuesSentence(issues: { path: string; message: string }[]): str
 export function loadConfigFile(path: string): SpillwayConfig {
   if (!existsSync(path)) return defaultConfig();
   let raw: unknown;
+  const text = readFileSync(path, "utf8");
   try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
+    raw = JSON.parse(text);
   } catch (err) {
-    throw new SpillwayError(ErrorCode.BadConfig, `${path}: not valid JSON (${(err as Error).message})`);
+    // Where, as a line and column: the JSONC reader names the spot (and reads comments, which JSON.parse refuses).
+    let where = "";
+    try {
+      readJsonSpans(text, path);
+      where = ": it has comments or trailing commas, which this file may not (plain JSON only)";
+    } catch (located) {
+      where = `: ${(located as Error).message.replace(`${path} is not valid JSON at `, "").replace(/; it was left as it is\.$/, "")}`;
+    }
+    throw new SpillwayError(ErrorCode.BadConfig, `${path}: not valid JSON${where || ` (${(err as Error).message})`}`);
   }
   return parseConfig(raw, path);
 }

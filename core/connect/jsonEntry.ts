@@ -2,10 +2,10 @@
  * Merging one entry into a JSON config file (Gemini CLI settings.json, opencode.json(c), Cursor's
  * mcp.json), or taking it out: the entry's keys we set replace theirs, and nothing else in the file
  * changes, byte for byte: the user's other keys, their order, comments, trailing commas, line
- * endings and layout. The edit is made on the text (see jsonSpans), at the file's own indentation.
+ * endings and layout. The edit is made on the text (see text/jsonSpans), at the file's own indentation.
  */
 import { ErrorCode, SpillwayError } from "../errors";
-import { memberOf, readJsonSpans, type JsonMember, type JsonNode, type JsonObjectNode, type Span } from "./jsonSpans";
+import { memberOf, readJsonSpans, type JsonMember, type JsonNode, type JsonObjectNode, type Span } from "../text";
 
 type Json = Record<string, unknown>;
 interface Edit extends Span {
