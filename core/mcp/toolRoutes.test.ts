@@ -35,3 +35,20 @@ describe("what clients are shown of an upstream tool", () => {
     for (const t of offered(...cases, draft4, explicit)) expect(t.inputSchema).toHaveProperty("$schema");
   });
 });
+
+describe("tools that run only as tasks", () => {
+  it("are left out (the proxy does not forward tasks), and their name no longer makes another server's tool prefixed", () => {
+    const research = tool("research", {}, { execution: { taskSupport: "required" } });
+    const maybe = tool("maybe", {}, { execution: { taskSupport: "optional" } });
+    const routes = routeTools(
+      [
+        { server: "a", tools: [research, maybe] },
+        { server: "b", tools: [tool("research", {})] },
+      ],
+      new Set(),
+      memoryLogger(),
+    );
+    expect([...routes.keys()]).toEqual(["maybe", "research"]);
+    expect(routes.get("research")!.server).toBe("b");
+  });
+});

@@ -54,8 +54,18 @@ function advertise(tool: Tool, name: string): Tool {
 }
 
 /**
+ * Whether a tool can be called only as a task (`execution.taskSupport: "required"`): the proxy
+ * calls tools plainly and does not forward tasks, so every call of it would fail. "optional"
+ * tools are called plainly, as their servers allow.
+ */
+export function needsTask(tool: Tool): boolean {
+  return tool.execution?.taskSupport === "required";
+}
+
+/**
  * Routes for the servers' tool lists, in config order: a name is prefixed `<server>__` only when
- * two servers, or Spillway itself (`reserved`), use it.
+ * two servers, or Spillway itself (`reserved`), use it. Tools that need a task are left out (the
+ * upstream logs which, as it lists them).
  */
 export function routeTools(
   lists: { server: string; tools: readonly Tool[] }[],
@@ -63,9 +73,10 @@ export function routeTools(
   logger: Logger,
 ): Map<string, RoutedTool> {
   const owners = new Map<string, number>();
-  for (const l of lists) for (const t of l.tools) owners.set(t.name, (owners.get(t.name) ?? 0) + 1);
+  const callable = lists.map((l) => ({ server: l.server, tools: l.tools.filter((t) => !needsTask(t)) }));
+  for (const l of callable) for (const t of l.tools) owners.set(t.name, (owners.get(t.name) ?? 0) + 1);
   const routes = new Map<string, RoutedTool>();
-  for (const l of lists) {
+  for (const l of callable) {
     for (const t of l.tools) {
       const clash = (owners.get(t.name) ?? 0) > 1 || reserved.has(t.name);
       const name = clash ? `${l.server}__${t.name}` : t.name;

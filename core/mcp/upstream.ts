@@ -2,7 +2,7 @@
  * One upstream MCP server: connected lazily, reconnected after a crash with exponential backoff,
  * every request under a timeout. Failures become upstream SpillwayErrors with a sentence for the model.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Client, getSupportedElicitationModes } from "@modelcontextprotocol/sdk/client/index.js";
 import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
@@ -13,6 +13,7 @@ import {
   McpError,
   ToolListChangedNotificationSchema,
   type CallToolResult,
+  type ClientCapabilities,
   type ClientRequest,
   type ServerCapabilities,
   type Tool,
@@ -22,10 +23,12 @@ import { configuredTransport, type UpstreamConfig, type UpstreamTransport } from
 import { expandEntry } from "../config/expand";
 import { describeError, type SpillwayError } from "../errors";
 import { systemClock } from "../runtime";
+import { ProgressTokens } from "./lateProgress";
 import { lazySchemaValidator } from "./schemaValidator";
 import { LineStdioClientTransport } from "./stdioClientTransport";
 import { upstreamTransport } from "./upstreamTransport";
 import { isUpstreamError, upstreamError } from "./upstreamError";
+import { needsTask } from "./toolRoutes";
 import { SPILLWAY_VERSION } from "./version";
 import { explainFailure, localFailure } from "./upstreamExplain";
 import type { CallOptions, ClientBoundRequest, RelayCapabilities, UpstreamOptions } from "./upstreamTypes";
@@ -46,6 +49,18 @@ const BACKOFF_MAX_MS = 30_000;
 /** How long a Streamable HTTP server whose stream broke has to answer a ping before it counts as gone. */
 const PROBE_TIMEOUT_MS = 5_000;
 
+/**
+ * The elicitation capability declared to a server: the modes the one client declared (an empty
+ * declaration is form, as before modes existed). With no one client (serve), form only: a URL-mode
+ * request would reach whichever client calls, and the relay does not refuse one to a form-only client.
+ */
+function elicitationFor(declared: ClientCapabilities["elicitation"] | boolean): ClientCapabilities["elicitation"] {
+  if (declared === false || declared === undefined) return undefined;
+  if (declared === true) return { form: {} };
+  const { supportsFormMode, supportsUrlMode } = getSupportedElicitationModes(declared);
+  return { ...(supportsFormMode ? { form: {} } : {}), ...(supportsUrlMode ? { url: {} } : {}) };
+}
+
 export class Upstream {
   state: UpstreamState = "idle";
   /** The last tool list the server gave; null until listed or after list_changed. */
@@ -62,6 +77,8 @@ export class Upstream {
   private declaredRoots = false;
   /** For an HTTP entry without a type: the transport the server answered on. */
   private found: UpstreamTransport | null = null;
+  /** The names of the task-only tools last logged as left out, so a server's list is told of once. */
+  private taskOnlyTold = "";
 
   constructor(
     readonly name: string,
@@ -147,10 +164,15 @@ export class Upstream {
     // A server may offer tools only to clients that declare these (server-everything does, for
     // all three), so what is declared is what the proxy's client can answer when the manager knows it.
     const relay = this.opts.onClientRequest;
-    const { sampling, elicitation, roots } = (relay && this.opts.relays) || { sampling: !!relay, elicitation: !!relay, roots: !!relay };
+    const {
+      sampling,
+      elicitation: declared,
+      roots,
+    } = (relay && this.opts.relays) || { sampling: !!relay, elicitation: !!relay, roots: !!relay };
+    const elicitation = elicitationFor(declared);
     const capabilities = {
       ...(sampling ? { sampling: {} } : {}),
-      ...(elicitation ? { elicitation: { form: {} } } : {}),
+      ...(elicitation ? { elicitation } : {}),
       ...(roots ? { roots: { listChanged: true } } : {}),
     };
     const client = new Client(
@@ -171,8 +193,16 @@ export class Upstream {
     client.fallbackNotificationHandler = async (n) => this.opts.onNotification?.(n as { method: string; params?: Record<string, unknown> });
     const transport = upstreamTransport(this.name, entry, kind, this.opts.logger, this.stderrTail);
     this.transport = transport;
+    const progress = new ProgressTokens();
+    progress.watch(transport);
     client.onclose = () => this.lost(client);
     client.onerror = (err) => {
+      const late = progress.late(err);
+      if (late !== null) {
+        // The server sent it just before its result; the SDK took the result first. Nothing was lost but that progress.
+        if (late === "first") this.opts.logger.info("progress notification arrived after its request ended", { server: this.name });
+        return;
+      }
       // While connecting, the failure is reported by the start (and a Streamable HTTP refusal before
       // falling back to SSE is expected): a warning only once connected.
       const log = this.client === client ? this.opts.logger.warn : this.opts.logger.info;
@@ -293,8 +323,22 @@ export class Upstream {
     } catch (err) {
       throw this.explain(err, "tools/list");
     }
+    this.tellTaskOnly(tools);
     this.tools = tools;
     return tools;
+  }
+
+  /** Logs, once per list that has them, the tools the proxy leaves out because they can run only as tasks. */
+  private tellTaskOnly(tools: Tool[]): void {
+    const taskOnly = tools.filter(needsTask).map((t) => t.name);
+    const told = taskOnly.join("\n");
+    if (told === this.taskOnlyTold) return;
+    this.taskOnlyTold = told;
+    if (taskOnly.length)
+      this.opts.logger.info("tools left out: they require task augmentation, which Spillway does not forward", {
+        server: this.name,
+        tools: taskOnly,
+      });
   }
 
   /** tools/call, forwarded raw (no outputSchema validation here: the proxy decides what the client gets). */
