@@ -1,6 +1,7 @@
 /** The inspector shell: navigation, keyboard shortcuts, theme, and the current view. */
 import { useEffect, useState } from "react";
-import { useAuthed, useSignedOut, useSignOut } from "./api/ApiProvider";
+import { useAuthed, useReachable, useServerRestarted, useSignedOut, useSignOut } from "./api/ApiProvider";
+import { ServerGone } from "./components/ServerGone/ServerGone";
 import { useOp } from "./api/useOp";
 import { formatRoute, sectionOf, type Route, type RouteName } from "./router/route";
 import { navigate, useRoute } from "./router/useRoute";
@@ -68,6 +69,7 @@ export function App() {
   const route = useRoute();
   const authed = useAuthed();
   const signedOut = useSignedOut();
+  const restarted = useServerRestarted();
   const { choice } = useTheme();
   const [help, setHelp] = useState(false);
   useEffect(() => {
@@ -88,7 +90,7 @@ export function App() {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [choice]);
-  if (!authed) return <LoginView signedOut={signedOut} />;
+  if (!authed) return <LoginView signedOut={signedOut} restarted={restarted} />;
   const section = sectionOf(route);
   return (
     <div className="shell">
@@ -108,6 +110,7 @@ export function App() {
         <SidebarFoot choice={choice} onHelp={() => setHelp(true)} />
       </nav>
       <main className="main">
+        <ServerGone />
         <CurrentView route={route} />
       </main>
       {help && <Help onClose={() => setHelp(false)} />}
@@ -117,13 +120,14 @@ export function App() {
 
 function SidebarFoot({ choice, onHelp }: { choice: ThemeChoice; onHelp: () => void }) {
   const st = useOp("endpoint.status", {});
+  const reachable = useReachable();
   const signOut = useSignOut();
   const [signOutError, setSignOutError] = useState<string | null>(null);
   return (
     <div className="sidebar-foot">
       <span data-testid="endpoint-dot">
-        <span className={`live-dot${st.data?.running ? " on" : ""}`} aria-hidden="true" />
-        endpoint {st.data ? (st.data.running ? "running" : "stopped") : "…"}
+        <span className={`live-dot${!reachable ? " bad" : st.data?.running ? " on" : ""}`} aria-hidden="true" />
+        endpoint {!reachable ? "unreachable" : st.data ? (st.data.running ? "running" : "stopped") : "…"}
       </span>
       <label className="check">
         <span className="muted">Theme</span>

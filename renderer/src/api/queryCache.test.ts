@@ -124,4 +124,60 @@ describe("QueryCache", () => {
       stop();
     });
   });
+  describe("when the server stops answering", () => {
+    /** A transport whose answers the test sets: the server up, gone, or restarted (no session). */
+    function server() {
+      let mode: "up" | "gone" | "restarted" = "up";
+      const calls: string[] = [];
+      const t: Transport = {
+        call: async (op) => {
+          calls.push(op);
+          if (mode === "gone") return { ok: false, error: { code: "unreachable", message: "gone" } };
+          if (mode === "restarted") return { ok: false, error: { code: "unauthorized", message: "no session" } };
+          return { ok: true, value: { n: calls.length } } as never;
+        },
+        subscribe: () => () => {},
+      };
+      return { t, calls, set: (m: typeof mode) => (mode = m) };
+    }
+
+    it("says so after a failed call, and refreshes what is on screen once it answers again", async () => {
+      const s = server();
+      const c = new QueryCache(s.t);
+      const stop = c.subscribe("sessions.list", {}, () => {});
+      await c.ensure("sessions.list", {});
+      await c.ensure("config.get", {}); // off screen
+      expect(c.connection.state).toBe("up");
+      s.set("gone");
+      await c.refetch("sessions.list", {});
+      expect(c.connection.state).toBe("down");
+      // the data shown before stays
+      expect(c.snapshot("sessions.list", {}).data).toEqual({ n: 1 });
+      s.set("up");
+      s.calls.length = 0;
+      expect(c.answered()).toBe(true);
+      await tick();
+      expect(c.connection.state).toBe("up");
+      expect(s.calls).toEqual(["sessions.list"]);
+      expect(c.snapshot("sessions.list", {})).toMatchObject({ status: "ok", data: { n: 1 } });
+      // an answer while up is no outage ending
+      expect(c.answered()).toBe(false);
+      stop();
+    });
+
+    it("tells a session lost to a restart from one that ran out", async () => {
+      const s = server();
+      const c = new QueryCache(s.t);
+      const seen: boolean[] = [];
+      c.onUnauthorized = (afterOutage) => seen.push(afterOutage);
+      s.set("restarted");
+      await c.ensure("overview.get", {});
+      s.set("gone");
+      await c.refetch("overview.get", {});
+      s.set("restarted");
+      await c.refetch("overview.get", {});
+      expect(seen).toEqual([false, true]);
+      expect(c.connection.state).toBe("up");
+    });
+  });
 });

@@ -3,7 +3,8 @@
  * demand, refreshed when a pushed event invalidates its operation. Entries are immutable
  * snapshots, so `useSyncExternalStore` sees a change as a new object.
  */
-import type { InspectorError, OpName, Req, Res } from "../../../core/inspector/api/contract";
+import type { InspectorError, OpName, Req, Res, Result } from "../../../core/inspector/api/contract";
+import { Connection } from "./connection";
 import type { Transport } from "./transport";
 
 export interface Entry<T = unknown> {
@@ -68,10 +69,34 @@ export function stableJson(v: unknown): string {
 
 export class QueryCache {
   private readonly slots = new Map<string, Slot>();
-  /** Called when any operation answers "unauthorized" (the session cookie is missing or gone). */
-  onUnauthorized: (() => void) | null = null;
+  /**
+   * Called when any operation answers "unauthorized" (the session cookie is missing or gone);
+   * `afterOutage`: that was the server's first answer after it did not answer (it was restarted).
+   */
+  onUnauthorized: ((afterOutage: boolean) => void) | null = null;
+  /** Whether the server answers; calls and the event stream keep it current. */
+  readonly connection = new Connection();
 
   constructor(readonly transport: Transport) {}
+
+  /** Runs an operation through the transport, noting whether the server answered. */
+  async call<K extends OpName>(op: K, req: Req<K>): Promise<Result<Res<K>>> {
+    const r = await this.transport.call(op, req);
+    if (!r.ok && r.error.code === "unreachable") this.connection.lost();
+    else this.answered(!r.ok && r.error.code === "unauthorized");
+    return r;
+  }
+
+  /**
+   * The server answered (a call, or the event stream opened). After it did not, every view
+   * refreshes, unless it refused the session. true when this ended an outage.
+   */
+  answered(unauthorized = false): boolean {
+    const back = this.connection.answered();
+    if (unauthorized) this.onUnauthorized?.(back);
+    else if (back) this.invalidate("all");
+    return back;
+  }
 
   private slot(op: OpName, req: unknown): Slot {
     const key = queryKey(op, req);
@@ -139,15 +164,12 @@ export class QueryCache {
     this.set(s, s.entry.data === undefined ? { status: "loading" } : { refreshing: true });
     const run = async () => {
       const started = Date.now();
-      const r = await this.transport.call(s.entry.op, s.req as never);
+      const r = await this.call(s.entry.op, s.req as never);
       s.inflight = null;
       s.endedAt = Date.now();
       s.cost = s.endedAt - started;
       if (r.ok) this.set(s, { status: "ok", data: r.value, error: undefined, refreshing: false, updatedAt: Date.now() });
-      else {
-        if (r.error.code === "unauthorized") this.onUnauthorized?.();
-        this.set(s, { status: "error", error: r.error, refreshing: false, updatedAt: Date.now() });
-      }
+      else this.set(s, { status: "error", error: r.error, refreshing: false, updatedAt: Date.now() });
       // Invalidated while in flight: the answer may predate the change, so go again: at once
       // after the user's own action, in turn after an agent's activity.
       if (s.stale && s.listeners.size > 0) {

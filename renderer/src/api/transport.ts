@@ -6,11 +6,17 @@ import type { InspectorApi, OpName, Pushed, Req, Res, Result } from "../../../co
 
 export interface Transport {
   call<K extends OpName>(op: K, req: Req<K>): Promise<Result<Res<K>>>;
-  /** Pushed events; `onReconnect` fires when the stream came back (events may have been missed). */
-  subscribe(listener: (e: Pushed) => void, onReconnect?: () => void): () => void;
+  /**
+   * Pushed events; `onReconnect` fires when the stream came back (events may have been missed),
+   * `onBreak` when it broke (the server may be gone, or may have refused the session: a call tells).
+   */
+  subscribe(listener: (e: Pushed) => void, onReconnect?: () => void, onBreak?: () => void): () => void;
   /** Ends this browser's session on the server (web mode only: the desktop window has no session). */
   signOut?(): Promise<Result<{ signedOut: boolean }>>;
 }
+
+/** How long a closed event stream waits before the page opens a new one. */
+export const REOPEN_MS = 3_000;
 
 /** Web mode. The HttpOnly session cookie authenticates; nothing secret lives in page script. */
 export function webTransport(base = ""): Transport {
@@ -42,21 +48,39 @@ export function webTransport(base = ""): Transport {
   return {
     call: (op, req) => post(`/api/${op}`, req),
     signOut: () => post("/logout", {}),
-    subscribe(listener, onReconnect) {
-      const es = new EventSource(`${base}/api/events`, { withCredentials: true });
+    subscribe(listener, onReconnect, onBreak) {
+      let es: EventSource | null = null;
       let opened = false;
-      es.addEventListener("open", () => {
-        if (opened) onReconnect?.();
-        opened = true;
-      });
-      es.addEventListener("message", (m) => {
-        try {
-          listener(JSON.parse(m.data as string) as Pushed);
-        } catch {
-          /* a malformed event is dropped; the next one refreshes anyway */
-        }
-      });
-      return () => es.close();
+      let reopen: ReturnType<typeof setTimeout> | null = null;
+      let stopped = false;
+      const connect = () => {
+        reopen = null;
+        const s = new EventSource(`${base}/api/events`, { withCredentials: true });
+        es = s;
+        s.addEventListener("open", () => {
+          if (opened) onReconnect?.();
+          opened = true;
+        });
+        s.addEventListener("message", (m) => {
+          try {
+            listener(JSON.parse(m.data as string) as Pushed);
+          } catch {
+            /* a malformed event is dropped; the next one refreshes anyway */
+          }
+        });
+        s.addEventListener("error", () => {
+          onBreak?.();
+          // The browser retries a dropped stream by itself, but not one that was refused (a 401
+          // from a restarted server) or that it gave up on: open a new one in a while.
+          if (s.readyState === EventSource.CLOSED && !stopped && !reopen) reopen = setTimeout(connect, REOPEN_MS);
+        });
+      };
+      connect();
+      return () => {
+        stopped = true;
+        if (reopen) clearTimeout(reopen);
+        es?.close();
+      };
     },
   };
 }

@@ -11,7 +11,7 @@ export function useExport() {
   const run = async (id: string, masked = true) => {
     setPending(true);
     setError(undefined);
-    const r = await cache.transport.call("blobs.export", { id, masked });
+    const r = await cache.call("blobs.export", { id, masked });
     setPending(false);
     if (!r.ok) return setError(r.error);
     if (r.value.kind === "saved") return setSavedTo(r.value.path);

@@ -55,7 +55,7 @@ export function useMutation<K extends OpName>(op: K, invalidates: OpName[] = [])
     async (req: Req<K>): Promise<Result<Res<K>>> => {
       setPending(true);
       setError(undefined);
-      const r = await cache.transport.call(op, req);
+      const r = await cache.call(op, req);
       setPending(false);
       if (!r.ok) setError(r.error);
       // Refresh at once instead of waiting for the pushed event (the stream may be reconnecting).

@@ -25,9 +25,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `args`: more options for `spillway serve` (a `--config` elsewhere). */
-export async function startServe(home: string, args: string[] = []): Promise<Served> {
-  const port = await freePort();
+/** `args`: more options for `spillway serve` (a `--config` elsewhere); `port`: the one to use (a restart on the same port), else a free one. */
+export async function startServe(home: string, args: string[] = [], port?: number): Promise<Served> {
+  port ??= await freePort();
   const proc = spawn(process.execPath, [BIN, "serve", "--home", home, "--port", String(port), ...args], {
     cwd: ROOT,
     env: { ...process.env, SPILLWAY_HOME: home },

@@ -14,7 +14,7 @@ export function EndpointView() {
   const stop = useMutation("endpoint.stop", ["endpoint.status"]);
   const s = st.data;
   const getToken = async () => {
-    const r = await cache.transport.call("endpoint.token", {});
+    const r = await cache.call("endpoint.token", {});
     return r.ok ? r.value.token : null;
   };
   return (

@@ -45,7 +45,7 @@ export function ReplayView({ session, agent }: { session?: string | undefined; a
   const exportAs = async (format: "md" | "csv" | "json") => {
     const r = build();
     if (!r) return;
-    const res = await cache.transport.call("replay.export", { scope: r.scope, policies: r.policies, format });
+    const res = await cache.call("replay.export", { scope: r.scope, policies: r.policies, format });
     if (!res.ok) return setBad(res.error.message);
     const url = URL.createObjectURL(new Blob([res.value.text], { type: res.value.mime }));
     const link = document.createElement("a");

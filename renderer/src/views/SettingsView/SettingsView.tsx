@@ -25,7 +25,7 @@ export function SettingsView() {
   useEffect(() => {
     if (!draft || !dirty) return setIssues([]);
     const t = setTimeout(async () => {
-      const r = await cache.transport.call("config.validate", { config: draft });
+      const r = await cache.call("config.validate", { config: draft });
       if (r.ok) setIssues(r.value.issues);
     }, 250);
     return () => clearTimeout(t);
