@@ -20,6 +20,8 @@ import type { Relay, UpstreamNotification } from "./upstreamTypes";
 export interface UpstreamInstance {
   upstream: Promise<Upstream>;
   relays: Relay[];
+  /** The process once made (for status, which cannot wait). */
+  created: Upstream | null;
 }
 
 interface Deps {
@@ -43,7 +45,8 @@ export class SessionUpstreams {
     let inst = mine.get(server);
     if (inst) return inst;
     const relays: Relay[] = [];
-    const upstream = this.deps.load().then((m) => {
+    const made: UpstreamInstance = { upstream: null as never, relays, created: null };
+    made.upstream = this.deps.load().then((m) => {
       const u = new m.Upstream(server, config, {
         logger: this.deps.logger,
         timeoutMs: this.deps.timeoutMs,
@@ -61,10 +64,11 @@ export class SessionUpstreams {
           return relay(req, signal);
         },
       });
+      made.created = u;
       if (this.closed || !this.bySession.get(session)?.has(server)) void u.close();
       return u;
     });
-    inst = { upstream, relays };
+    inst = made;
     mine.set(server, inst);
     this.deps.logger.info("an upstream of its own started for a client session (the server asks for its client's roots)", {
       server,
@@ -94,11 +98,12 @@ export class SessionUpstreams {
     await Promise.all([...mine.values()].map(async (inst) => (await inst.upstream.catch(() => null))?.close()));
   }
 
-  /** Processes running now, for status. */
-  count(server: string): number {
-    let n = 0;
-    for (const mine of this.bySession.values()) if (mine.has(server)) n++;
-    return n;
+  /** The sessions' own processes of `server` made so far, for status. */
+  created(server: string): Upstream[] {
+    return [...this.bySession.values()].flatMap((mine) => {
+      const u = mine.get(server)?.created;
+      return u ? [u] : [];
+    });
   }
 
   async close(): Promise<void> {

@@ -237,14 +237,20 @@ export class UpstreamManager {
   }
 
   status(): UpstreamStatus[] {
-    return [...this.servers.values()].map((s) => ({
-      name: s.name,
-      state: s.created?.state ?? "idle",
-      tools: s.tools?.length ?? null,
-      lastError: s.created?.lastError ?? null,
-      pid: s.created?.pid ?? null,
-      transport: s.created?.transportKind ?? configuredTransport(s.config),
-    }));
+    return [...this.servers.values()].map((s) => {
+      // A roots-scoped server's calls run on the sessions' own processes: one of them that is up
+      // says more than the shared one, which only lists and restarts when it next does.
+      const own = this.perSession.created(s.name);
+      const u = (s.created?.state === "ready" ? s.created : own.find((x) => x.state === "ready")) ?? s.created ?? own[0] ?? null;
+      return {
+        name: s.name,
+        state: u?.state ?? "idle",
+        tools: s.tools?.length ?? null,
+        lastError: u?.lastError ?? null,
+        pid: u?.pid ?? null,
+        transport: u?.transportKind ?? configuredTransport(s.config),
+      };
+    });
   }
 
   async close(): Promise<void> {
