@@ -40,11 +40,18 @@ const SCHEMA = {
 
 function refuseUndeclared(server: Server, upstream: string, req: ClientBoundRequest): void {
   const cap = CAPABILITY[req.method];
-  if (server.getClientCapabilities()?.[cap]) return;
-  throw new McpError(
-    McpErrorCode.InvalidRequest,
-    `The client connected to Spillway did not declare ${cap}, so ${upstream} cannot ask it for ${req.method}.`,
-  );
+  const declared = server.getClientCapabilities();
+  if (!declared?.[cap])
+    throw new McpError(
+      McpErrorCode.InvalidRequest,
+      `The client connected to Spillway did not declare ${cap}, so ${upstream} cannot ask it for ${req.method}.`,
+    );
+  // serve declares both elicitation modes to its upstreams, for whichever client calls.
+  if (req.method === "elicitation/create" && req.params.mode === "url" && (declared.elicitation as { url?: object }).url === undefined)
+    throw new McpError(
+      McpErrorCode.InvalidRequest,
+      `The client connected to Spillway did not declare URL-mode elicitation, so ${upstream} cannot ask it to open a URL.`,
+    );
 }
 
 /**

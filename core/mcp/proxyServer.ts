@@ -158,7 +158,15 @@ export function createProxyServer(deps: ProxyDeps): Server {
     }
     const e = await loading.catch(() => null);
     if (!e) {
-      const raw = await passThrough(upstreams, route, args, extra, relayTo(server, route.server, extra, null), roots?.session);
+      const raw = await passThrough(
+        upstreams,
+        route,
+        args,
+        extra,
+        relayTo(server, route.server, extra, null),
+        roots?.session,
+        clientMeta(req.params._meta),
+      );
       await forwarding.flushed();
       return raw;
     }
@@ -174,6 +182,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
           onprogress: progress.onprogress,
           relay: relayTo(server, route.server, extra, (t) => e.modelView(t, name)),
           session: roots?.session,
+          meta: clientMeta(req.params._meta),
         }),
       );
       await progress.flush();
@@ -201,6 +210,16 @@ export function createProxyServer(deps: ProxyDeps): Server {
   return server;
 }
 
+/**
+ * The client's `_meta` of a call as the upstream gets it (trace ids, a host's tool-use id), as with a
+ * direct connection; its progressToken is not the upstream's (the proxy relays progress under its own).
+ */
+function clientMeta(meta: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!meta) return undefined;
+  const { progressToken: _token, ...rest } = meta;
+  return Object.keys(rest).length ? rest : undefined;
+}
+
 /** An upstream call forwarded as is, for when the engine is not there to look at it. */
 async function passThrough(
   upstreams: UpstreamManager,
@@ -209,9 +228,10 @@ async function passThrough(
   extra: Extra,
   relay: Relay,
   session: Relay | undefined,
+  meta: Record<string, unknown> | undefined,
 ): Promise<CallToolResult> {
   try {
-    return await upstreams.call(route, args ?? {}, { signal: extra.signal, relay, session });
+    return await upstreams.call(route, args ?? {}, { signal: extra.signal, relay, session, meta });
   } catch (err) {
     return errorResult(isUpstreamError(err) ? err.message : `Calling ${route.name} on ${route.server} failed: ${describeError(err)}.`);
   }

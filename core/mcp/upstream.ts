@@ -56,7 +56,8 @@ const PROBE_TIMEOUT_MS = 5_000;
  */
 function elicitationFor(declared: ClientCapabilities["elicitation"] | boolean): ClientCapabilities["elicitation"] {
   if (declared === false || declared === undefined) return undefined;
-  if (declared === true) return { form: {} };
+  // A shared proxy (serve) declares both modes; a URL-mode request reaches only a client that declared it (clientRelay).
+  if (declared === true) return { form: {}, url: {} };
   const { supportsFormMode, supportsUrlMode } = getSupportedElicitationModes(declared);
   return { ...(supportsFormMode ? { form: {} } : {}), ...(supportsUrlMode ? { url: {} } : {}) };
 }
@@ -346,7 +347,10 @@ export class Upstream {
     try {
       const result = await this.onSession(true, (client) =>
         client.request(
-          { method: "tools/call", params: { name, arguments: (args ?? {}) as Record<string, unknown> } },
+          {
+            method: "tools/call",
+            params: { name, arguments: (args ?? {}) as Record<string, unknown>, ...(opts.meta ? { _meta: opts.meta } : {}) },
+          },
           CallToolResultSchema,
           {
             signal: opts.signal,

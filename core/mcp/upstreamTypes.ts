@@ -75,6 +75,8 @@ export interface ClientBoundRequest {
 export interface CallOptions {
   signal?: AbortSignal;
   onprogress?: (p: Progress) => void;
+  /** The client's `_meta` for the call (trace ids, a host's tool-use id), passed on as a direct connection would; its progressToken is the proxy's own. */
+  meta?: Record<string, unknown>;
 }
 
 /** What the upstream manager keeps for each configured server. */

@@ -61,6 +61,40 @@ describe("server-everything through spillway serve", () => {
     expect(textOf(await c.callTool({ name: "echo", arguments: { message: "still here" } }))).toContain("still here");
   });
 
+  it("passes the client's _meta of a call on to the upstream (trace ids, a host's tool-use id), as a direct connection does", async () => {
+    const r = (await c.request(
+      {
+        method: "tools/call",
+        params: { name: "meta", arguments: {}, _meta: { "claudecode/toolUseId": "toolu_01", traceparent: "00-abc-def-01" } },
+      },
+      CallToolResultSchema,
+    )) as CallToolResult;
+    expect(JSON.parse(textOf(r))).toEqual({ "claudecode/toolUseId": "toolu_01", traceparent: "00-abc-def-01" });
+  });
+
+  it("relays a URL-mode elicitation to a client that declared it, and refuses it in a sentence for one that declared form only", async () => {
+    const token = readFileSync(join(home.path, "token"), "utf8").trim();
+    const both = (await httpClient(ep.mcpUrl, token, "url-client", { elicitation: { form: {}, url: {} } })).client;
+    const formOnly = (await httpClient(ep.mcpUrl, token, "form-client", { elicitation: {} })).client;
+    try {
+      const asked: unknown[] = [];
+      both.setRequestHandler(ElicitRequestSchema, async (req) => {
+        asked.push(req.params);
+        return { action: "accept" as const };
+      });
+      formOnly.setRequestHandler(ElicitRequestSchema, async () => ({ action: "decline" as const }));
+      expect(await names(both)).toContain("trigger-url-elicitation");
+      const r = await both.callTool({ name: "trigger-url-elicitation", arguments: { url: "https://example.com/consent" } });
+      expect(textOf(r)).toContain("User completed the URL elicitation flow");
+      expect(asked).toEqual([expect.objectContaining({ mode: "url", url: "https://example.com/consent" })]);
+      const refused = await formOnly.callTool({ name: "trigger-url-elicitation", arguments: { url: "https://example.com/consent" } });
+      expect(textOf(refused)).toMatch(/did not declare URL-mode elicitation, so .* cannot ask it to open a URL/);
+    } finally {
+      await both.close();
+      await formOnly.close();
+    }
+  });
+
   it("does not warn about progress that arrives after its call ended: one info line for the call, in honest words", async () => {
     const before = logger.entries.length;
     expect(textOf(await burstCall(c, 50))).toBe("sent 50 steps");

@@ -72,8 +72,9 @@ export async function httpClient(
   url: string,
   token: string,
   name = "e2e-http",
+  capabilities: ClientCapabilities = {},
 ): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const client = new Client({ name, version: "1.0.0" });
+  const client = new Client({ name, version: "1.0.0" }, { capabilities });
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
   await client.connect(transport);
   return { client, transport };
