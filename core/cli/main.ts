@@ -8,6 +8,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   status: async () => (await import("./commands/status")).statusCommand,
   sweep: async () => (await import("./commands/sweep")).sweepCommand,
   fetch: async () => (await import("./commands/fetch")).fetchCommand,
+  search: async () => (await import("./commands/search")).searchCommand,
   key: async () => (await import("./commands/key")).keyCommand,
   serve: async () => (await import("./commands/serve")).serveCommand,
   mcp: async () => (await import("./commands/mcp")).mcpCommand,
