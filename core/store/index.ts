@@ -4,6 +4,7 @@ export type { StoreHooks } from "./blobStore";
 export { OPENCODE_DB_FILE, openOpencodeDb } from "./foreign/opencodeDb";
 export type { OpencodeDataRow, OpencodeDb } from "./foreign/opencodeDb";
 export { compactIndex, freeBytesAt } from "./compact";
+export { indexPath } from "./db";
 export type { CompactReport } from "./compact";
 export { detailPrune } from "./detailPrune";
 export type { DetailPrune } from "./detailPrune";

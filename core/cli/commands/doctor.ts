@@ -2,7 +2,7 @@
  * `spillway doctor`: one line per check (home, config, index, blobs, recovery, key, sweep, token,
  * serve, each upstream); exit 1 if any fails. `--repair` rebuilds a damaged index from the stored files.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { createEngine } from "../../engine/engine";
 import { describeError } from "../../errors";
 import { stderrLogger } from "../../runtime";
@@ -25,6 +25,8 @@ import { resolveHome } from "../../home/paths";
 import { isDamagedIndex, rebuildIndex } from "../../store/rebuildIndex";
 import { describeProcesses, otherStoreProcesses } from "../../store/processes";
 import { freeBytesAt } from "../../store/compact";
+import { indexPath } from "../../store";
+import { fmtBytes } from "../format";
 import type { SpillwayConfig } from "../../config/config";
 import type { CommandContext } from "../command";
 
@@ -67,8 +69,15 @@ export const doctorCommand: Command = {
       try {
         const engine = createEngine({ home, config, logger: quiet });
         try {
-          print(withRepairHint(checkIndex(engine)));
           const verify = ctx.values.quick !== true;
+          // On a big store the next two checks take a while: say so first, on stderr.
+          for (const note of slowCheckNotes(
+            fileBytes(indexPath(home)) + fileBytes(`${indexPath(home)}-wal`),
+            engine.reader.usedBytes(),
+            verify,
+          ))
+            ctx.io.err(note);
+          print(withRepairHint(checkIndex(engine)));
           let health;
           try {
             health = engine.reader.health(verify);
@@ -118,6 +127,29 @@ async function serveCheck(home: string, port: number, asked: boolean): Promise<C
     detail: `${found.detail}; that is pid ${other.pid} (${other.what}) of this home, on port ${other.port} rather than the config's ${port}: hooks and agents must use that port`,
   };
 }
+
+/** From this size a check reads for long enough (tens of seconds) to say so before it starts. */
+export const SLOW_CHECK_BYTES = 1024 ** 3;
+
+/** What doctor says on stderr before its slow checks: the integrity check reads the whole index, the verify every stored result. */
+export function slowCheckNotes(indexBytes: number, storeBytes: number, verify: boolean, from = SLOW_CHECK_BYTES): string[] {
+  const notes: string[] = [];
+  if (indexBytes >= from)
+    notes.push(`doctor: checking the index (${fmtBytes(indexBytes)}): the integrity check reads all of it, which can take a minute…`);
+  if (verify && storeBytes >= from)
+    notes.push(
+      `doctor: then every stored result against its id (${fmtBytes(storeBytes)} in all; --quick skips this), which can take minutes…`,
+    );
+  return notes;
+}
+
+const fileBytes = (path: string) => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+};
 
 const REPAIR_HINT = "; run spillway doctor --repair to rebuild it from the stored files (stop other Spillway processes first)";
 
