@@ -25,6 +25,11 @@ export interface DeliverInput {
   note: string | null;
   /** Told the ledger ids of the call and of its structuredContent part (when that was recorded apart). */
   onRecorded?: (ids: { main: number | null; structured: number | null }) => void;
+  /**
+   * The server's resource URIs the client reads under another name (forwarding.exposedUris): a
+   * resource_link or embedded resource naming one is given that name, the one resources/read takes.
+   */
+  uris?: ReadonlyMap<string, string>;
 }
 
 const replaced = (o: Outcome) => o === "rescued" || o === "stubbed";
@@ -59,8 +64,28 @@ export function repeatsText(
   return covered > 0 && jsonLength - covered <= threshold;
 }
 
+/** The URIs a result's resource_link and embedded resource items name (for forwarding.exposedUris). */
+export function linkedUris(result: CallToolResult): string[] {
+  const content: Content[] = Array.isArray(result.content) ? result.content : [];
+  return content.flatMap((c) => (c.type === "resource_link" ? [c.uri] : c.type === "resource" ? [c.resource.uri] : []));
+}
+
+/** `result` with its items' URIs renamed as `uris` says; the same object when none is. */
+function renamed(result: CallToolResult, uris: ReadonlyMap<string, string> | undefined): CallToolResult {
+  if (!uris?.size || !Array.isArray(result.content)) return result;
+  let changed = false;
+  const content = result.content.map((c): Content => {
+    const uri = c.type === "resource_link" ? uris.get(c.uri) : c.type === "resource" ? uris.get(c.resource.uri) : undefined;
+    if (uri === undefined) return c;
+    changed = true;
+    if (c.type === "resource") return { ...c, resource: { ...c.resource, uri } };
+    return c.type === "resource_link" ? { ...c, uri } : c;
+  });
+  return changed ? { ...result, content } : result;
+}
+
 export function deliverResult(engine: Engine, input: DeliverInput): CallToolResult {
-  const { result } = input;
+  const result = renamed(input.result, input.uris);
   const content: Content[] = Array.isArray(result.content) ? result.content : [];
   const texts = content.flatMap((c) => (c.type === "text" ? [c.text] : []));
   const text = texts.join("\n");

@@ -1,7 +1,8 @@
 /**
  * The upstreams' prompts, resources, completion and logging, merged under one namespace as tools
- * are (toolRoutes.ts): a prompt name or resource URI is prefixed `<server>__` only when two
- * servers offer it. Every list follows the upstream's pagination and is answered whole.
+ * are (toolRoutes.ts): a prompt name is prefixed `<server>__`, and a resource URI or template
+ * `<server>+` (see uriPrefix), only when two servers offer it. Every list follows the upstream's
+ * pagination and is answered whole.
  */
 import {
   CompleteResultSchema,
@@ -31,8 +32,18 @@ import type { UpstreamManager } from "./upstreamManager";
 type Live = { server: string; upstream: Upstream };
 type Kind = keyof Pick<ServerCapabilities, "prompts" | "resources" | "logging" | "completions">;
 
-/** The exposed name for `name` of `server`, given how many servers use it. */
-const exposed = (server: string, name: string, owners: Map<string, number>) => ((owners.get(name) ?? 0) > 1 ? `${server}__${name}` : name);
+/** A prompt name's prefix on a clash. */
+const namePrefix = (server: string) => `${server}__`;
+
+/**
+ * A URI's prefix on a clash: the server's name joined to the URI's scheme by "+" (`pa+probe://r/2`),
+ * which RFC 3986 allows in a scheme where it allows no "_" (a client that validates URIs would
+ * refuse `pa__probe://r/2`). Schemes are compared without case, and must start with a letter.
+ */
+export function uriPrefix(server: string): string {
+  const s = server.toLowerCase().replace(/_/g, "-");
+  return /^[a-z]/.test(s) ? `${s}+` : `s-${s}+`;
+}
 
 /** What one name resolves to: its server and its name there. */
 export interface Target {
@@ -68,14 +79,19 @@ function merge<T>(
   lists: { live: Live; items: T[] }[],
   key: (t: T) => string,
   rename: (t: T, k: string) => T,
+  prefix: (server: string) => string,
 ): { items: T[]; routes: Map<string, Target> } {
   const owners = new Map<string, number>();
   for (const l of lists) for (const k of new Set(l.items.map(key))) owners.set(k, (owners.get(k) ?? 0) + 1);
+  // Two server names may give one prefix (`a_b`, `a-b`): those keep their names whole.
+  const prefixes = lists.map((l) => prefix(l.live.server));
+  const prefixOf = (i: number) =>
+    prefixes.indexOf(prefixes[i]!) === prefixes.lastIndexOf(prefixes[i]!) ? prefixes[i]! : namePrefix(lists[i]!.live.server);
   const items: T[] = [];
   const routes = new Map<string, Target>();
-  for (const l of lists) {
+  for (const [i, l] of lists.entries()) {
     for (const t of l.items) {
-      const k = exposed(l.live.server, key(t), owners);
+      const k = (owners.get(key(t)) ?? 0) > 1 ? prefixOf(i) + key(t) : key(t);
       if (routes.has(k)) continue;
       routes.set(k, { server: l.live.server, upstream: l.live.upstream, name: key(t) });
       items.push(k === key(t) ? t : rename(t, k));
@@ -111,6 +127,7 @@ export async function listPrompts(upstreams: UpstreamManager, bounded = false): 
     lists,
     (p) => p.name,
     (p, name) => ({ ...p, name }),
+    namePrefix,
   );
 }
 
@@ -132,6 +149,7 @@ export async function listResources(
     lists,
     (r) => r.uri,
     (r, uri) => ({ ...r, uri }),
+    uriPrefix,
   );
 }
 
@@ -153,6 +171,7 @@ export async function listTemplates(
     lists,
     (t) => t.uriTemplate,
     (t, uriTemplate) => ({ ...t, uriTemplate }),
+    uriPrefix,
   );
 }
 
@@ -173,16 +192,49 @@ export async function promptTarget(upstreams: UpstreamManager, name: string): Pr
  */
 export async function resourceTarget(upstreams: UpstreamManager, uri: string): Promise<Target | null> {
   const [listed, templates] = await Promise.all([listResources(upstreams), listTemplates(upstreams)]);
-  const direct = listed.routes.get(uri);
-  if (direct) return direct;
-  for (const [exposedTemplate, t] of templates.routes) {
-    if (!new UriTemplate(exposedTemplate).match(uri)) continue;
-    const prefix = exposedTemplate === t.name ? "" : `${t.server}__`;
-    return { ...t, name: uri.slice(prefix.length) };
-  }
+  const found = listedTarget(listed.routes, templates.routes, uri);
+  if (found) return found;
   const withResources = await offering(upstreams, "resources");
   const only = withResources.length === 1 ? withResources[0] : undefined;
   return only ? { server: only.server, upstream: only.upstream, name: uri } : null;
+}
+
+type Routes = ReadonlyMap<string, Target>;
+
+/** The server of a URI as exposed, by the listed resources, else the templates. */
+function listedTarget(listed: Routes, templates: Routes, uri: string): Target | null {
+  const direct = listed.get(uri);
+  if (direct) return direct;
+  for (const [exposedTemplate, t] of templates) {
+    if (!new UriTemplate(exposedTemplate).match(uri)) continue;
+    // A prefixed template takes the URI with the same prefix.
+    return { ...t, name: uri.slice(exposedTemplate.length - t.name.length) };
+  }
+  return null;
+}
+
+/**
+ * The URIs of `server`'s that a client must read under another (`pa+probe://r/2`), as a tool result
+ * from it names them (a resource_link, an embedded resource): those resources/read would not take
+ * to that server as they are, because another server offers them too. Lists what resources/list
+ * does; nothing when no URI is given.
+ */
+export async function exposedUris(upstreams: UpstreamManager, server: string, uris: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (uris.length === 0) return out;
+  const [listed, templates] = await Promise.all([listResources(upstreams, true), listTemplates(upstreams, true)]);
+  for (const uri of new Set(uris)) {
+    if (listedTarget(listed.routes, templates.routes, uri)?.server === server) continue;
+    const own = (routes: Routes, fits: (name: string) => boolean) =>
+      [...routes].find(([k, t]) => t.server === server && k !== t.name && fits(t.name));
+    const listedAs = own(listed.routes, (name) => name === uri);
+    if (listedAs) out.set(uri, listedAs[0]);
+    else {
+      const template = own(templates.routes, (name) => new UriTemplate(name).match(uri) !== null);
+      if (template) out.set(uri, template[0].slice(0, template[0].length - template[1].name.length) + uri);
+    }
+  }
+  return out;
 }
 
 export async function getPrompt(

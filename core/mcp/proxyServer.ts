@@ -15,7 +15,8 @@ import {
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { describeError } from "../errors";
 import { maskJsonValue } from "../sensitivity/maskJson";
-import { deliverResult } from "./deliver";
+import { deliverResult, linkedUris } from "./deliver";
+import { exposedUris } from "./forwarding";
 import { CallRecord } from "./callRecord";
 import { installRootsRelay, relayTo } from "./clientRelay";
 import { loadEngine, type EngineSource } from "./engineSource";
@@ -149,8 +150,10 @@ export function createProxyServer(deps: ProxyDeps): Server {
     const route = await upstreams.route(name);
     if (!route) {
       const { starting, down } = upstreams.notListed();
+      const meant = upstreams.prefixedNames(name);
       const text =
-        `There is no tool named ${name} behind Spillway: call tools/list for the current names.` +
+        `There is no tool named ${name} behind Spillway: ` +
+        (meant.length ? `the servers that have one offer it as ${meant.join(", ")}.` : "call tools/list for the current names.") +
         (starting.length ? ` (Not listed yet, still starting: ${starting.join(", ")}; if the tool is theirs, try again shortly.)` : "") +
         down.map((d) => ` (Not listed: the upstream server ${d.name} is down: ${d.error}.)`).join("");
       const e = await loading.catch(() => null);
@@ -195,7 +198,16 @@ export function createProxyServer(deps: ProxyDeps): Server {
       return rec.failed({ tool: name, server: route.server, args: args ?? {} }, errorResult(answer), answer);
     }
     let ids = { main: null as number | null, structured: null as number | null };
+    // A link to a resource another server offers too must name the URI resources/read takes for this one.
+    const uris = await exposedUris(upstreams, route.server, linkedUris(result)).catch((err) => {
+      log.warn("could not look up the resource URIs a result names; they pass as sent", {
+        server: route.server,
+        error: describeError(err),
+      });
+      return undefined;
+    });
     const delivered = deliverResult(e, {
+      uris,
       sessionId,
       tool: name,
       server: route.server,

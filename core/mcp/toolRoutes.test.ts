@@ -5,7 +5,8 @@ import { routeTools } from "./toolRoutes";
 const DRAFT7 = "http://json-schema.org/draft-07/schema#";
 const tool = (name: string, inputSchema: Record<string, unknown>, extra: Partial<Tool> = {}): Tool =>
   ({ name, description: `${name} does its thing`, inputSchema: { type: "object", ...inputSchema }, ...extra }) as Tool;
-const offered = (...tools: Tool[]) => [...routeTools([{ server: "s", tools }], new Set(), memoryLogger()).values()].map((r) => r.tool);
+const offered = (...tools: Tool[]) =>
+  [...routeTools([{ server: "s", tools }], new Set(), memoryLogger()).listed.values()].map((r) => r.tool);
 
 describe("what clients are shown of an upstream tool", () => {
   it("drops outputSchema and adds nothing to the description (it is re-sent with every request)", () => {
@@ -40,7 +41,7 @@ describe("tools that run only as tasks", () => {
   it("are left out (the proxy does not forward tasks), and their name no longer makes another server's tool prefixed", () => {
     const research = tool("research", {}, { execution: { taskSupport: "required" } });
     const maybe = tool("maybe", {}, { execution: { taskSupport: "optional" } });
-    const routes = routeTools(
+    const { listed: routes } = routeTools(
       [
         { server: "a", tools: [research, maybe] },
         { server: "b", tools: [tool("research", {})] },
@@ -50,5 +51,38 @@ describe("tools that run only as tasks", () => {
     );
     expect([...routes.keys()]).toEqual(["maybe", "research"]);
     expect(routes.get("research")!.server).toBe("b");
+  });
+});
+
+describe("names once offered", () => {
+  const everything = { server: "everything", tools: [tool("echo", {}), tool("add", {})] };
+  const late = { server: "late", tools: [tool("echo", {})] };
+  const names = (r: ReturnType<typeof routeTools>) => ({
+    listed: [...r.listed].map(([n, t]) => `${n}>${t.server}`),
+    aliases: [...r.aliases].map(([n, t]) => `${n}>${t.server}`),
+  });
+
+  it("keep their tool when a later server shares the name: only the newcomer is prefixed, the list holds each tool once", () => {
+    const served = new Map([["echo", { server: "everything", upstreamName: "echo" }]]);
+    expect(names(routeTools([everything, late], new Set(), memoryLogger(), served))).toEqual({
+      listed: ["echo>everything", "add>everything", "late__echo>late"],
+      aliases: ["everything__echo>everything"],
+    });
+    // Without names served, both are prefixed, as before.
+    expect(names(routeTools([everything, late], new Set(), memoryLogger())).listed).toEqual([
+      "everything__echo>everything",
+      "add>everything",
+      "late__echo>late",
+    ]);
+  });
+
+  it("are never given to another server's tool, and a prefixed name stays listed when the clash is gone", () => {
+    const served = new Map([
+      ["echo", { server: "everything", upstreamName: "echo" }],
+      ["late__echo", { server: "late", upstreamName: "echo" }],
+    ]);
+    // everything no longer has echo: late's echo keeps its prefixed name and does not take `echo`.
+    const r = routeTools([{ server: "everything", tools: [tool("add", {})] }, late], new Set(), memoryLogger(), served);
+    expect(names(r)).toEqual({ listed: ["add>everything", "late__echo>late"], aliases: [] });
   });
 });

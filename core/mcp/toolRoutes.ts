@@ -62,32 +62,68 @@ export function needsTask(tool: Tool): boolean {
   return tool.execution?.taskSupport === "required";
 }
 
+/** A name clients were offered, and the tool it stood for. */
+export interface ServedName {
+  server: string;
+  upstreamName: string;
+}
+
+/** What routeTools decides: the offered tools, one name each, and the other names that still reach one. */
+export interface ToolRouting {
+  listed: Map<string, RoutedTool>;
+  /** Names a tool answers to without being listed under them (see routeTools). */
+  aliases: Map<string, RoutedTool>;
+}
+
 /**
  * Routes for the servers' tool lists, in config order: a name is prefixed `<server>__` only when
  * two servers, or Spillway itself (`reserved`), use it. Tools that need a task are left out (the
  * upstream logs which, as it lists them).
+ *
+ * A name clients were already offered (`served`) stays with its tool: a server that lists later
+ * does not rename the tools an agent holds (its clashing tool is prefixed alone), and the name is
+ * never given to another server's tool. Such a tool is listed under its first offered name and
+ * answers to its other ones and its current fresh name too, unlisted, so the list holds each
+ * tool once.
  */
 export function routeTools(
   lists: { server: string; tools: readonly Tool[] }[],
   reserved: ReadonlySet<string>,
   logger: Logger,
-): Map<string, RoutedTool> {
+  served: ReadonlyMap<string, ServedName> = new Map(),
+): ToolRouting {
   const owners = new Map<string, number>();
   const callable = lists.map((l) => ({ server: l.server, tools: l.tools.filter((t) => !needsTask(t)) }));
   for (const l of callable) for (const t of l.tools) owners.set(t.name, (owners.get(t.name) ?? 0) + 1);
-  const routes = new Map<string, RoutedTool>();
+  const wanted: { server: string; tool: Tool; names: string[] }[] = [];
   for (const l of callable) {
     for (const t of l.tools) {
+      const mine = (n: string) => !served.has(n) || (served.get(n)!.server === l.server && served.get(n)!.upstreamName === t.name);
+      const before = [...served].filter(([n]) => mine(n)).map(([n]) => n);
       const clash = (owners.get(t.name) ?? 0) > 1 || reserved.has(t.name);
-      const name = clash ? `${l.server}__${t.name}` : t.name;
-      if (routes.has(name) || reserved.has(name)) {
-        logger.warn("tool name taken twice even after prefixing; the later one is hidden", { server: l.server, tool: t.name });
-        continue;
-      }
-      routes.set(name, { name, server: l.server, upstreamName: t.name, tool: advertise(t, name), own: t });
+      const prefixed = `${l.server}__${t.name}`;
+      const fresh = clash ? prefixed : t.name;
+      // The fresh name may be held by a tool it was offered for earlier: then the prefixed one.
+      const names = [...new Set([...before, mine(fresh) ? fresh : prefixed])].filter((n) => mine(n) && !reserved.has(n));
+      wanted.push({ server: l.server, tool: t, names });
     }
   }
-  return routes;
+  const listed = new Map<string, RoutedTool>();
+  const routed: { route: RoutedTool; names: string[] }[] = [];
+  for (const { server, tool, names } of wanted) {
+    const name = names.find((n) => !listed.has(n));
+    if (name === undefined) {
+      logger.warn("tool name taken twice even after prefixing; the later one is hidden", { server, tool: tool.name });
+      continue;
+    }
+    const route = { name, server, upstreamName: tool.name, tool: advertise(tool, name), own: tool };
+    listed.set(name, route);
+    routed.push({ route, names });
+  }
+  // After every listed name is placed: an alias never takes a name another tool is listed under.
+  const aliases = new Map<string, RoutedTool>();
+  for (const { route, names } of routed) for (const n of names) if (!listed.has(n) && !aliases.has(n)) aliases.set(n, route);
+  return { listed, aliases };
 }
 
 /** Keeps the entries of a cached list that look like tools; the cache is ours, but a row may predate a change. */

@@ -18,7 +18,7 @@ import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/t
 import type { CallOptions, RelayCapabilities, Upstream } from "./upstream";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
-import { asTools, routeTools, type RoutedTool } from "./toolRoutes";
+import { asTools, routeTools, type RoutedTool, type ServedName } from "./toolRoutes";
 import { maskedToolList } from "./maskedTools";
 import { SessionUpstreams } from "./sessionUpstreams";
 import type { Relay, ServerState, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
@@ -43,6 +43,10 @@ async function within(work: Promise<unknown>, ms: number): Promise<void> {
 export class UpstreamManager {
   private readonly servers: Map<string, ServerState>;
   private routes = new Map<string, RoutedTool>();
+  /** Names that reach a tool without being listed under them (see routeTools). */
+  private aliases = new Map<string, RoutedTool>();
+  /** Every name a tools/list answer offered in this process, and its tool: it keeps reaching that tool. */
+  private readonly servedNames = new Map<string, ServedName>();
   private signature = "[]";
   /** The signature of the list last answered; null until tools/list was answered once. */
   private served: string | null = null;
@@ -186,6 +190,8 @@ export class UpstreamManager {
       for (const s of pending) if (s.refreshing && (s.tools === null || s.stale)) s.waitedOut = true;
     }
     this.served = this.signature;
+    for (const r of this.routes.values())
+      if (!this.servedNames.has(r.name)) this.servedNames.set(r.name, { server: r.server, upstreamName: r.upstreamName });
     return [...this.routes.values()];
   }
 
@@ -197,14 +203,23 @@ export class UpstreamManager {
   /** The route of a tool name; one not offered yet waits for the servers to list, at most `waitMs` (not the request timeout). */
   async route(name: string, waitMs = ROUTE_WAIT_MS): Promise<RoutedTool | undefined> {
     await this.readCache();
-    if (!this.routes.has(name) && [...this.servers.values()].some((s) => !s.live)) {
+    if (!this.find(name) && [...this.servers.values()].some((s) => !s.live)) {
       this.start();
       let timer: NodeJS.Timeout | undefined;
       const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)).unref());
       await Promise.race([Promise.all([...this.servers.values()].map((s) => s.refreshing)), waited]);
       clearTimeout(timer);
     }
-    return this.routes.get(name);
+    return this.find(name);
+  }
+
+  /** The offered names that end in `__<name>`: what a client calling a bare `name` no tool has may have meant. */
+  prefixedNames(name: string): string[] {
+    return [...this.routes.keys()].filter((n) => n.endsWith(`__${name}`));
+  }
+
+  private find(name: string): RoutedTool | undefined {
+    return this.routes.get(name) ?? this.aliases.get(name);
   }
 
   /** Servers that have not listed their tools live yet: those still starting, and those that failed to, with why. */
@@ -390,7 +405,7 @@ export class UpstreamManager {
 
   private rebuild(): void {
     const lists = [...this.servers.values()].flatMap((s) => (s.tools ? [{ server: s.name, tools: s.tools }] : []));
-    this.routes = routeTools(lists, this.opts.reservedNames, this.opts.logger);
+    ({ listed: this.routes, aliases: this.aliases } = routeTools(lists, this.opts.reservedNames, this.opts.logger, this.servedNames));
     this.signature = JSON.stringify([...this.routes.values()].map((r) => r.tool));
   }
 

@@ -38,11 +38,11 @@ describe("prompts, resources and logging from the upstreams", () => {
 
   it("passes a small resource read untouched and rescues a large one into a handle with a link to the full text", async () => {
     const uris = (await c.listResources()).resources.map((r) => r.uri);
-    expect(uris).toEqual(expect.arrayContaining(["fx__fixture://small", "fx2__fixture://big"]));
-    const small = await c.readResource({ uri: "fx__fixture://small" });
-    expect(small.contents).toEqual([{ uri: "fx__fixture://small", mimeType: "text/plain", text: "a small resource" }]);
+    expect(uris).toEqual(expect.arrayContaining(["fx+fixture://small", "fx2+fixture://big"]));
+    const small = await c.readResource({ uri: "fx+fixture://small" });
+    expect(small.contents).toEqual([{ uri: "fx+fixture://small", mimeType: "text/plain", text: "a small resource" }]);
 
-    const big = await c.readResource({ uri: "fx2__fixture://big" });
+    const big = await c.readResource({ uri: "fx2+fixture://big" });
     const handle = textOfContents(big);
     expect(handle.length).toBeLessThan(20_000);
     const link = (big.contents[0]!._meta as Record<string, { uri: string }>)["spillway/resource_link"]!;
@@ -94,7 +94,7 @@ describe("prompts, resources and logging from the upstreams", () => {
     try {
       const p = await s.getPrompt({ name: "fx2__greet", arguments: { who: "Grace" } });
       expect((p.messages[0]!.content as { text: string }).text).toMatch(/^Hello, Grace!/);
-      expect(textOfContents(await s.readResource({ uri: "fx__fixture://small" }))).toBe("a small resource");
+      expect(textOfContents(await s.readResource({ uri: "fx+fixture://small" }))).toBe("a small resource");
     } finally {
       await s.close();
       home.cleanup();
