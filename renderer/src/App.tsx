@@ -38,7 +38,8 @@ function CurrentView({ route }: { route: Route }) {
     case "sessions":
       return <SessionsView />;
     case "session":
-      return <SessionView key={route.id} id={route.id} call={route.call} />;
+      // Keyed by the session only: opening and closing calls changes the URL, not the view.
+      return <SessionView key={route.id} route={route} />;
     case "blobs":
       // Not keyed by its query: the view writes its filters to the URL as they change, and
       // takes a query that came from elsewhere (a link, Back) as a new start.

@@ -51,6 +51,21 @@ export interface BlobDetail {
   lineage: Lineage;
   /** true when the content is shown masked unless revealed (credential-labelled blobs). */
   maskable: boolean;
+  /** Why it carries its label (from the ledger); null when public or not recorded. */
+  labelOrigin: LabelOrigin | null;
+}
+
+/** What set a label: the tool's configured floor, the call's arguments, or the result's own content. */
+export type LabelSource = "tool" | "arguments" | "content";
+
+export interface LabelOrigin {
+  label: Label;
+  /** The sources that gave this label, in the order the reasons name them. */
+  sources: LabelSource[];
+  /** The ledger's reasons for those sources ("arguments hold password assignment"). */
+  reasons: string[];
+  /** When the label was set (ms). */
+  at: number;
 }
 
 /** A window of a blob's text, by lines (0-based, end exclusive) or by chars. */

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { inspectorFixture, SECRET_TEXT, type Fixture } from "../../../tests/helpers/inspectorFixture";
+import { buildLog, inspectorFixture, SECRET_TEXT, type Fixture } from "../../../tests/helpers/inspectorFixture";
 import { requestSchemas, type OpName, type ParsedReq } from "../api/contract";
 import { engineInternals } from "../../engine/engine";
 
@@ -50,6 +50,26 @@ describe("inspector handlers over a real engine", () => {
     ]);
     expect(d.maskable).toBe(false);
     expect((await call("blobs.get", { id: f.secretId })).maskable).toBe(true);
+  });
+
+  it("says whether a credential label came from the call's arguments or from the result's content", async () => {
+    const r = f.engine.transformToolResult({
+      sessionId: "sess-a",
+      tool: "run_query",
+      args: { dsn: "db.internal", password: "hunter2-correct-horse" },
+      text: buildLog(2_000),
+    });
+    await f.engine.idle();
+    const byArgs = await call("blobs.get", { id: r.blobId! });
+    expect(byArgs.meta.label).toBe("credential");
+    expect(byArgs.labelOrigin).toMatchObject({
+      label: "credential",
+      sources: ["arguments"],
+      reasons: [expect.stringMatching(/^arguments hold /)],
+    });
+    const byContent = await call("blobs.get", { id: f.secretId });
+    expect(byContent.labelOrigin).toMatchObject({ label: "credential", sources: ["content"] });
+    expect((await call("blobs.get", { id: f.logId })).labelOrigin).toBeNull();
   });
 
   it("pages content by lines, masks credential blobs unless revealed", async () => {

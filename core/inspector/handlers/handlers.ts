@@ -10,6 +10,7 @@ import { emptySavings } from "../../types";
 import { runFetchByHand } from "./fetchRun";
 import { historyHandlers } from "./historyHandlers";
 import { hourlySavings } from "./hourlySavings";
+import { labelOrigin } from "./labelOrigin";
 import { unknownEndpoint, type InspectorHost } from "./host";
 
 export type Handlers = { [K in OpName]: (req: ParsedReq<K>) => Res<K> | Promise<Res<K>> };
@@ -86,7 +87,8 @@ export function createHandlers(host: InspectorHost, views = new BlobViews(host.e
       const handles = engine.reader.handles(id);
       // The header names the producing session: its handle comes first when it got one.
       const handle = handles.find((h) => h.sessionId === meta.sessionId) ?? handles[0] ?? null;
-      return { meta, handle, handles, lineage: engine.reader.lineage(id), maskable: isMaskable(meta) };
+      const lineage = engine.reader.lineage(id);
+      return { meta, handle, handles, lineage, maskable: isMaskable(meta), labelOrigin: labelOrigin(meta.label, lineage.events) };
     },
     "blobs.content": (req) => {
       const meta = views.liveMeta(req.id);

@@ -3,7 +3,7 @@
 export type Route =
   | { name: "overview" }
   | { name: "sessions" }
-  | { name: "session"; id: string; call?: number }
+  | SessionRoute
   | ({ name: "blobs" } & BlobQuery)
   | { name: "blob"; id: string; line?: number }
   | ({ name: "search"; q?: string } & SearchScope)
@@ -14,6 +14,17 @@ export type Route =
   | { name: "settings" };
 
 export type RouteName = Route["name"];
+
+/**
+ * A session with its open calls: `call` is the one opened last (the one a link points at and the
+ * view scrolls to), `open` the others still open, oldest first: `#/sessions/<id>?call=17&open=9,12`.
+ */
+export interface SessionRoute {
+  name: "session";
+  id: string;
+  call?: number;
+  open?: number[];
+}
 
 /** The blobs table's filters and sort as they stand in its URL (so Back and links keep them). */
 export interface BlobQuery {
@@ -66,8 +77,7 @@ export function parseRoute(hash: string): Route {
   switch (parts[0]) {
     case "sessions": {
       if (!parts[1]) return { name: "sessions" };
-      const call = Number(q.get("call"));
-      return { name: "session", id: parts[1], ...(q.has("call") && Number.isInteger(call) && call > 0 ? { call } : {}) };
+      return sessionRoute(parts[1], [...callIds(q.get("open")), ...callIds(q.get("call"))]);
     }
     case "blobs": {
       if (parts[1]) {
@@ -107,10 +117,40 @@ export function parseRoute(hash: string): Route {
   }
 }
 
+/** Positive call ids from a comma-separated list, bad ones left out. */
+function callIds(list: string | null): number[] {
+  if (!list) return [];
+  return list
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+/** The session route with these calls open, in the order they were opened (the last one is `call`). */
+export function sessionRoute(id: string, calls: readonly number[]): SessionRoute {
+  // A call opened again counts where it was opened last.
+  const order = calls.filter((c, i) => calls.lastIndexOf(c) === i);
+  const call = order.at(-1);
+  const open = order.slice(0, -1);
+  return { name: "session", id, ...(call !== undefined ? { call } : {}), ...(open.length ? { open } : {}) };
+}
+
+/** The calls a session route has open, oldest first. */
+export function openCalls(r: SessionRoute): number[] {
+  return r.call === undefined ? [] : [...(r.open ?? []).filter((c) => c !== r.call), r.call];
+}
+
+/** The route after a call's row is opened (it becomes `call`) or closed (the last one opened before it takes its place). */
+export function toggleCall(r: SessionRoute, callId: number): SessionRoute {
+  const calls = openCalls(r);
+  return sessionRoute(r.id, calls.includes(callId) ? calls.filter((c) => c !== callId) : [...calls, callId]);
+}
+
 function qs(o: Record<string, string | number | undefined>): string {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(o)) if (v !== undefined && v !== "") p.set(k, String(v));
-  const s = p.toString();
+  // Commas are legal in a query and keep a list of call ids readable.
+  const s = p.toString().replace(/%2C/gi, ",");
   return s ? `?${s}` : "";
 }
 
@@ -122,7 +162,7 @@ export function formatRoute(r: Route): string {
     case "sessions":
       return "#/sessions";
     case "session":
-      return `#/sessions/${enc(r.id)}${qs({ call: r.call })}`;
+      return `#/sessions/${enc(r.id)}${qs({ call: r.call, open: r.call === undefined ? undefined : r.open?.join(",") })}`;
     case "blobs":
       return `#/blobs${qs(Object.fromEntries(BLOB_QUERY_KEYS.map((k) => [k, r[k]])))}`;
     case "blob":

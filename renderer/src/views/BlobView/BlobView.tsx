@@ -11,6 +11,7 @@ import { useTheme } from "../../theme/theme";
 import { ContentPane } from "./ContentPane";
 import { FetchPanel } from "./FetchPanel";
 import { LineagePanel } from "./LineagePanel";
+import { labelFromText, labelledByContent } from "./labelText";
 import { HandlePanel, OutlinePanel } from "./Panels";
 import { firstLinesWindow, useBlobWindow, windowRequest } from "./useBlobWindow";
 
@@ -129,6 +130,12 @@ function MetaLine({ detail }: { detail: BlobDetail }) {
         <span className="muted">fetched </span>
         {fmtInt(m.fetchCount)}×
       </span>
+      {/* A credential says why in its masking note; the other labels say it here. */}
+      {detail.labelOrigin && !detail.maskable && (
+        <span className="muted" data-testid="label-origin" style={{ whiteSpace: "normal" }}>
+          labelled {detail.labelOrigin.label} {visibleText(labelFromText(detail.labelOrigin))}
+        </span>
+      )}
     </div>
   );
 }
@@ -164,7 +171,10 @@ function BlobBody({ detail, line }: { detail: BlobDetail; line?: number }) {
           data-testid="mask-note"
         >
           <span>
-            Labelled <b>credential</b>: shown {masked ? "masked, as the model sees it" : "REVEALED, exact bytes"}.
+            Labelled <b>credential</b>
+            {detail.labelOrigin && <span data-testid="label-origin"> {visibleText(labelFromText(detail.labelOrigin))}</span>}: shown{" "}
+            {masked ? "masked, as the model sees it" : "REVEALED, exact bytes"}.
+            {!labelledByContent(detail.labelOrigin) && " No secret was found in the result itself, so nothing in it is masked."}
           </span>
           <button type="button" className="btn small" onClick={() => setMasked((v) => !v)} aria-pressed={!masked}>
             {masked ? "Reveal secrets" : "Mask again"}

@@ -116,7 +116,9 @@ export function SearchView({ route }: { route: SearchRoute }) {
   const go = (patch: Partial<SearchRoute>) => navigate({ ...route, ...patch }, true);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (text.trim()) navigate({ ...route, q: text.trim() });
+    // An emptied box is a search for nothing: back to the empty state, not the last query's results.
+    const next = text.trim() || undefined;
+    if (next !== q) navigate({ ...route, q: next });
   };
   const d = q ? r.data : undefined;
   const words = useMemo(() => queryWords(q ?? ""), [q]);

@@ -2,13 +2,14 @@
  * A session: its figures, then its calls as a compact table (oldest first, a page at a time), each
  * opening onto the whole call; under a filter, the store's matches over all of its calls.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SessionSummary } from "../../../../core/inspector/api/contract";
 import { useOp } from "../../api/useOp";
 import { Card, CopyButton, ErrorNote, Progress, ViewHead } from "../../components/Ui/Ui";
 import { fmtAgo, fmtCompact, fmtInt, fmtTime, fmtTokens, shortId, visibleText } from "../../format/format";
 import { estimatedResultsNote } from "../../../../core/vocabulary";
-import { formatRoute } from "../../router/route";
+import { formatRoute, openCalls, sessionRoute, toggleCall, type SessionRoute } from "../../router/route";
+import { navigate } from "../../router/useRoute";
 import { useWidth } from "../../components/SavingsChart/useWidth";
 import { CALL_COLUMNS, CallRows } from "./CallTable";
 import { CallFilterBar, findRequest, isFiltered, NO_FILTER, type CallFilter } from "./CallFilterBar";
@@ -19,7 +20,9 @@ const PAGE = 200;
 /** The table is this wide at least before the waterfall column shows. */
 const WATERFALL_MIN_WIDTH = 900;
 
-export function SessionView({ id, call }: { id: string; call?: number }) {
+/** Open calls live in the URL (a call can be linked, and Back closes the one opened last); open marks are local. */
+export function SessionView({ route }: { route: SessionRoute }) {
+  const { id, call } = route;
   const [pages, setPages] = useState<number[]>([0]);
   const [filter, setFilter] = useState<CallFilter>(NO_FILTER);
   // The store is asked once typing pauses; the selects and the checkbox apply at once.
@@ -29,24 +32,46 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
   // While typing, the count stands for the filter in the box, which has no answer yet.
   const counted = filtered || isFiltered(filter);
   const first = useOp("calls.find", findRequest(id, applied, 0, FILTER_PAGE), { enabled: filtered });
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(call ? [`c${call}`] : []));
+  const [openMarks, setOpenMarks] = useState<ReadonlySet<string>>(() => new Set());
+  const calls = openCalls(route).join(",");
+  const open = useMemo<ReadonlySet<string>>(
+    () => new Set([...(calls ? calls.split(",").map((c) => `c${c}`) : []), ...openMarks]),
+    [calls, openMarks],
+  );
+  const current = useRef(route);
+  current.current = route;
+  // The hash this view last pushed itself: a row opened by a click is already on screen, not scrolled to.
+  const pushed = useRef<string | null>(null);
   const head = useOp("sessions.timeline", { sessionId: id, afterCallId: 0, limit: PAGE });
   // Narrow, the tool's name needs the room more than the waterfall (Duration still shows the latency).
   const box = useWidth<HTMLDivElement>(1000);
   const waterfall = box.width >= WATERFALL_MIN_WIDTH;
   const s = head.data?.session;
-  const toggle = useCallback(
-    (key: string) =>
-      setOpen((o) => {
-        const n = new Set(o);
-        if (n.has(key)) n.delete(key);
-        else n.add(key);
-        return n;
-      }),
-    [],
-  );
+  const toggle = useCallback((key: string) => {
+    if (key.startsWith("c")) {
+      const next = toggleCall(current.current, Number(key.slice(1)));
+      pushed.current = formatRoute(next);
+      navigate(next);
+      return;
+    }
+    setOpenMarks((o) => {
+      const n = new Set(o);
+      if (n.has(key)) n.delete(key);
+      else n.add(key);
+      return n;
+    });
+  }, []);
+  const closeAll = useCallback(() => {
+    setOpenMarks(new Set());
+    if (current.current.call === undefined) return;
+    const next = sessionRoute(current.current.id, []);
+    pushed.current = formatRoute(next);
+    navigate(next);
+  }, []);
+  // A call named by a link, a reload, Back or Forward is scrolled to once its row is there.
   useEffect(() => {
-    if (call && head.data) document.getElementById(`call-${call}`)?.scrollIntoView({ block: "center" });
+    if (call && head.data && formatRoute(current.current) !== pushed.current)
+      document.getElementById(`call-${call}`)?.scrollIntoView({ block: "center" });
   }, [call, head.data !== undefined]);
   return (
     <>
@@ -100,7 +125,7 @@ export function SessionView({ id, call }: { id: string; call?: number }) {
                 }
               : null
           }
-          onCloseAll={() => setOpen(new Set())}
+          onCloseAll={closeAll}
           canClose={open.size > 0}
         />
         <div ref={box.ref} style={{ border: "1px solid var(--border)", borderRadius: "0 0 7px 7px", overflowX: "auto" }}>
