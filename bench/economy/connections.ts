@@ -102,11 +102,15 @@ async function proxied(mode: Exclude<Mode, "none">, servers: Record<string, Serv
   const client = new Client({ name: "economy-bench", version: "1" });
   await client.connect(a);
   const tools = (await client.listTools()).tools;
-  const inst = client.getInstructions();
+  // Spillway's initialize carries its upstreams' instructions after its own, from the catalog: this
+  // first start in a fresh home had none yet (client.getInstructions() is Spillway's alone), every
+  // later start of an agent has them. The servers have listed by now: this is what the next
+  // initialize answers (proxyServer.ts gets the same string from UpstreamManager.instructions()).
+  const inst = await upstreams.instructions();
   return {
     // Exact dedup alone (toolrecall-light's behaviour) adds only recall_result and no instructions.
     tools: mode === "exact" ? tools.filter((t) => t.name !== "rescuer_fetch") : tools,
-    instructions: mode === "exact" || !inst ? [] : [inst],
+    instructions: mode === "exact" ? [] : [inst],
     call: (name, args) => client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 }) as Promise<CallToolResult>,
     async close() {
       await client.close();

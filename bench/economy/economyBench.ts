@@ -23,9 +23,10 @@ type Runs = Record<Mode, SessionRun>;
 
 async function runAll(session: Session): Promise<Runs> {
   const runs = {} as Runs;
-  // The proxy does not pass its upstreams' instructions on; a host would still show them (they
-  // are the same in every mode), so each mode pays for the ones the direct connection got.
-  // Exact dedup alone leaves the upstream tool definitions as the servers wrote them (Spillway
+  // Spillway passes its upstreams' instructions on in its own (under a heading per server, cut at a
+  // few KB each, see mcp/upstreamInstructions), so its modes pay for them once, in what it answers.
+  // Exact dedup alone (a host plugin, the servers connected directly) pays for the ones the direct
+  // connection got, and leaves the upstream tool definitions as the servers wrote them (Spillway
   // strips outputSchema and says so in the description, see mcp/upstreamManager).
   let upstreamInstructions: string[] = [];
   let upstreamTools: Connection["tools"] = [];
@@ -35,7 +36,7 @@ async function runAll(session: Session): Promise<Runs> {
     if (mode === "none") {
       upstreamInstructions = [...conn.instructions];
       upstreamTools = conn.tools;
-    } else conn.instructions.push(...upstreamInstructions);
+    } else if (mode === "exact") conn.instructions.push(...upstreamInstructions);
     if (mode === "exact") conn.tools = [...conn.tools.filter((t) => t.name === "recall_result"), ...upstreamTools];
     try {
       runs[mode] = await runSession(session, mode, conn, mode === "none" ? null : runs.none.raw);

@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { configPath, resolveHome } from "../home/paths";
 import { startEarlyStdio, type StdinPrelude } from "../mcp/earlyStdio";
-import { configFingerprint, readCachedList, type ListKey } from "../mcp/toolsListCache";
+import { configFingerprint, readCachedAnswers, type ListKey } from "../mcp/toolsListCache";
 
 /**
  * How long the CLI waits to load for a request that is not in the pipe yet. Hosts write
@@ -46,8 +46,12 @@ export async function startEarly(argv: string[], build?: string): Promise<StdinP
   // reading the config, so a bad one ends the process before the host counts it as connected
   // (it showed "connected", then lost every tool, the reason only on stderr).
   const key = listKey(argv, build);
-  const cached = key ? readCachedList(key) : null;
-  const prelude = startEarlyStdio(process.stdin, process.stdout, { cachedList: () => cached, answer: cached !== null });
+  const cached = key ? readCachedAnswers(key) : null;
+  const prelude = startEarlyStdio(process.stdin, process.stdout, {
+    cachedList: () => cached?.list ?? null,
+    answer: cached !== null,
+    instructions: cached?.instructions,
+  });
   let timer: NodeJS.Timeout | undefined;
   const wait = () => new Promise<void>((resolve) => (timer = setTimeout(resolve, REQUEST_WAIT_MS)));
   await Promise.race([prelude.settled, wait()]);

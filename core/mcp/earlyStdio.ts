@@ -2,17 +2,18 @@
  * The initialize answer of `spillway mcp` before the MCP SDK, zod and the config load (about half of
  * the CPU a start costs before it can answer). Run first, from its own small bundle: it reads
  * stdin, answers a first message that is a well-formed initialize request with exactly what the SDK
- * Server would answer (serverIdentity.ts), then a tools/list from the last complete answer kept
- * for this build and config (toolsListCache.ts), and keeps every byte it read. The stdio transport
- * then takes over (stdioServerTransport.ts): it replays those bytes to the SDK Server, so the Server
- * knows its client, and drops the Server's own answers to the requests answered here.
+ * Server would answer (serverIdentity.ts, with the upstreams' instructions kept with the list), then
+ * a tools/list from the last complete answer kept for this build and config (toolsListCache.ts),
+ * and keeps every byte it read. The stdio transport then takes over (stdioServerTransport.ts): it
+ * replays those bytes to the SDK Server, so the Server knows its client, and drops the Server's own
+ * answers to the requests answered here.
  *
  * Only what the SDK would surely accept is answered early; anything else (a first message that is
  * not initialize, params the SDK's schema might refuse) waits for the Server, as before.
  */
 import type { Readable, Writable } from "node:stream";
 import { LineReader } from "./lineReader";
-import { initializeResult } from "./serverIdentity";
+import { SERVER_INSTRUCTIONS, initializeResult } from "./serverIdentity";
 import type { ListKey } from "./toolsListCache";
 import { writeLine } from "./stdioWrite";
 
@@ -46,6 +47,8 @@ export interface StdinPrelude {
   handOver(): PreludeState;
   /** Where this process keeps its tools/list answer for the next start (toolsListCache.ts); absent when it does not. */
   listKey?: ListKey;
+  /** The instructions an initialize answered here carries (the Server must give the same); absent when none is answered here. */
+  instructions?: string;
   /** Resolves once there is nothing more to answer early (or stdin ended). */
   settled: Promise<void>;
   /** Stops reading without a hand-over (the command ended before serving), so the process can exit. */
@@ -89,8 +92,8 @@ export function earlyInitializeId(m: unknown): string | number | null {
 }
 
 /** The answer line the SDK Server writes for an initialize request (its key order: result, jsonrpc, id). */
-export function initializeAnswer(request: Json, id: string | number): string {
-  return JSON.stringify({ result: initializeResult((request.params as Json).protocolVersion), jsonrpc: "2.0", id });
+export function initializeAnswer(request: Json, id: string | number, instructions?: string): string {
+  return JSON.stringify({ result: initializeResult((request.params as Json).protocolVersion, instructions), jsonrpc: "2.0", id });
 }
 
 /** The request's id when `m` is a tools/list request the SDK would take as is (no cursor: the list is one page); null otherwise. */
@@ -112,6 +115,8 @@ export interface EarlyOptions {
   cachedList?: () => Record<string, unknown> | null;
   /** false: answer nothing, only read until the Server takes stdin over (the config is not known to load). */
   answer?: boolean;
+  /** The instructions to answer initialize with (Spillway's own and its upstreams', kept with the list); Spillway's alone by default. */
+  instructions?: string;
 }
 
 /** Starts reading `stdin`; answers an initialize request arriving first, and a tools/list after it, on `stdout`. */
@@ -154,7 +159,7 @@ export function startEarlyStdio(stdin: Readable, stdout: Writable, opts: EarlyOp
     }
     const id = earlyInitializeId(m);
     if (id === null) return decide();
-    answer(id, "initialize", initializeAnswer(m as Json, id));
+    answer(id, "initialize", initializeAnswer(m as Json, id, opts.instructions));
     try {
       list = opts.cachedList?.() ?? null;
     } catch {
@@ -190,6 +195,7 @@ export function startEarlyStdio(stdin: Readable, stdout: Writable, opts: EarlyOp
   stdin.on("error", onError);
   return {
     settled,
+    ...(opts.answer !== false ? { instructions: opts.instructions ?? SERVER_INSTRUCTIONS } : {}),
     handOver() {
       if (done) throw new Error("The early stdin reader was already handed over or closed.");
       detach();

@@ -171,6 +171,8 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
         if (bad) return rpcError(res, 400, bad.code, bad.message, (body as { id?: RequestId }).id ?? null);
         return rpcError(res, 400, -32000, "No Mcp-Session-Id header: start with an initialize request.");
       }
+      // Before the session is made: the upstreams' instructions as known now (the catalog's, or live ones).
+      const instructions = await opts.upstreams.instructions();
       const room = table.makeRoom();
       if (!room) {
         const holds = table.holds();
@@ -187,6 +189,7 @@ export function mountMcp(endpoint: HttpEndpoint, opts: McpHttpOptions): McpHttp 
         engine,
         upstreams: opts.upstreams,
         sessionId: id,
+        instructions,
         sessionFromMeta: toolUses ? (meta) => toolUses.fromMeta(meta) : undefined,
         onClient: toolUses ? (name) => toolUses.clientOpened(name, () => table.connected(id)) : undefined,
       });

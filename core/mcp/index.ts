@@ -11,5 +11,5 @@ export type { UpstreamManager } from "./upstreamManager";
 export { SPILLWAY_VERSION } from "./version";
 export { startEarlyStdio } from "./earlyStdio";
 export type { StdinPrelude } from "./earlyStdio";
-export { configFingerprint, readCachedList } from "./toolsListCache";
+export { configFingerprint, readCachedAnswers } from "./toolsListCache";
 export type { ListKey } from "./toolsListCache";

@@ -34,6 +34,11 @@ export interface ProxyDeps {
   upstreams: UpstreamManager;
   sessionId: string;
   /**
+   * What initialize answers as instructions: Spillway's own followed by its upstreams'
+   * (UpstreamManager.instructions(), known before the Server is made); Spillway's alone by default.
+   */
+  instructions?: string;
+  /**
    * The host's own session for a tools/call, from its `_meta`, when the host names one (Claude Code
    * over HTTP, see hooks/toolUseSessions.ts). From then on this MCP session counts as that one.
    */
@@ -57,7 +62,7 @@ export function createProxyServer(deps: ProxyDeps): Server {
   let current = deps.sessionId;
   const server = new Server(SERVER_INFO, {
     capabilities: SERVER_CAPABILITIES,
-    instructions: SERVER_INSTRUCTIONS,
+    instructions: deps.instructions ?? SERVER_INSTRUCTIONS,
     jsonSchemaValidator: lazySchemaValidator(),
   });
   let initialized = false;

@@ -37,9 +37,12 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [
   "2024-10-07",
 ];
 
-/** The initialize result for a requested protocol version, built as the SDK Server builds it (same keys, same order). */
-export function initializeResult(requested: unknown): Record<string, unknown> {
+/**
+ * The initialize result for a requested protocol version, built as the SDK Server builds it (same
+ * keys, same order); `instructions` are Spillway's own followed by its upstreams' (upstreamInstructions.ts).
+ */
+export function initializeResult(requested: unknown, instructions = SERVER_INSTRUCTIONS): Record<string, unknown> {
   const protocolVersion =
     typeof requested === "string" && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
-  return { protocolVersion, capabilities: SERVER_CAPABILITIES, serverInfo: SERVER_INFO, instructions: SERVER_INSTRUCTIONS };
+  return { protocolVersion, capabilities: SERVER_CAPABILITIES, serverInfo: SERVER_INFO, instructions };
 }

@@ -7,7 +7,7 @@ import type { DeferredEngine, EngineSource } from "./engineSource";
 import { createProxyServer } from "./proxyServer";
 import { CheckedTransport } from "./requestChecks";
 import { LineStdioServerTransport } from "./stdioServerTransport";
-import { readCachedList, writeCachedList, type ListKey } from "./toolsListCache";
+import { readCachedAnswers, writeCachedList, type ListKey } from "./toolsListCache";
 import type { Logger } from "../runtime";
 import type { UpstreamManager } from "./upstreamManager";
 
@@ -35,24 +35,33 @@ function withGate(src: EngineSource): { source: EngineSource; gate: () => Promis
 }
 
 /**
- * Keeps each complete tools/list answer for the next start to give before anything loads
- * (earlyStdio.ts): written after the answer went out, and only when it changed.
+ * Keeps each complete tools/list answer, with the instructions known then, for the next start to
+ * give before anything loads (earlyStdio.ts): written after the answer went out, and only when it
+ * changed; written again when the upstreams' instructions change after it (a server started).
  */
-function keepList(key: ListKey, logger: Logger): (result: unknown, complete: boolean) => void {
+function keepList(key: ListKey, upstreams: UpstreamManager, logger: Logger): (result: unknown, complete: boolean) => void {
   let kept: string | null | undefined;
-  return (result, complete) => {
-    if (!complete) return;
+  let last: unknown;
+  const keep = () =>
     setImmediate(() => {
       try {
-        kept ??= JSON.stringify(readCachedList(key));
-        const json = JSON.stringify(result);
+        kept ??= JSON.stringify(readCachedAnswers(key));
+        const answers = { list: last, instructions: upstreams.instructionsNow() };
+        const json = JSON.stringify(answers);
         if (json === kept) return;
-        writeCachedList(key, result);
+        writeCachedList(key, answers.list, answers.instructions);
         kept = json;
       } catch (err) {
         logger.warn("could not keep the tools/list answer for the next start", { error: describeError(err) });
       }
     });
+  upstreams.onInstructionsChanged(() => {
+    if (last !== undefined) keep();
+  });
+  return (result, complete) => {
+    if (!complete) return;
+    last = result;
+    keep();
   };
 }
 
@@ -61,11 +70,15 @@ export async function serveStdio(opts: StdioMcpOptions): Promise<void> {
   const stdin = (opts.stdin ?? process.stdin) as Readable;
   const { source, gate } = withGate(opts.engine);
   const key = opts.prelude?.listKey;
+  // The early reader's, when it answers initialize: the Server's answer must be the same. Else the
+  // catalog's, read now rather than with the first tools/list.
+  const instructions = opts.prelude?.instructions ?? (await opts.upstreams.instructions());
   const server = createProxyServer({
     engine: source,
     upstreams: opts.upstreams,
     sessionId: opts.sessionId,
-    onToolsListed: key ? keepList(key, opts.engine.logger) : undefined,
+    instructions,
+    onToolsListed: key ? keepList(key, opts.upstreams, opts.engine.logger) : undefined,
   });
   // Bad lines are answered by the transport and logged here; they never end the session.
   server.onerror = (err) => opts.engine.logger.warn("mcp stdio", { session: opts.sessionId, error: describeError(err) });

@@ -8,6 +8,9 @@
  * hear of it (the proxy sends notifications/tools/list_changed). Only a server with no cached list
  * is waited for, and only up to `firstListWaitMs`. A call to a cached tool whose server is not up
  * yet waits for it to start.
+ *
+ * The same goes for the instructions each server gave in its initialize answer: kept in the catalog
+ * with its tool list and passed on after Spillway's own at initialize (upstreamInstructions.ts).
  */
 import type { CallToolResult, ClientCapabilities, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { configuredTransport, type SpillwayConfig, type UpstreamConfig } from "../config/config";
@@ -20,6 +23,8 @@ import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
 import { asTools, routeTools, type RoutedTool, type ServedName } from "./toolRoutes";
 import { maskedToolList } from "./maskedTools";
+import { SERVER_INSTRUCTIONS } from "./serverIdentity";
+import { composeInstructions, keptInstructions } from "./upstreamInstructions";
 import { SessionUpstreams } from "./sessionUpstreams";
 import type { Relay, ServerState, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
 
@@ -54,6 +59,7 @@ export class UpstreamManager {
   private catalogOpen: Promise<ToolCatalogView | null> | null = null;
   private closed = false;
   private listeners = new Set<() => void>();
+  private instructionListeners = new Set<() => void>();
   /** What the one client can answer, once it said (see UpstreamManagerOptions.oneClient). */
   private relays: RelayCapabilities | undefined;
   private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
@@ -83,6 +89,7 @@ export class UpstreamManager {
             upstream: null,
             created: null,
             tools: null,
+            instructions: null,
             live: false,
             stale: false,
             changes: 0,
@@ -109,6 +116,29 @@ export class UpstreamManager {
   onToolsChanged(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  /**
+   * Spillway's instructions followed by each upstream's, as an initialize answer gives them. Answered
+   * before the upstreams start, from what each server gave last time under the same config entry
+   * (the catalog), or from this process's own connection once it has one; a server never seen yet
+   * contributes nothing until the next start, as its instructions are only known once it has started.
+   */
+  async instructions(): Promise<string> {
+    await this.readCache();
+    return this.instructionsNow();
+  }
+
+  /** instructions() as known now, without reading the catalog. */
+  instructionsNow(): string {
+    const known = [...this.servers.values()].flatMap((s) => (s.instructions ? [{ server: s.name, text: s.instructions }] : []));
+    return composeInstructions(SERVER_INSTRUCTIONS, known);
+  }
+
+  /** Subscribes to changes of instructions(); returns the unsubscribe function. */
+  onInstructionsChanged(fn: () => void): () => void {
+    this.instructionListeners.add(fn);
+    return () => this.instructionListeners.delete(fn);
   }
 
   /** Subscribes to the upstreams' other notifications (logging, list_changed, resources/updated). */
@@ -271,6 +301,7 @@ export class UpstreamManager {
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
+    this.instructionListeners.clear();
     this.notificationListeners.clear();
     await this.perSession.close();
     await Promise.all(
@@ -298,7 +329,10 @@ export class UpstreamManager {
       if (s.tools) continue;
       try {
         const cached = catalog.load(s.name, s.config);
-        if (cached) s.tools = asTools(cached);
+        if (cached) {
+          s.tools = asTools(cached);
+          s.instructions = catalog.instructions(s.name, s.config);
+        }
       } catch (err) {
         this.opts.logger.warn("cached tool list unreadable; the server is listed live", { server: s.name, error: describeError(err) });
       }
@@ -373,12 +407,15 @@ export class UpstreamManager {
       while (!this.closed) {
         const seen = s.changes;
         const tools = await maskedToolList(await u.listTools(false));
+        // Connected, as it just listed; should it have dropped since, the instructions known stay.
+        const client = await u.connect(false).catch(() => null);
+        const instructions = client ? await keptInstructions(client.getInstructions()) : s.instructions;
         if (s.changes !== seen) {
           u.tools = null;
           continue;
         }
         s.stale = false;
-        this.offer(s, tools);
+        this.offer(s, tools, instructions);
         break;
       }
     } catch (err) {
@@ -387,20 +424,23 @@ export class UpstreamManager {
     }
   }
 
-  /** A server's own fresh list: offered from now on, kept in the catalog, and announced when the offer changed. */
-  private offer(s: ServerState, tools: Tool[]): void {
+  /** A server's own fresh list (and instructions): offered from now on, kept in the catalog, and announced when the offer changed. */
+  private offer(s: ServerState, tools: Tool[], instructions: string | null): void {
+    const before = this.instructionsNow();
     s.tools = tools;
+    s.instructions = instructions;
     s.live = true;
     s.waitedOut = false;
     this.rebuild();
     void this.catalog().then((c) => {
       try {
-        c?.save(s.name, s.config, tools);
+        c?.save(s.name, s.config, tools, instructions);
       } catch (err) {
         this.opts.logger.warn("could not keep the tool list in the catalog", { server: s.name, error: describeError(err) });
       }
     });
     if (this.served !== null && this.signature !== this.served) this.announce();
+    if (this.instructionsNow() !== before) this.announce(this.instructionListeners);
   }
 
   private rebuild(): void {
@@ -419,8 +459,8 @@ export class UpstreamManager {
     }
   }
 
-  private announce(): void {
-    for (const fn of this.listeners) {
+  private announce(listeners = this.listeners): void {
+    for (const fn of listeners) {
       try {
         fn();
       } catch (err) {

@@ -88,6 +88,11 @@ export interface ServerState {
   created: Upstream | null;
   /** The tools offered for this server: its own list in this process, else the cached one. */
   tools: Tool[] | null;
+  /**
+   * The instructions of its initialize answer (masked and cut, upstreamInstructions.ts), kept with
+   * `tools` and from the same source: this process's connection, else the catalog; null: none known.
+   */
+  instructions: string | null;
   /** `tools` came from the server in this process. */
   live: boolean;
   /** The server said its list changed; the offered list is out of date until listed again. */

@@ -272,6 +272,13 @@ CREATE INDEX calls_detail_kept ON calls (ts) WHERE detail_pruned_at IS NULL AND 
  */
 const SESSION_TOOLS_PID = `ALTER TABLE sessions ADD COLUMN tools_pid INTEGER;`;
 
+/**
+ * The instructions each upstream gave in its initialize answer (masked and cut, see
+ * mcp/upstreamInstructions.ts), kept beside its tool list: initialize is answered before the
+ * upstreams start, with the ones they gave last time. NULL: the server gave none.
+ */
+const UPSTREAM_INSTRUCTIONS = `ALTER TABLE upstream_tools ADD COLUMN instructions TEXT;`;
+
 /** Migration N is MIGRATIONS[N - 1]. Append only; never edit a shipped migration. */
 export const MIGRATIONS: readonly string[] = [
   BASE_SCHEMA,
@@ -289,6 +296,7 @@ export const MIGRATIONS: readonly string[] = [
   SESSION_TOOLS,
   DETAIL_PRUNING,
   SESSION_TOOLS_PID,
+  UPSTREAM_INSTRUCTIONS,
 ];
 
 /** Applies pending migrations, one transaction each. Safe when two processes race to open. */

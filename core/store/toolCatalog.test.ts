@@ -21,6 +21,20 @@ describe("the tool catalog", () => {
     b.close();
   });
 
+  it("keeps the instructions a server gave with its list, and forgets them when it gives none", () => {
+    const a = openStartupIndex(home.path);
+    expect(a.catalog.instructions("fs", entry)).toBeNull();
+    a.catalog.save("fs", entry, tools, "Read before you write.");
+    a.close();
+    const b = openStartupIndex(home.path);
+    expect(b.catalog.instructions("fs", entry)).toBe("Read before you write.");
+    expect(b.catalog.instructions("fs", { ...entry, args: ["other.js"] })).toBeNull();
+    b.catalog.save("fs", entry, tools, null);
+    expect(b.catalog.instructions("fs", entry)).toBeNull();
+    expect(b.catalog.load("fs", entry)).toEqual(tools);
+    b.close();
+  });
+
   it("has nothing for an edited entry or another server's name", () => {
     const i = openStartupIndex(home.path);
     i.catalog.save("fs", entry, tools);

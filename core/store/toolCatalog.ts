@@ -1,6 +1,7 @@
 /**
- * The catalog of upstream tools kept in the index: what each configured server listed last, so a
- * starting proxy can answer tools/list before its upstreams are up. A row is keyed by the server's
+ * The catalog of upstream tools kept in the index: what each configured server listed last, and the
+ * instructions it gave with it (masked), so a starting proxy can answer initialize and tools/list
+ * before its upstreams are up. A row is keyed by the server's
  * name and a keyed hash of its config entry, so an edited entry never serves the old list (and the
  * hash says nothing about secrets in the entry's env or headers).
  */
@@ -27,8 +28,10 @@ function canonical(value: unknown): string {
 export interface ToolCatalogView {
   /** The tools `server` listed last under exactly this config entry, or null when there are none. */
   load(server: string, config: unknown): unknown[] | null;
-  /** Records what `server` listed under this config entry. */
-  save(server: string, config: unknown, tools: readonly unknown[]): void;
+  /** The instructions `server` gave last under this config entry (as kept: masked), or null when none are known. */
+  instructions(server: string, config: unknown): string | null;
+  /** Records what `server` listed under this config entry, and the instructions it gave (null: none). */
+  save(server: string, config: unknown, tools: readonly unknown[], instructions?: string | null): void;
 }
 
 export class ToolCatalog implements ToolCatalogView {
@@ -57,16 +60,26 @@ export class ToolCatalog implements ToolCatalogView {
     return Array.isArray(tools) ? tools : null;
   }
 
-  /** Records what `server` listed under this config entry. */
-  save(server: string, config: unknown, tools: readonly unknown[]): void {
+  /** The instructions `server` gave last under this config entry (as kept: masked), or null when none are known. */
+  instructions(server: string, config: unknown): string | null {
+    const row = stmt(this.db, "SELECT instructions FROM upstream_tools WHERE server = ? AND config_hash = ?").get(
+      server,
+      this.configHash(config),
+    ) as { instructions: string | null } | undefined;
+    return typeof row?.instructions === "string" ? row.instructions : null;
+  }
+
+  /** Records what `server` listed under this config entry, and the instructions it gave (null: none). */
+  save(server: string, config: unknown, tools: readonly unknown[], instructions: string | null = null): void {
     const hash = this.configHash(config);
     const now = this.now();
     this.db.transaction(() => {
       stmt(
         this.db,
-        `INSERT INTO upstream_tools (server, config_hash, tools_json, listed_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (server, config_hash) DO UPDATE SET tools_json = excluded.tools_json, listed_at = excluded.listed_at`,
-      ).run(server, hash, JSON.stringify(tools), now);
+        `INSERT INTO upstream_tools (server, config_hash, tools_json, listed_at, instructions) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (server, config_hash) DO UPDATE SET tools_json = excluded.tools_json, listed_at = excluded.listed_at,
+           instructions = excluded.instructions`,
+      ).run(server, hash, JSON.stringify(tools), now, instructions);
       stmt(this.db, "DELETE FROM upstream_tools WHERE server = ? AND config_hash <> ? AND listed_at < ?").run(
         server,
         hash,
