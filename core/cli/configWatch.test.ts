@@ -17,6 +17,8 @@ describe("a config file edited while spillway serve runs", () => {
     writeFileSync(path, "{}\n");
     const lines: string[] = [];
     const stop = watchConfigFile(path, (l) => lines.push(l), 20);
+    // fs.watchFile takes the file's first state in the background: a change before that is its baseline.
+    await new Promise((r) => setTimeout(r, 200));
     try {
       writeFileSync(path, JSON.stringify({ mcpServers: { files: { command: "npx", args: ["-y", "server-filesystem", "/tmp"] } } }));
       await until(() => lines.length === 1);
@@ -45,6 +47,7 @@ describe("a config file edited while spillway serve runs", () => {
     child.stderr.on("data", (c: Buffer) => (err += c));
     try {
       await until(() => out.includes("Press Ctrl+C to stop."), 30_000);
+      await new Promise((r) => setTimeout(r, 1_500));
       writeFileSync(join(home.path, "config.json"), JSON.stringify({ rescue: { thresholdChars: 9000 } }));
       await until(() => err.includes("changed;"), 15_000);
       expect(err).toContain(`spillway serve: ${join(home.path, "config.json")} changed; restart spillway serve to apply it`);
