@@ -13,20 +13,27 @@
  * with its tool list and passed on after Spillway's own at initialize (upstreamInstructions.ts).
  */
 import type { CallToolResult, ClientCapabilities, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { configuredTransport, type SpillwayConfig, type UpstreamConfig } from "../config/config";
+import type { SpillwayConfig, UpstreamConfig } from "../config/config";
 import { describeError } from "../errors";
 import type { Logger } from "../runtime";
 import type { ToolCatalogView } from "../store/toolCatalog";
-import { ErrorCode as McpErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallOptions, RelayCapabilities, Upstream } from "./upstream";
 import { FETCH_TOOL, RECALL_TOOL } from "./ownTools";
 import { upstreamError } from "./upstreamError";
-import { asTools, routeTools, type RoutedTool, type ServedName } from "./toolRoutes";
+import { asTools, type RoutedTool } from "./toolRoutes";
+import { Listeners, RouteTable } from "./routeTable";
 import { maskedToolList } from "./maskedTools";
 import { SERVER_INSTRUCTIONS } from "./serverIdentity";
 import { composeInstructions, keptInstructions } from "./upstreamInstructions";
 import { SessionUpstreams } from "./sessionUpstreams";
-import type { Relay, ServerState, UpstreamManagerOptions, UpstreamNotification, UpstreamStatus } from "./upstreamTypes";
+import {
+  newServerState,
+  type Relay,
+  type ServerState,
+  type UpstreamManagerOptions,
+  type UpstreamNotification,
+  type UpstreamStatus,
+} from "./upstreamTypes";
 
 /** How long a call to a name no server offers waits for servers still listing their tools. */
 export const ROUTE_WAIT_MS = 10_000;
@@ -47,58 +54,36 @@ async function within(work: Promise<unknown>, ms: number): Promise<void> {
 
 export class UpstreamManager {
   private readonly servers: Map<string, ServerState>;
-  private routes = new Map<string, RoutedTool>();
-  /** Names that reach a tool without being listed under them (see routeTools). */
-  private aliases = new Map<string, RoutedTool>();
-  /** Every name a tools/list answer offered in this process, and its tool: it keeps reaching that tool. */
-  private readonly servedNames = new Map<string, ServedName>();
-  private signature = "[]";
-  /** The signature of the list last answered; null until tools/list was answered once. */
-  private served: string | null = null;
+  private readonly table: RouteTable;
   private cacheRead: Promise<void> | null = null;
   private catalogOpen: Promise<ToolCatalogView | null> | null = null;
   private closed = false;
-  private listeners = new Set<() => void>();
-  private instructionListeners = new Set<() => void>();
+  private readonly listeners: Listeners<[]>;
+  private readonly instructionListeners: Listeners<[]>;
+  private readonly notificationListeners: Listeners<[server: string, n: UpstreamNotification]>;
   /** What the one client can answer, once it said (see UpstreamManagerOptions.oneClient). */
   private relays: RelayCapabilities | undefined;
-  private notificationListeners = new Set<(server: string, n: UpstreamNotification) => void>();
-  /** One relay per connected client session, for roots/list asked outside any call. */
-  private readonly sessionRelays = new Set<Relay>();
-  /** Servers that asked for their client's roots: with several clients, each session's calls go to a process of its own. */
+  /** The connected client sessions, and servers that asked for their client's roots: with several clients, each session's calls go to a process of its own. */
   private readonly perSession: SessionUpstreams;
 
   constructor(
     configs: Record<string, UpstreamConfig>,
     private readonly opts: UpstreamManagerOptions,
   ) {
+    this.table = new RouteTable(opts.reservedNames, opts.logger);
+    this.listeners = new Listeners(opts.logger, "tool list");
+    this.instructionListeners = new Listeners(opts.logger, "instructions");
+    this.notificationListeners = new Listeners(opts.logger, "upstream notification");
     this.perSession = new SessionUpstreams({
       logger: opts.logger,
       timeoutMs: opts.timeoutMs,
       load: loadUpstreamModule,
-      onNotification: (server, n) => this.notified(server, n),
+      onNotification: (server, n) => this.notificationListeners.emit(server, n),
     });
     this.servers = new Map(
       Object.entries(configs)
         .filter(([, config]) => !config.disabled)
-        .map(([name, config]) => [
-          name,
-          {
-            name,
-            config,
-            upstream: null,
-            created: null,
-            tools: null,
-            instructions: null,
-            live: false,
-            stale: false,
-            changes: 0,
-            refreshing: null,
-            waitedOut: false,
-            relays: [],
-            rootsScoped: false,
-          },
-        ]),
+        .map(([name, config]) => [name, newServerState(name, config)]),
     );
   }
 
@@ -114,8 +99,7 @@ export class UpstreamManager {
 
   /** Subscribes to changes of the offered tool list; returns the unsubscribe function. */
   onToolsChanged(fn: () => void): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
+    return this.listeners.add(fn);
   }
 
   /**
@@ -137,14 +121,12 @@ export class UpstreamManager {
 
   /** Subscribes to changes of instructions(); returns the unsubscribe function. */
   onInstructionsChanged(fn: () => void): () => void {
-    this.instructionListeners.add(fn);
-    return () => this.instructionListeners.delete(fn);
+    return this.instructionListeners.add(fn);
   }
 
   /** Subscribes to the upstreams' other notifications (logging, list_changed, resources/updated). */
   onNotification(fn: (server: string, n: UpstreamNotification) => void): () => void {
-    this.notificationListeners.add(fn);
-    return () => this.notificationListeners.delete(fn);
+    return this.notificationListeners.add(fn);
   }
 
   /**
@@ -176,11 +158,7 @@ export class UpstreamManager {
    * calls' own); returns the function that removes it.
    */
   addSession(relay: Relay): () => void {
-    this.sessionRelays.add(relay);
-    return () => {
-      this.sessionRelays.delete(relay);
-      void this.perSession.detach(relay);
-    };
+    return this.perSession.add(relay);
   }
 
   /**
@@ -193,7 +171,7 @@ export class UpstreamManager {
       [...this.servers.values()].map(async (s) => {
         if (!s.created) return;
         // The shared process of a roots-scoped server answers no session's calls: only the lone client's roots may reach it.
-        if (s.rootsScoped && this.sessionRelays.size !== 1) return;
+        if (s.rootsScoped && this.perSession.size !== 1) return;
         await s.created
           .rootsChanged()
           .catch((err) => this.opts.logger.warn("could not forward roots/list_changed", { server: s.name, error: describeError(err) }));
@@ -219,10 +197,7 @@ export class UpstreamManager {
       await within(Promise.all(pending.map((s) => s.refreshing)), this.opts.firstListWaitMs);
       for (const s of pending) if (s.refreshing && (s.tools === null || s.stale)) s.waitedOut = true;
     }
-    this.served = this.signature;
-    for (const r of this.routes.values())
-      if (!this.servedNames.has(r.name)) this.servedNames.set(r.name, { server: r.server, upstreamName: r.upstreamName });
-    return [...this.routes.values()];
+    return this.table.serve();
   }
 
   /** Whether every configured server's tools are in the offered list (its own list or the cached one, not one it said is out of date). */
@@ -233,23 +208,19 @@ export class UpstreamManager {
   /** The route of a tool name; one not offered yet waits for the servers to list, at most `waitMs` (not the request timeout). */
   async route(name: string, waitMs = ROUTE_WAIT_MS): Promise<RoutedTool | undefined> {
     await this.readCache();
-    if (!this.find(name) && [...this.servers.values()].some((s) => !s.live)) {
+    if (!this.table.find(name) && [...this.servers.values()].some((s) => !s.live)) {
       this.start();
       let timer: NodeJS.Timeout | undefined;
       const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)).unref());
       await Promise.race([Promise.all([...this.servers.values()].map((s) => s.refreshing)), waited]);
       clearTimeout(timer);
     }
-    return this.find(name);
+    return this.table.find(name);
   }
 
   /** The offered names that end in `__<name>`: what a client calling a bare `name` no tool has may have meant. */
   prefixedNames(name: string): string[] {
-    return [...this.routes.keys()].filter((n) => n.endsWith(`__${name}`));
-  }
-
-  private find(name: string): RoutedTool | undefined {
-    return this.routes.get(name) ?? this.aliases.get(name);
+    return this.table.prefixedNames(name);
   }
 
   /** Servers that have not listed their tools live yet: those still starting, and those that failed to, with why. */
@@ -270,7 +241,7 @@ export class UpstreamManager {
     const s = this.servers.get(route.server);
     if (!s) throw upstreamError(`The upstream server ${route.server} is not configured any more.`);
     const { relay, session, ...rest } = opts;
-    const own = s.rootsScoped && session && this.sessionRelays.has(session) ? this.perSession.instance(session, s.name, s.config) : null;
+    const own = s.rootsScoped && session && this.perSession.has(session) ? this.perSession.instance(session, s.name, s.config) : null;
     const u = await (own?.upstream ?? this.upstream(s));
     const relays = own?.relays ?? s.relays;
     if (relay) relays.push(relay);
@@ -282,20 +253,7 @@ export class UpstreamManager {
   }
 
   status(): UpstreamStatus[] {
-    return [...this.servers.values()].map((s) => {
-      // A roots-scoped server's calls run on the sessions' own processes: one of them that is up
-      // says more than the shared one, which only lists and restarts when it next does.
-      const own = this.perSession.created(s.name);
-      const u = (s.created?.state === "ready" ? s.created : own.find((x) => x.state === "ready")) ?? s.created ?? own[0] ?? null;
-      return {
-        name: s.name,
-        state: u?.state ?? "idle",
-        tools: s.tools?.length ?? null,
-        lastError: u?.lastError ?? null,
-        pid: u?.pid ?? null,
-        transport: u?.transportKind ?? configuredTransport(s.config),
-      };
-    });
+    return [...this.servers.values()].map((s) => this.perSession.status(s));
   }
 
   async close(): Promise<void> {
@@ -347,25 +305,9 @@ export class UpstreamManager {
         logger: this.opts.logger,
         timeoutMs: this.opts.timeoutMs,
         onToolsChanged: () => this.upstreamChanged(s),
-        onNotification: (n) => this.notified(s.name, n),
+        onNotification: (n) => this.notificationListeners.emit(s.name, n),
         relays: this.relays,
-        onClientRequest: (req, signal) => {
-          // Asked outside any call, roots are kept as the server's scope for later calls (server-filesystem
-          // does so): with several clients, a shared process must not keep one client's roots for another.
-          if (req.method === "roots/list" && s.relays.length === 0 && !this.opts.oneClient && !s.rootsScoped) {
-            s.rootsScoped = true;
-            this.opts.logger.info("upstream asks for its client's roots: each client session's calls get a process of their own", {
-              server: s.name,
-            });
-          }
-          const relay = s.relays.at(-1) ?? (req.method === "roots/list" ? this.onlySession(s.name) : undefined);
-          if (!relay)
-            throw new McpError(
-              McpErrorCode.InvalidRequest,
-              `Spillway relays ${req.method} only while one of its client's tool calls runs on ${s.name}.`,
-            );
-          return relay(req, signal);
-        },
+        onClientRequest: this.perSession.sharedRequests(s, this.opts.oneClient === true),
       });
       s.created = u;
       // close() may have run while the module loaded.
@@ -373,19 +315,6 @@ export class UpstreamManager {
       return u;
     });
     return s.upstream;
-  }
-
-  /**
-   * Outside a call, roots/list goes to the client when there is one (stdio always); with several
-   * HTTP sessions none is picked, as one client's roots are not another's.
-   */
-  private onlySession(server: string): Relay {
-    if (this.sessionRelays.size === 1) return [...this.sessionRelays][0]!;
-    const why = this.sessionRelays.size === 0 ? "no client is connected to Spillway" : `${this.sessionRelays.size} clients are connected`;
-    throw new McpError(
-      McpErrorCode.InvalidRequest,
-      `Spillway cannot relay roots/list from ${server} outside a tool call: ${why}; ask during a call to get that caller's roots.`,
-    );
   }
 
   private upstreamChanged(s: ServerState): void {
@@ -439,34 +368,12 @@ export class UpstreamManager {
         this.opts.logger.warn("could not keep the tool list in the catalog", { server: s.name, error: describeError(err) });
       }
     });
-    if (this.served !== null && this.signature !== this.served) this.announce();
-    if (this.instructionsNow() !== before) this.announce(this.instructionListeners);
+    if (this.table.changedSinceServed()) this.listeners.emit();
+    if (this.instructionsNow() !== before) this.instructionListeners.emit();
   }
 
   private rebuild(): void {
-    const lists = [...this.servers.values()].flatMap((s) => (s.tools ? [{ server: s.name, tools: s.tools }] : []));
-    ({ listed: this.routes, aliases: this.aliases } = routeTools(lists, this.opts.reservedNames, this.opts.logger, this.servedNames));
-    this.signature = JSON.stringify([...this.routes.values()].map((r) => r.tool));
-  }
-
-  private notified(server: string, n: UpstreamNotification): void {
-    for (const fn of this.notificationListeners) {
-      try {
-        fn(server, n);
-      } catch (err) {
-        this.opts.logger.warn("upstream notification listener failed", { server, method: n.method, error: describeError(err) });
-      }
-    }
-  }
-
-  private announce(listeners = this.listeners): void {
-    for (const fn of listeners) {
-      try {
-        fn();
-      } catch (err) {
-        this.opts.logger.warn("tool list listener failed", { error: describeError(err) });
-      }
-    }
+    this.table.rebuild([...this.servers.values()].flatMap((s) => (s.tools ? [{ server: s.name, tools: s.tools }] : [])));
   }
 }
 

@@ -107,3 +107,22 @@ export interface ServerState {
   /** It asked for its client's roots while serving several clients: each session's calls go to a process of its own (sessionUpstreams.ts). */
   rootsScoped: boolean;
 }
+
+/** A configured server's state before anything ran. */
+export function newServerState(name: string, config: UpstreamConfig): ServerState {
+  return {
+    name,
+    config,
+    upstream: null,
+    created: null,
+    tools: null,
+    instructions: null,
+    live: false,
+    stale: false,
+    changes: 0,
+    refreshing: null,
+    waitedOut: false,
+    relays: [],
+    rootsScoped: false,
+  };
+}
