@@ -2,18 +2,13 @@
  * One upstream MCP server: connected lazily, reconnected after a crash with exponential backoff,
  * every request under a timeout. Failures become upstream SpillwayErrors with a sentence for the model.
  */
-import { Client, getSupportedElicitationModes } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema,
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
   McpError,
-  ToolListChangedNotificationSchema,
   type CallToolResult,
-  type ClientCapabilities,
   type ClientRequest,
   type ServerCapabilities,
   type Tool,
@@ -24,12 +19,11 @@ import { expandEntry } from "../config/expand";
 import { describeError, type SpillwayError } from "../errors";
 import { systemClock } from "../runtime";
 import { ProgressTokens } from "./lateProgress";
-import { lazySchemaValidator } from "./schemaValidator";
 import { LineStdioClientTransport } from "./stdioClientTransport";
 import { upstreamTransport } from "./upstreamTransport";
 import { isUpstreamError, upstreamError } from "./upstreamError";
 import { needsTask } from "./toolRoutes";
-import { SPILLWAY_VERSION } from "./version";
+import { upstreamClient } from "./upstreamClient";
 import { explainFailure, localFailure } from "./upstreamExplain";
 import type { CallOptions, ClientBoundRequest, RelayCapabilities, UpstreamOptions } from "./upstreamTypes";
 import { describeUpstreamError, fallsBackToSse, sessionGone, unreachable } from "./upstreamHttpErrors";
@@ -48,19 +42,6 @@ const MAX_WAIT_MS = 5_000;
 const BACKOFF_MAX_MS = 30_000;
 /** How long a Streamable HTTP server whose stream broke has to answer a ping before it counts as gone. */
 const PROBE_TIMEOUT_MS = 5_000;
-
-/**
- * The elicitation capability declared to a server: the modes the one client declared (an empty
- * declaration is form, as before modes existed). With no one client (serve), form only: a URL-mode
- * request would reach whichever client calls, and the relay does not refuse one to a form-only client.
- */
-function elicitationFor(declared: ClientCapabilities["elicitation"] | boolean): ClientCapabilities["elicitation"] {
-  if (declared === false || declared === undefined) return undefined;
-  // A shared proxy (serve) declares both modes; a URL-mode request reaches only a client that declared it (clientRelay).
-  if (declared === true) return { form: {}, url: {} };
-  const { supportsFormMode, supportsUrlMode } = getSupportedElicitationModes(declared);
-  return { ...(supportsFormMode ? { form: {} } : {}), ...(supportsUrlMode ? { url: {} } : {}) };
-}
 
 export class Upstream {
   state: UpstreamState = "idle";
@@ -161,37 +142,11 @@ export class Upstream {
 
   /** A client with the proxy's handlers, connected over `kind`; on failure nothing is left open. */
   private async attempt(entry: UpstreamConfig, kind: UpstreamTransport): Promise<Client> {
-    // Declared so servers may ask; the proxy refuses with a sentence when its own client cannot answer.
-    // A server may offer tools only to clients that declare these (server-everything does, for
-    // all three), so what is declared is what the proxy's client can answer when the manager knows it.
-    const relay = this.opts.onClientRequest;
-    const {
-      sampling,
-      elicitation: declared,
-      roots,
-    } = (relay && this.opts.relays) || { sampling: !!relay, elicitation: !!relay, roots: !!relay };
-    const elicitation = elicitationFor(declared);
-    const capabilities = {
-      ...(sampling ? { sampling: {} } : {}),
-      ...(elicitation ? { elicitation } : {}),
-      ...(roots ? { roots: { listChanged: true } } : {}),
-    };
-    const client = new Client(
-      { name: "spillway", version: SPILLWAY_VERSION },
-      { capabilities, jsonSchemaValidator: lazySchemaValidator() },
-    );
-    if (relay && sampling)
-      client.setRequestHandler(CreateMessageRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
-    if (relay && elicitation)
-      client.setRequestHandler(ElicitRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
-    this.declaredRoots = roots;
-    if (relay && roots)
-      client.setRequestHandler(ListRootsRequestSchema, async (req, extra) => relay(req as ClientBoundRequest, extra.signal) as never);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    const { client, declaredRoots } = upstreamClient(this.opts, () => {
       this.tools = null;
       this.opts.onToolsChanged();
     });
-    client.fallbackNotificationHandler = async (n) => this.opts.onNotification?.(n as { method: string; params?: Record<string, unknown> });
+    this.declaredRoots = declaredRoots;
     const transport = upstreamTransport(this.name, entry, kind, this.opts.logger, this.stderrTail);
     this.transport = transport;
     const progress = new ProgressTokens();
