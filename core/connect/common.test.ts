@@ -1,15 +1,8 @@
 import { configuredTransport, upstreamSchema } from "../config/config";
-import type { ConnectContext } from "./agents";
 import { upstreamsNote } from "./common";
+import { TEST_CONNECT_CONTEXT } from "../../tests/helpers/connectContext";
 
-const CONTEXT: ConnectContext = {
-  command: "node",
-  args: ["/opt/spillway/bin/spillway.js", "mcp"],
-  baseUrl: "http://127.0.0.1:7341",
-  home: "/h/.spillway",
-  tokenFile: "/h/.spillway/token",
-  hermesPlugin: "/opt/spillway/integrations/hermes",
-};
+const CONTEXT = TEST_CONNECT_CONTEXT;
 
 describe("upstreamsNote", () => {
   it("names the entries Spillway's config takes as they are, HTTP+SSE ones included", () => {

@@ -1,17 +1,11 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempHome } from "../../tests/helpers/tempHome";
-import { AGENTS, findAgent, type ConnectContext } from "./agents";
+import { AGENTS, findAgent } from "./agents";
 import { applyRemove, applyWrite, backupStamp, type HostEnv } from "./write";
+import { TEST_CONNECT_CONTEXT } from "../../tests/helpers/connectContext";
 
-const CONTEXT: ConnectContext = {
-  command: "node",
-  args: ["/opt/spillway/bin/spillway.js", "mcp"],
-  baseUrl: "http://127.0.0.1:7341",
-  home: "/h/.spillway",
-  tokenFile: "/h/.spillway/token",
-  hermesPlugin: "/opt/spillway/integrations/hermes",
-};
+const CONTEXT = TEST_CONNECT_CONTEXT;
 const NOW = new Date("2026-03-04T05:06:07.890Z");
 
 describe("connect --write", () => {
