@@ -4,15 +4,13 @@
  * control as `[U+202E]`, never apply it (which would draw `invoice` + U+202E + `txt.exe` as "invoiceexe.txt").
  * A store of its own, served by its own `spillway serve`, so the other specs' figures stay as they are.
  */
-import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import type { Locator, Page } from "@playwright/test";
 import { join } from "node:path";
 import { createEngine } from "../../core/engine/engine";
 import { memoryLogger } from "../../core/runtime";
 import { writeConfig } from "../mcp/helpers/setup";
-import { expect, guard, test } from "./fixtures";
-import { newLoginUrl, startServe, type Served } from "./support/serve";
+import { expect, ownServe, test, type OwnServe } from "./fixtures";
+import { newLoginUrl, type Served } from "./support/serve";
 
 const RLO = "\u202E";
 const LIVE = `live${RLO}gnp.exe`;
@@ -65,26 +63,18 @@ async function expectShownAsCodePoint(el: Locator, raw: string): Promise<void> {
   expect(await el.textContent()).not.toContain(RLO);
 }
 
-let dir: string;
+let own: OwnServe;
 let served: Served;
-let context: BrowserContext;
 let page: Page;
 let problems: string[];
 
 test.beforeAll(async ({ browser }) => {
-  dir = mkdtempSync(join(tmpdir(), "spillway-bidi-"));
-  const home = join(dir, "home");
-  await seed(home);
-  served = await startServe(home);
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: { cookies: [], origins: [] } });
-  problems = await guard(context);
-  page = await context.newPage();
+  own = await ownServe(browser, "spillway-bidi-", seed);
+  ({ served, page, problems } = own);
   await page.goto(await newLoginUrl(served));
 });
 test.afterAll(async () => {
-  await context?.close();
-  await served?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await own?.close();
 });
 
 test("session ids, client names, tool names and imported titles show U+202E as a code point, in the lists and the replay lab", async () => {

@@ -4,9 +4,11 @@
  * screenshots in both themes.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startServe, type Served } from "./support/serve";
 import { e2eState, SCREENSHOTS, STORAGE_FILE, type E2EState } from "./support/state";
 
 interface TestFixtures {
@@ -67,6 +69,41 @@ function watch(page: Page, problems: string[]): void {
 }
 
 export { expect };
+
+/** A spec's own `spillway serve` on a fresh home (`seed` fills it first) and a guarded, signed-out context and page of its own. */
+export interface OwnServe {
+  home: string;
+  served: Served;
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+  /** Closes the context, stops the serve (`served`, as the spec last set it) and removes the home. */
+  close(): Promise<void>;
+}
+
+/** For specs that must leave the shared stores' figures as they are. */
+export async function ownServe(browser: Browser, prefix: string, seed: (home: string) => Promise<void>): Promise<OwnServe> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const home = join(dir, "home");
+  await seed(home);
+  const served = await startServe(home);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: { cookies: [], origins: [] } });
+  const problems = await guard(context);
+  const page = await context.newPage();
+  const own: OwnServe = {
+    home,
+    served,
+    context,
+    page,
+    problems,
+    async close() {
+      await context.close();
+      await own.served.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return own;
+}
 
 /** Axe on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {

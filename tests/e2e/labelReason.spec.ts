@@ -3,31 +3,25 @@
  * (a password passed to the tool) says so, and that nothing in it is masked; a result holding a
  * secret says its content did it. A serve of its own, so the shared stores keep their figures.
  */
-import type { BrowserContext, Page } from "@playwright/test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import type { Page } from "@playwright/test";
 import { createEngine } from "../../core/engine/engine";
 import { memoryLogger } from "../../core/runtime";
 import { writeConfig } from "../mcp/helpers/setup";
-import { expect, expectAccessible, guard, test } from "./fixtures";
-import { newLoginUrl, startServe, type Served } from "./support/serve";
+import { expect, expectAccessible, ownServe, test, type OwnServe } from "./fixtures";
+import { newLoginUrl, type Served } from "./support/serve";
 import { SECRET_FILE } from "./support/traffic";
 
 const SESSION = "label-reasons";
 const ROWS = Array.from({ length: 600 }, (_, i) => `order ${i}: shipped to warehouse ${i % 17}, ${(i * 37) % 1000} units`).join("\n");
 
-let dir: string;
+let own: OwnServe;
 let served: Served;
-let context: BrowserContext;
 let page: Page;
 let problems: string[];
 let byArgs: string;
 let byContent: string;
 
-test.beforeAll(async ({ browser }) => {
-  dir = mkdtempSync(join(tmpdir(), "spillway-label-"));
-  const home = join(dir, "home");
+async function seed(home: string): Promise<void> {
   writeConfig(home, {});
   const engine = createEngine({ home, logger: memoryLogger() });
   engine.touchSession(SESSION, "claude-code");
@@ -40,16 +34,15 @@ test.beforeAll(async ({ browser }) => {
   byContent = engine.transformToolResult({ sessionId: SESSION, tool: "read_env", args: { path: "deploy.env" }, text: SECRET_FILE }).blobId!;
   await engine.idle();
   await engine.close();
-  served = await startServe(home);
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: { cookies: [], origins: [] } });
-  problems = await guard(context);
-  page = await context.newPage();
+}
+
+test.beforeAll(async ({ browser }) => {
+  own = await ownServe(browser, "spillway-label-", seed);
+  ({ served, page, problems } = own);
   await page.goto(await newLoginUrl(served));
 });
 test.afterAll(async () => {
-  await context?.close();
-  await served?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await own?.close();
 });
 
 test("a result labelled credential for its call's arguments says so, and that nothing in it is masked", async () => {

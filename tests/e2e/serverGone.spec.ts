@@ -4,14 +4,11 @@
  * sign-in view when the new serve does not know the session (sessions end when serve stops),
  * fresh data when the same server answers again. A serve of its own, so the shared ones keep running.
  */
-import type { BrowserContext, Page } from "@playwright/test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import type { Page } from "@playwright/test";
 import { createEngine } from "../../core/engine/engine";
 import { memoryLogger } from "../../core/runtime";
 import { writeConfig } from "../mcp/helpers/setup";
-import { expect, expectAccessible, guard, shoot, test } from "./fixtures";
+import { expect, expectAccessible, ownServe, shoot, test, type OwnServe } from "./fixtures";
 import { newLoginUrl, startServe, type Served } from "./support/serve";
 
 const SESSION = "gone-and-back";
@@ -26,26 +23,20 @@ async function seed(home: string): Promise<void> {
   await engine.close();
 }
 
-let dir: string;
+let own: OwnServe;
 let home: string;
 let served: Served;
-let context: BrowserContext;
 let page: Page;
 let problems: string[];
 
 test.beforeAll(async ({ browser }) => {
-  dir = mkdtempSync(join(tmpdir(), "spillway-gone-"));
-  home = join(dir, "home");
-  await seed(home);
-  served = await startServe(home);
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: { cookies: [], origins: [] } });
-  problems = await guard(context);
-  page = await context.newPage();
+  own = await ownServe(browser, "spillway-gone-", seed);
+  ({ home, served, page, problems } = own);
 });
 test.afterAll(async () => {
-  await context?.close();
-  await served?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  // The serve the tests last started (they restart it): the one own.close() stops.
+  if (own) own.served = served;
+  await own?.close();
 });
 
 /** What a stopped server and a refused session make the browser log; anything else is a fault. */
