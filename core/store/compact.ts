@@ -53,6 +53,7 @@ export function compactRoom(liveBytes: number, index: { dev: number; free: numbe
 
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
+/** The bytes of the index at `path` and its WAL on disk. */
 const onDisk = (path: string) => {
   let n = 0;
   for (const suffix of ["", "-wal"]) {
@@ -65,7 +66,9 @@ const onDisk = (path: string) => {
   return n;
 };
 
-/** Compacts the store's index (see above); throws, changing nothing, when the disk is short of room. */
+/** The bytes a home's index and its WAL take on disk (doctor says so before reading them all). */
+export const indexBytesOnDisk = (home: string): number => onDisk(indexPath(home));
+
 /** Where SQLite puts a temporary file on Unix: the first writable of these (os.tmpdir() may differ). */
 export function sqliteTempDir(env: NodeJS.ProcessEnv = process.env): string {
   for (const dir of [env.SQLITE_TMPDIR, env.TMPDIR, "/var/tmp", "/usr/tmp", "/tmp"]) {
@@ -81,6 +84,7 @@ export function sqliteTempDir(env: NodeJS.ProcessEnv = process.env): string {
   return ".";
 }
 
+/** Compacts the store's index (see above); throws, changing nothing, when the disk is short of room. */
 export function compactIndex(store: BlobStore, now: () => number = Date.now): CompactReport {
   const db = store.db;
   const path = indexPath(store.opts.home);

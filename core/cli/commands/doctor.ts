@@ -2,7 +2,7 @@
  * `spillway doctor`: one line per check (home, config, index, blobs, recovery, key, sweep, token,
  * serve, each upstream); exit 1 if any fails. `--repair` rebuilds a damaged index from the stored files.
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createEngine } from "../../engine/engine";
 import { describeError } from "../../errors";
 import { stderrLogger } from "../../runtime";
@@ -25,7 +25,7 @@ import { resolveHome } from "../../home/paths";
 import { isDamagedIndex, rebuildIndex } from "../../store/rebuildIndex";
 import { describeProcesses, otherStoreProcesses } from "../../store/processes";
 import { freeBytesAt } from "../../store/compact";
-import { indexPath } from "../../store";
+import { indexBytesOnDisk } from "../../store";
 import { fmtBytes } from "../format";
 import type { SpillwayConfig } from "../../config/config";
 import type { CommandContext } from "../command";
@@ -71,12 +71,7 @@ export const doctorCommand: Command = {
         try {
           const verify = ctx.values.quick !== true;
           // On a big store the next two checks take a while: say so first, on stderr.
-          for (const note of slowCheckNotes(
-            fileBytes(indexPath(home)) + fileBytes(`${indexPath(home)}-wal`),
-            engine.reader.usedBytes(),
-            verify,
-          ))
-            ctx.io.err(note);
+          for (const note of slowCheckNotes(indexBytesOnDisk(home), engine.reader.usedBytes(), verify)) ctx.io.err(note);
           print(withRepairHint(checkIndex(engine)));
           let health;
           try {
@@ -142,14 +137,6 @@ export function slowCheckNotes(indexBytes: number, storeBytes: number, verify: b
     );
   return notes;
 }
-
-const fileBytes = (path: string) => {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
-};
 
 const REPAIR_HINT = "; run spillway doctor --repair to rebuild it from the stored files (stop other Spillway processes first)";
 
