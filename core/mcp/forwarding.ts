@@ -221,7 +221,8 @@ function listedTarget(listed: Routes, templates: Routes, uri: string): Target | 
  */
 export async function exposedUris(upstreams: UpstreamManager, server: string, uris: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  if (uris.length === 0) return out;
+  // One server shares its URIs with no other: nothing is renamed, and no call waits on the listings.
+  if (uris.length === 0 || upstreams.status().length < 2) return out;
   const [listed, templates] = await Promise.all([listResources(upstreams, true), listTemplates(upstreams, true)]);
   for (const uri of new Set(uris)) {
     if (listedTarget(listed.routes, templates.routes, uri)?.server === server) continue;
