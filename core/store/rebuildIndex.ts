@@ -2,7 +2,8 @@
  * A new index in place of a damaged one (`spillway doctor --repair`). The damaged file is set
  * aside, never deleted: the calls, the ledger and the search index stay in it for whoever wants
  * to dig. What can still be read of it is carried over first: the store secret (without it no
- * file can be told by its id again), and the rows that say which session holds which result,
+ * file can be told by its id again), an interrupted key rotation's old key (without it the blobs
+ * still sealed under that key could not be read), and the rows that say which session holds which result,
  * so the handles an agent already has keep working. A deep sweep then registers every blob file
  * that has no row (`repair.ts`) and tombstones rows whose file is gone.
  */
@@ -48,6 +49,7 @@ export function rebuildIndex(home: string, now = Date.now()): RebuildReport {
   const unreadable: string[] = [];
   let secret = readSecretCopy(secretCopyPath(home));
   let secretFrom: RebuildReport["secretFrom"] = "copy";
+  let rotatingOldKey: string | undefined;
   const rows: Record<string, Record<string, unknown>[]> = {};
   try {
     const old = new Database(path, { readonly: true, fileMustExist: true });
@@ -59,6 +61,13 @@ export function rebuildIndex(home: string, now = Date.now()): RebuildReport {
         } catch (err) {
           unreadable.push(`meta: ${describeError(err)}`);
         }
+      }
+      try {
+        // An interrupted key rotation's old key: blobs still sealed under it read with it alone.
+        const row = old.prepare("SELECT value FROM meta WHERE key = 'rotating_old_key'").get() as { value?: unknown } | undefined;
+        if (typeof row?.value === "string") rotatingOldKey = row.value;
+      } catch (err) {
+        unreadable.push(`meta (an interrupted key rotation's old key): ${describeError(err)}`);
       }
       for (const t of CARRIED) rows[t] = readable(old, t, unreadable);
     } finally {
@@ -81,6 +90,7 @@ export function rebuildIndex(home: string, now = Date.now()): RebuildReport {
   try {
     db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('id_secret', ?)").run(secret);
     storeSecret(db, secretCopyPath(home));
+    if (rotatingOldKey) db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('rotating_old_key', ?)").run(rotatingOldKey);
     db.transaction(() => {
       for (const t of CARRIED) {
         const columns = new Set((db.pragma(`table_info(${t})`) as { name: string }[]).map((c) => c.name));

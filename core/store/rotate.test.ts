@@ -12,6 +12,7 @@ import { tempHome } from "../../tests/helpers/tempHome";
 import { BlobStore, openStoreParts, type PutInfo } from "./blobStore";
 import { sweep } from "./lifecycle";
 import { storeHealth } from "./read/health";
+import { rebuildIndex } from "./rebuildIndex";
 import { rotateStoreKey, type RotationHooks } from "./rotate";
 import { scanStore } from "./scan";
 
@@ -208,6 +209,19 @@ describe("an interrupted key rotation", () => {
     store.close();
     leave();
   });
+
+  it.each(["after the key switch", "after one commit"] as const)(
+    "killed %s, then the index rebuilt by doctor --repair: every result intact",
+    (point) => {
+      const { home, results } = seed();
+      const killed = rotateKilledAt(home, point);
+      rebuildIndex(killed);
+      const store = open(killed);
+      sweep(store, openStoreParts(store).ledger, memoryLogger(), { deep: true });
+      store.close();
+      expectIntact(killed, results);
+    },
+  );
 });
 
 describe("a key provider that fails while saving the new key", () => {
